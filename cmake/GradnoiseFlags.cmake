@@ -1,0 +1,29 @@
+# Floating-point policy for all project code (docs/spec.md section 1): no contraction of a*b+c
+# into FMA, no fast-math. GCC contracts by default in its GNU and ISO modes alike once FMA is
+# enabled (-mavx512f implies it), and that alone changes most outputs of a 3D kernel.
+add_compile_options(-ffp-contract=off -fno-fast-math -Wall -Wextra)
+
+if(GRADNOISE_SANITIZE)
+  add_compile_options(-fsanitize=${GRADNOISE_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=${GRADNOISE_SANITIZE})
+endif()
+
+# One translation unit per ISA, each with its own flags and nothing else; the rest of the library
+# is built for the baseline of the target, so the binary runs on any CPU of the architecture.
+function(gradnoise_add_isa_kernels target)
+  set(dir ${PROJECT_SOURCE_DIR}/src/kernels)
+  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+    target_sources(${target} PRIVATE ${dir}/isa_sse2.cpp ${dir}/isa_avx2.cpp ${dir}/isa_avx512.cpp)
+    set_source_files_properties(${dir}/isa_sse2.cpp PROPERTIES COMPILE_OPTIONS "-msse2")
+    set_source_files_properties(${dir}/isa_avx2.cpp PROPERTIES COMPILE_OPTIONS "-mavx2")
+    set_source_files_properties(${dir}/isa_avx512.cpp PROPERTIES
+      COMPILE_OPTIONS "-mavx512f;-mavx512cd;-mavx512dq;-mavx512bw;-Wno-uninitialized")
+    # (GCC 12 warns inside its own avx512fintrin.h about _mm512_undefined_*; not our code.)
+    target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_SSE2 GRADNOISE_HAVE_AVX2 GRADNOISE_HAVE_AVX512)
+  elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+    target_sources(${target} PRIVATE ${dir}/isa_neon.cpp)
+    target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_NEON)
+  else()
+    message(STATUS "gradnoise: no SIMD kernels for ${CMAKE_SYSTEM_PROCESSOR}; scalar path only")
+  endif()
+endfunction()

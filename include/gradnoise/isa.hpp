@@ -1,0 +1,53 @@
+// gradnoise — instruction-set selection.
+//
+// Every path computes the same bits (docs/spec.md); the ISA only changes speed.
+// At first use the library picks the best path this CPU and this build support
+// (avx512 > avx2 > sse2 on x86-64, neon on aarch64, scalar anywhere). The environment variable
+// GRADNOISE_ISA=scalar|sse2|avx2|avx512|neon|auto, read once at first use, or force_isa(), overrides
+// that choice. Forcing an ISA the CPU lacks is an error, never a silent fallback.
+#ifndef GRADNOISE_ISA_HPP
+#define GRADNOISE_ISA_HPP
+
+#include "gradnoise/status.hpp"
+
+namespace gradnoise {
+
+enum class Isa : int {
+    scalar = 0,  // the reference path: plain C++, one point at a time
+    sse2 = 1,    // x86-64 baseline: two 4-lane batches per step
+    avx2 = 2,    // one 8-lane batch per step (hardware gathers)
+    avx512 = 3,  // AVX-512 F+CD+DQ+BW: one 16-lane batch per step
+    neon = 4,    // aarch64 Advanced SIMD: two 4-lane batches per step
+};
+
+inline constexpr int isa_count = 5;
+
+// "scalar", "sse2", "avx2", "avx512", "neon"; "unknown" for values outside the enum.
+const char* isa_name(Isa isa) noexcept;
+
+// Parses a name as printed by isa_name. Returns false (and leaves *out alone) for anything else.
+bool parse_isa(const char* name, Isa* out) noexcept;
+
+// True when this build contains the path and this CPU (and OS) can run it.
+bool isa_supported(Isa isa) noexcept;
+
+// The best supported ISA, ignoring any override.
+Isa best_isa() noexcept;
+
+// The ISA every evaluation uses now (thread-safe; an atomic read).
+Isa active_isa() noexcept;
+
+// Forces a path for all later calls in this process. Fails with isa_unsupported, and changes
+// nothing, if isa_supported(isa) is false. Calls already running finish on the old path.
+Status force_isa(Isa isa) noexcept;
+
+// Returns to the automatic choice (best_isa()), ignoring GRADNOISE_ISA.
+void reset_isa() noexcept;
+
+// ok when GRADNOISE_ISA is unset, empty, "auto", or names a supported ISA. Otherwise the library
+// warned once on stderr and runs best_isa(); tools that want a hard error check this.
+Status environment_isa_status() noexcept;
+
+}  // namespace gradnoise
+
+#endif

@@ -1,0 +1,116 @@
+// gradnoise — improved Perlin noise (Ken Perlin 2002) in 2D and 3D, float32.
+//
+// Values: the exact bits are defined by docs/spec.md and are the same on every CPU and every ISA
+// (scalar, SSE2, AVX2, AVX-512, NEON). Range: noise3 lies in [-1, 1] (observed about +-0.97 with
+// Perlin's table, quintic fade); noise2 lies in [-1, 1] too. Integer lattice points give +-0.
+// Non-finite coordinates (NaN, +-inf) give +0.0f. Coordinates of any finite magnitude are valid;
+// the field repeats every 256 units on each axis, and for |x| >= 2^23 every float is an integer,
+// so the value there is that of a lattice plane.
+//
+// Cost: construction builds ~0.5 MiB of lookup tables (a few hundred microseconds); copies share
+// them. Evaluation allocates nothing, throws nothing, takes no lock, and is safe to call from any
+// number of threads on the same Noise object at once.
+#ifndef GRADNOISE_NOISE_HPP
+#define GRADNOISE_NOISE_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "gradnoise/isa.hpp"
+#include "gradnoise/status.hpp"
+
+namespace gradnoise {
+
+// The 256-entry permutation that hashes lattice coordinates (Perlin's p[]).
+class PermutationTable {
+public:
+    // Ken Perlin's own table from his 2002 reference code: 151, 160, 137, 91, 90, 15, ...
+    static PermutationTable reference() noexcept;
+    // A permutation from a 64-bit seed: SplitMix64 driving a Fisher-Yates shuffle of 0..255,
+    // exactly as docs/spec.md section 2 writes it. Identical on every platform.
+    static PermutationTable from_seed(std::uint64_t seed) noexcept;
+
+    const std::array<std::uint8_t, 256>& values() const noexcept { return values_; }
+    std::uint8_t operator[](std::size_t i) const noexcept { return values_[i & 255u]; }
+    friend bool operator==(const PermutationTable& a, const PermutationTable& b) noexcept {
+        return a.values_ == b.values_;
+    }
+    friend bool operator!=(const PermutationTable& a, const PermutationTable& b) noexcept { return !(a == b); }
+
+private:
+    std::array<std::uint8_t, 256> values_{};
+};
+
+// How the distance inside a cell is eased before interpolation.
+enum class Fade : int {
+    quintic = 0,  // 6t^5 - 15t^4 + 10t^3 (Perlin 2002, the default: continuous second derivative)
+    cubic = 1,    // 3t^2 - 2t^3 (Perlin 1985: visible creases where the second derivative jumps)
+};
+
+const char* fade_name(Fade fade) noexcept;  // "quintic", "cubic"
+
+// A uniform 2D grid of sample positions: x_i = origin_x + float(i) * step_x (float32, no FMA),
+// y_j likewise, for 0 <= i < size_x, 0 <= j < size_y. Each size is at most 2^24 (so float(i) is
+// exact). Steps must be finite and non-zero; origins finite.
+struct Grid2d {
+    float origin_x = 0.0f, origin_y = 0.0f;
+    float step_x = 1.0f, step_y = 1.0f;
+    std::size_t size_x = 0, size_y = 0;
+};
+
+// A uniform 3D grid; z_k = origin_z + float(k) * step_z.
+struct Grid3d {
+    float origin_x = 0.0f, origin_y = 0.0f, origin_z = 0.0f;
+    float step_x = 1.0f, step_y = 1.0f, step_z = 1.0f;
+    std::size_t size_x = 0, size_y = 0, size_z = 0;
+};
+
+inline constexpr std::size_t max_grid_side = std::size_t(1) << 24;
+
+namespace detail {
+struct NoiseTables;
+}
+
+// An immutable noise field: a permutation and a fade. Cheap to copy (shared tables).
+class Noise {
+public:
+    // Perlin's reference table, quintic fade.
+    Noise();
+    explicit Noise(const PermutationTable& permutation, Fade fade = Fade::quintic);
+    explicit Noise(std::uint64_t seed, Fade fade = Fade::quintic);
+
+    const PermutationTable& permutation() const noexcept;
+    Fade fade() const noexcept;
+
+    // One point, through the scalar reference path (the executable spec). For bulk work use the
+    // array functions below, which run the active SIMD path and give the same bits.
+    float noise2(float x, float y) const noexcept;
+    float noise3(float x, float y, float z) const noexcept;
+
+    // Arbitrary points, structure of arrays: out[i] = noise(x[i], y[i] (, z[i])) for i < count.
+    // Any count, any alignment; inputs and output may not overlap partially (out may equal an
+    // input array exactly). Errors: null_pointer when count > 0 and a pointer is null.
+    Status evaluate_2d(const float* x, const float* y, float* out, std::size_t count) const noexcept;
+    Status evaluate_3d(const float* x, const float* y, const float* z, float* out,
+                       std::size_t count) const noexcept;
+
+    // Grids, row-major: sample (i, j) goes to out[j * row_stride + i]; (i, j, k) to
+    // out[k * slice_stride + j * row_stride + i]. A stride of 0 means "packed" (size_x, and
+    // size_y * row_stride). Strides are in floats. Errors: null_pointer, invalid_argument
+    // (non-finite origin, zero or non-finite step), size_overflow (a side over max_grid_side,
+    // a stride smaller than the data it must hold, or a buffer extent that overflows size_t).
+    Status fill_grid_2d(const Grid2d& grid, float* out, std::size_t row_stride = 0) const noexcept;
+    Status fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride = 0,
+                        std::size_t slice_stride = 0) const noexcept;
+
+    const detail::NoiseTables& tables() const noexcept { return *tables_; }
+
+private:
+    std::shared_ptr<const detail::NoiseTables> tables_;
+};
+
+}  // namespace gradnoise
+
+#endif

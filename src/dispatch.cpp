@@ -1,0 +1,166 @@
+#include "dispatch.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "gradnoise/isa.hpp"
+
+namespace gradnoise {
+namespace {
+
+// Compiled in? (CMake defines GRADNOISE_HAVE_<ISA> for the kernel TUs it builds.)
+const kernels::KernelTable* compiled_table(Isa isa) noexcept {
+    switch (isa) {
+        case Isa::scalar: return &kernels::scalar::kernel_table();
+#if defined(GRADNOISE_HAVE_SSE2)
+        case Isa::sse2: return &kernels::sse2::kernel_table();
+#endif
+#if defined(GRADNOISE_HAVE_AVX2)
+        case Isa::avx2: return &kernels::avx2::kernel_table();
+#endif
+#if defined(GRADNOISE_HAVE_AVX512)
+        case Isa::avx512: return &kernels::avx512::kernel_table();
+#endif
+#if defined(GRADNOISE_HAVE_NEON)
+        case Isa::neon: return &kernels::neon::kernel_table();
+#endif
+        default: return nullptr;
+    }
+}
+
+// Can this CPU and OS run it? GCC's __builtin_cpu_supports also checks that the OS saves the
+// AVX/AVX-512 register state (XCR0), which a bare CPUID test would miss.
+bool cpu_runs(Isa isa) noexcept {
+    switch (isa) {
+        case Isa::scalar: return true;
+#if defined(__x86_64__) || defined(__i386__)
+        case Isa::sse2: return __builtin_cpu_supports("sse2");
+        case Isa::avx2: return __builtin_cpu_supports("avx2");
+        case Isa::avx512:
+            return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+                   __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw");
+#endif
+#if defined(__aarch64__)
+        case Isa::neon: return true;  // Advanced SIMD is mandatory on AArch64
+#endif
+        default: return false;
+    }
+}
+
+std::atomic<const kernels::KernelTable*> g_active{nullptr};
+std::atomic<int> g_env_error{0};  // 0 none, 1 unknown name, 2 unsupported ISA
+
+const kernels::KernelTable* best_table() noexcept {
+    const Isa order[] = {Isa::avx512, Isa::avx2, Isa::sse2, Isa::neon, Isa::scalar};
+    for (Isa isa : order) {
+        if (const kernels::KernelTable* t = detail::kernels_for(isa)) {
+            return t;
+        }
+    }
+    return &kernels::scalar::kernel_table();
+}
+
+// GRADNOISE_ISA, read once. A bad value is reported on stderr and through
+// environment_isa_status(); the library then runs the automatic choice rather than abort a host.
+const kernels::KernelTable* initial_table() noexcept {
+    const char* env = std::getenv("GRADNOISE_ISA");
+    if (env == nullptr || *env == '\0' || std::strcmp(env, "auto") == 0) {
+        return best_table();
+    }
+    Isa isa{};
+    if (!parse_isa(env, &isa)) {
+        g_env_error.store(1);
+        std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s is not one of auto, scalar, sse2, avx2, avx512, neon; using %s\n",
+                     env, isa_name(best_table()->isa));
+        return best_table();
+    }
+    if (const kernels::KernelTable* t = detail::kernels_for(isa)) {
+        return t;
+    }
+    g_env_error.store(2);
+    std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s is not supported by this CPU or build; using %s\n", env,
+                 isa_name(best_table()->isa));
+    return best_table();
+}
+
+}  // namespace
+
+namespace detail {
+
+const kernels::KernelTable* kernels_for(Isa isa) noexcept {
+    return cpu_runs(isa) ? compiled_table(isa) : nullptr;
+}
+
+const kernels::KernelTable& active_kernels() noexcept {
+    const kernels::KernelTable* t = g_active.load(std::memory_order_acquire);
+    if (t == nullptr) {
+        const kernels::KernelTable* expected = nullptr;
+        const kernels::KernelTable* chosen = initial_table();
+        // First resolver wins; a concurrent force_isa() is never overwritten.
+        g_active.compare_exchange_strong(expected, chosen, std::memory_order_acq_rel);
+        t = g_active.load(std::memory_order_acquire);
+    }
+    return *t;
+}
+
+}  // namespace detail
+
+const char* isa_name(Isa isa) noexcept {
+    switch (isa) {
+        case Isa::scalar: return "scalar";
+        case Isa::sse2: return "sse2";
+        case Isa::avx2: return "avx2";
+        case Isa::avx512: return "avx512";
+        case Isa::neon: return "neon";
+    }
+    return "unknown";
+}
+
+bool parse_isa(const char* name, Isa* out) noexcept {
+    if (name == nullptr || out == nullptr) {
+        return false;
+    }
+    for (int i = 0; i < isa_count; ++i) {
+        Isa isa = static_cast<Isa>(i);
+        if (std::strcmp(name, isa_name(isa)) == 0) {
+            *out = isa;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool isa_supported(Isa isa) noexcept { return detail::kernels_for(isa) != nullptr; }
+
+Isa best_isa() noexcept { return best_table()->isa; }
+
+Isa active_isa() noexcept { return detail::active_kernels().isa; }
+
+Status force_isa(Isa isa) noexcept {
+    const kernels::KernelTable* t = detail::kernels_for(isa);
+    if (t == nullptr) {
+        return Status(ErrorCode::isa_unsupported,
+                      "force_isa: isa is not supported by this CPU or build (see isa_supported)");
+    }
+    g_active.store(t, std::memory_order_release);
+    return Status::success();
+}
+
+void reset_isa() noexcept { g_active.store(best_table(), std::memory_order_release); }
+
+Status environment_isa_status() noexcept {
+    detail::active_kernels();  // make sure GRADNOISE_ISA has been read
+    switch (g_env_error.load()) {
+        case 1:
+            return Status(ErrorCode::invalid_argument,
+                          "GRADNOISE_ISA must be one of auto, scalar, sse2, avx2, avx512, neon");
+        case 2:
+            return Status(ErrorCode::isa_unsupported, "GRADNOISE_ISA names an ISA this CPU or build does not support");
+        default:
+            return Status::success();
+    }
+}
+
+}  // namespace gradnoise

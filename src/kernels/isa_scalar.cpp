@@ -1,0 +1,50 @@
+// The scalar path: the reference functions behind the same table as the SIMD kernels.
+#include "kernels/kernel_table.hpp"
+#include "reference/perlin_reference.hpp"
+#include "tables.hpp"
+
+namespace gradnoise::kernels::scalar {
+namespace {
+
+void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out,
+               std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = reference::noise2(t.permutation, t.fade, x[i], y[i]);
+    }
+}
+
+void points_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
+               std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = reference::noise3(t.permutation, t.fade, x[i], y[i], z[i]);
+    }
+}
+
+// [S 6] x_i = origin_x + float(i) * step_x: one rounding for the product, one for the sum.
+float column_coord(std::size_t i, float origin_x, float step_x) {
+    float product = static_cast<float>(i) * step_x;
+    return origin_x + product;
+}
+
+void row_2d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
+            std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = reference::noise2(t.permutation, t.fade, column_coord(i, origin_x, step_x), y);
+    }
+}
+
+void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z, float* out,
+            std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = reference::noise3(t.permutation, t.fade, column_coord(i, origin_x, step_x), y, z);
+    }
+}
+
+}  // namespace
+
+const KernelTable& kernel_table() noexcept {
+    static constexpr KernelTable table{Isa::scalar, 1, &points_2d, &points_3d, &row_2d, &row_3d};
+    return table;
+}
+
+}  // namespace gradnoise::kernels::scalar

@@ -1,0 +1,179 @@
+#include <cmath>
+#include <cfloat>
+#include <limits>
+
+#include "dispatch.hpp"
+#include "gradnoise/gradnoise.hpp"
+#include "reference/perlin_reference.hpp"
+#include "tables.hpp"
+
+namespace gradnoise {
+
+const char* version_string() noexcept { return "0.1.0"; }
+
+namespace detail {
+
+void build_tables(NoiseTables& t) noexcept {
+    const PermutationTable& p = t.permutation;
+    for (int n = 0; n < 256; ++n) {
+        t.hash_z[n] = p[n] | (p[n + 1] << 8);
+    }
+    for (int X = 0; X < 256; ++X) {
+        for (int Y = 0; Y < 256; ++Y) {
+            // [S 3] A = p[X] + Y, B = p[X+1] + Y; level two is p[A], p[B], p[A+1], p[B+1].
+            int A = p[X] + Y, B = p[X + 1] + Y;
+            int a00 = p[A], a10 = p[B], a01 = p[A + 1], a11 = p[B + 1];
+            t.hash_xy[(X << 8) | Y] = a00 | (a10 << 8) | (a01 << 16) | (static_cast<std::int32_t>(
+                                          static_cast<std::uint32_t>(a11) << 24));
+            // [S 5] 2D: Z = 0, so the corner hash is p[a_ij].
+            t.corner_hash_2d[(X << 8) | Y] =
+                p[a00] | (p[a10] << 8) | (p[a01] << 16) |
+                static_cast<std::int32_t>(static_cast<std::uint32_t>(p[a11]) << 24);
+        }
+    }
+}
+
+}  // namespace detail
+
+namespace {
+
+std::shared_ptr<const detail::NoiseTables> make_tables(const PermutationTable& perm, Fade fade) {
+    auto t = std::make_shared<detail::NoiseTables>();
+    t->permutation = perm;
+    t->fade = (fade == Fade::cubic) ? Fade::cubic : Fade::quintic;
+    detail::build_tables(*t);
+    return t;
+}
+
+bool finite(float v) { return std::fabs(v) <= FLT_MAX; }
+
+constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
+
+}  // namespace
+
+Noise::Noise() : Noise(PermutationTable::reference(), Fade::quintic) {}
+Noise::Noise(const PermutationTable& permutation, Fade fade) : tables_(make_tables(permutation, fade)) {}
+Noise::Noise(std::uint64_t seed, Fade fade) : Noise(PermutationTable::from_seed(seed), fade) {}
+
+const PermutationTable& Noise::permutation() const noexcept { return tables_->permutation; }
+Fade Noise::fade() const noexcept { return tables_->fade; }
+
+float Noise::noise2(float x, float y) const noexcept {
+    return reference::noise2(tables_->permutation, tables_->fade, x, y);
+}
+
+float Noise::noise3(float x, float y, float z) const noexcept {
+    return reference::noise3(tables_->permutation, tables_->fade, x, y, z);
+}
+
+Status Noise::evaluate_2d(const float* x, const float* y, float* out, std::size_t count) const noexcept {
+    if (count == 0) {
+        return Status::success();
+    }
+    if (x == nullptr || y == nullptr || out == nullptr) {
+        return Status(ErrorCode::null_pointer, "evaluate_2d: x, y and out must be non-null when count > 0");
+    }
+    detail::active_kernels().points_2d(*tables_, x, y, out, count);
+    return Status::success();
+}
+
+Status Noise::evaluate_3d(const float* x, const float* y, const float* z, float* out,
+                          std::size_t count) const noexcept {
+    if (count == 0) {
+        return Status::success();
+    }
+    if (x == nullptr || y == nullptr || z == nullptr || out == nullptr) {
+        return Status(ErrorCode::null_pointer, "evaluate_3d: x, y, z and out must be non-null when count > 0");
+    }
+    detail::active_kernels().points_3d(*tables_, x, y, z, out, count);
+    return Status::success();
+}
+
+Status Noise::fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride) const noexcept {
+    if (!finite(g.origin_x) || !finite(g.origin_y)) {
+        return Status(ErrorCode::invalid_argument, "fill_grid_2d: origin_x and origin_y must be finite");
+    }
+    if (!finite(g.step_x) || g.step_x == 0.0f || !finite(g.step_y) || g.step_y == 0.0f) {
+        return Status(ErrorCode::invalid_argument, "fill_grid_2d: step_x and step_y must be finite and non-zero");
+    }
+    if (g.size_x > max_grid_side || g.size_y > max_grid_side) {
+        return Status(ErrorCode::size_overflow, "fill_grid_2d: size_x and size_y must be at most 2^24 (16777216)");
+    }
+    if (row_stride == 0) {
+        row_stride = g.size_x;
+    }
+    if (row_stride < g.size_x) {
+        return Status(ErrorCode::size_overflow, "fill_grid_2d: row_stride must be 0 or at least size_x");
+    }
+    if (g.size_x == 0 || g.size_y == 0) {
+        return Status::success();
+    }
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, "fill_grid_2d: out must be non-null for a non-empty grid");
+    }
+    if (row_stride > (size_max - g.size_x) / (g.size_y - 1 == 0 ? 1 : g.size_y - 1)) {
+        return Status(ErrorCode::size_overflow, "fill_grid_2d: (size_y - 1) * row_stride + size_x overflows size_t");
+    }
+    const kernels::KernelTable& k = detail::active_kernels();
+    for (std::size_t j = 0; j < g.size_y; ++j) {
+        // [S 6] y_j = origin_y + float(j) * step_y
+        float y = g.origin_y + static_cast<float>(j) * g.step_y;
+        k.row_2d(*tables_, g.origin_x, g.step_x, y, out + j * row_stride, g.size_x);
+    }
+    return Status::success();
+}
+
+Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride,
+                           std::size_t slice_stride) const noexcept {
+    if (!finite(g.origin_x) || !finite(g.origin_y) || !finite(g.origin_z)) {
+        return Status(ErrorCode::invalid_argument, "fill_grid_3d: origin_x, origin_y and origin_z must be finite");
+    }
+    if (!finite(g.step_x) || g.step_x == 0.0f || !finite(g.step_y) || g.step_y == 0.0f || !finite(g.step_z) ||
+        g.step_z == 0.0f) {
+        return Status(ErrorCode::invalid_argument, "fill_grid_3d: step_x, step_y and step_z must be finite and non-zero");
+    }
+    if (g.size_x > max_grid_side || g.size_y > max_grid_side || g.size_z > max_grid_side) {
+        return Status(ErrorCode::size_overflow, "fill_grid_3d: size_x, size_y and size_z must be at most 2^24 (16777216)");
+    }
+    if (row_stride == 0) {
+        row_stride = g.size_x;
+    }
+    if (row_stride < g.size_x) {
+        return Status(ErrorCode::size_overflow, "fill_grid_3d: row_stride must be 0 or at least size_x");
+    }
+    if (g.size_x == 0 || g.size_y == 0 || g.size_z == 0) {
+        return Status::success();
+    }
+    // Extent of one slice: (size_y - 1) * row_stride + size_x.
+    if (row_stride > (size_max - g.size_x) / (g.size_y - 1 == 0 ? 1 : g.size_y - 1)) {
+        return Status(ErrorCode::size_overflow, "fill_grid_3d: (size_y - 1) * row_stride + size_x overflows size_t");
+    }
+    std::size_t slice_extent = (g.size_y - 1) * row_stride + g.size_x;
+    if (slice_stride == 0) {
+        if (row_stride > size_max / g.size_y) {
+            return Status(ErrorCode::size_overflow, "fill_grid_3d: size_y * row_stride overflows size_t");
+        }
+        slice_stride = g.size_y * row_stride;
+    }
+    if (slice_stride < slice_extent) {
+        return Status(ErrorCode::size_overflow,
+                      "fill_grid_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x");
+    }
+    if (slice_stride > (size_max - slice_extent) / (g.size_z - 1 == 0 ? 1 : g.size_z - 1)) {
+        return Status(ErrorCode::size_overflow, "fill_grid_3d: the buffer extent overflows size_t");
+    }
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, "fill_grid_3d: out must be non-null for a non-empty grid");
+    }
+    const kernels::KernelTable& k = detail::active_kernels();
+    for (std::size_t s = 0; s < g.size_z; ++s) {
+        float z = g.origin_z + static_cast<float>(s) * g.step_z;
+        for (std::size_t j = 0; j < g.size_y; ++j) {
+            float y = g.origin_y + static_cast<float>(j) * g.step_y;
+            k.row_3d(*tables_, g.origin_x, g.step_x, y, z, out + s * slice_stride + j * row_stride, g.size_x);
+        }
+    }
+    return Status::success();
+}
+
+}  // namespace gradnoise

@@ -1,0 +1,100 @@
+// Spec sections are cited as [S n]; see docs/spec.md.
+#include "reference/perlin_reference.hpp"
+
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+
+namespace gradnoise::reference {
+namespace {
+
+// [S 4.1] A coordinate is usable when finite; otherwise the noise value is +0.
+bool is_finite(float v) { return std::fabs(v) <= FLT_MAX; }
+
+// [S 4.2] Lattice cell of a finite coordinate, reduced modulo 256, without undefined behaviour:
+// floor is exact in float; values at or beyond 2^31 in magnitude are multiples of 256, so
+// clamping them to [-2^31, 2^31 - 256] keeps them multiples of 256 and keeps the int conversion
+// in range; the two's-complement residue mod 256 is then taken in unsigned arithmetic.
+int lattice_index(float floored) {
+    const float lo = -2147483648.0f;  // -2^31
+    const float hi = 2147483392.0f;   //  2^31 - 256
+    float clamped = floored < lo ? lo : (floored > hi ? hi : floored);
+    std::int32_t i = static_cast<std::int32_t>(clamped);
+    return static_cast<int>(static_cast<std::uint32_t>(i) & 255u);
+}
+
+// [S 4.3] Perlin 2002: 6t^5 - 15t^4 + 10t^3 as ((t*t)*t) * ((t*((t*6)-15))+10).
+// Perlin 1985: 3t^2 - 2t^3 as (t*t) * (3-(2*t)).
+float fade_curve(Fade fade, float t) {
+    if (fade == Fade::cubic) {
+        return t * t * (3.0f - 2.0f * t);
+    }
+    return t * t * t * (t * (t * 6.0f - 15.0f) + 10.0f);
+}
+
+// [S 4.5] a + t * (b - a).
+float lerp(float t, float a, float b) { return a + t * (b - a); }
+
+// [S 4.4] Perlin's grad(): the 12 cube-edge gradients selected by hash & 15.
+float grad(int hash, float x, float y, float z) {
+    int h = hash & 15;
+    float u = h < 8 ? x : y;
+    float v = h < 4 ? y : (h == 12 || h == 14 ? x : z);
+    return ((h & 1) == 0 ? u : -u) + ((h & 2) == 0 ? v : -v);
+}
+
+}  // namespace
+
+float noise3(const PermutationTable& perm, Fade fade, float x, float y, float z) noexcept {
+    if (!is_finite(x) || !is_finite(y) || !is_finite(z)) {
+        return 0.0f;
+    }
+    // [S 4.2] -0 becomes +0 (x + 0 changes no other value); then cell and position inside it.
+    x = x + 0.0f;
+    y = y + 0.0f;
+    z = z + 0.0f;
+    float fx = std::floor(x), fy = std::floor(y), fz = std::floor(z);
+    int X = lattice_index(fx), Y = lattice_index(fy), Z = lattice_index(fz);
+    x = x - fx;
+    y = y - fy;
+    z = z - fz;
+    float u = fade_curve(fade, x), v = fade_curve(fade, y), w = fade_curve(fade, z);
+
+    // [S 3] Perlin's hash chain; p[n] means perm[n mod 256] (his doubled 512-entry table).
+    auto p = [&perm](int n) { return static_cast<int>(perm[static_cast<std::size_t>(n) & 255u]); };
+    int A = p(X) + Y, AA = p(A) + Z, AB = p(A + 1) + Z;
+    int B = p(X + 1) + Y, BA = p(B) + Z, BB = p(B + 1) + Z;
+
+    // [S 4.6] corner values, then lerp along x, y, z in Perlin's order.
+    float x1 = x - 1.0f, y1 = y - 1.0f, z1 = z - 1.0f;
+    return lerp(w,
+                lerp(v, lerp(u, grad(p(AA), x, y, z), grad(p(BA), x1, y, z)),
+                     lerp(u, grad(p(AB), x, y1, z), grad(p(BB), x1, y1, z))),
+                lerp(v, lerp(u, grad(p(AA + 1), x, y, z1), grad(p(BA + 1), x1, y, z1)),
+                     lerp(u, grad(p(AB + 1), x, y1, z1), grad(p(BB + 1), x1, y1, z1))));
+}
+
+float noise2(const PermutationTable& perm, Fade fade, float x, float y) noexcept {
+    if (!is_finite(x) || !is_finite(y)) {
+        return 0.0f;
+    }
+    x = x + 0.0f;
+    y = y + 0.0f;
+    float fx = std::floor(x), fy = std::floor(y);
+    int X = lattice_index(fx), Y = lattice_index(fy);
+    x = x - fx;
+    y = y - fy;
+    float u = fade_curve(fade, x), v = fade_curve(fade, y);
+
+    // [S 5] the 3D chain with Z = 0: the hash of corner (X+i, Y+j) is p[p[p[X+i]+Y+j]].
+    auto p = [&perm](int n) { return static_cast<int>(perm[static_cast<std::size_t>(n) & 255u]); };
+    int A = p(X) + Y, AA = p(A), AB = p(A + 1);
+    int B = p(X + 1) + Y, BA = p(B), BB = p(B + 1);
+
+    // [S 5] 3D gradients evaluated at z = +0, bilinear lerp.
+    float x1 = x - 1.0f, y1 = y - 1.0f;
+    return lerp(v, lerp(u, grad(p(AA), x, y, 0.0f), grad(p(BA), x1, y, 0.0f)),
+                lerp(u, grad(p(AB), x, y1, 0.0f), grad(p(BB), x1, y1, 0.0f)));
+}
+
+}  // namespace gradnoise::reference

@@ -1,0 +1,91 @@
+// Properties the spec promises: range, period 256, lattice zeros, huge and negative coordinates.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "gradnoise/gradnoise.hpp"
+#include "test_support.hpp"
+
+using gradnoise::Fade;
+using gradnoise::Noise;
+
+TEST_SUITE("properties") {
+
+TEST_CASE("values stay within [-1, 1] (observed range reported)") {
+    testing::Points p = testing::random_points(testing::random_point_count() / 4, -1000.0f, 1000.0f, 21);
+    for (Fade fade : {Fade::quintic, Fade::cubic}) {
+        Noise noise(Noise().permutation(), fade);
+        std::vector<float> out2(p.size()), out3(p.size());
+        REQUIRE(noise.evaluate_2d(p.x.data(), p.y.data(), out2.data(), p.size()).ok());
+        REQUIRE(noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out3.data(), p.size()).ok());
+        float lo2 = 0, hi2 = 0, lo3 = 0, hi3 = 0;
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            lo2 = std::fmin(lo2, out2[i]);
+            hi2 = std::fmax(hi2, out2[i]);
+            lo3 = std::fmin(lo3, out3[i]);
+            hi3 = std::fmax(hi3, out3[i]);
+        }
+        MESSAGE(std::string(gradnoise::fade_name(fade)) << " over " << p.size() << " points: 2D [" << lo2 << ", " << hi2
+                                           << "], 3D [" << lo3 << ", " << hi3 << "]");
+        CHECK(lo2 >= -1.0f);
+        CHECK(hi2 <= 1.0f);
+        CHECK(lo3 >= -1.0f);
+        CHECK(hi3 <= 1.0f);
+        CHECK(hi3 > 0.5f);  // a real field, not a constant
+        CHECK(lo3 < -0.5f);
+    }
+}
+
+TEST_CASE("integer lattice points give zero") {
+    Noise noise(31u);
+    for (int x = -300; x <= 300; x += 7) {
+        for (int y = -300; y <= 300; y += 11) {
+            CHECK(noise.noise3(float(x), float(y), float(x - y)) == 0.0f);
+            CHECK(noise.noise2(float(x), float(y)) == 0.0f);
+        }
+    }
+}
+
+TEST_CASE("the field repeats every 256 units, bit for bit") {
+    Noise noise(8u);
+    testing::Points p = testing::random_points(20000, -100.0f, 100.0f, 2);
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        // Quarter-unit grid points keep x + 256k exact, so the fractional part is unchanged.
+        float x = std::round(p.x[i] * 4) / 4 + 0.125f, y = std::round(p.y[i] * 4) / 4, z = p.z[i];
+        float v = noise.noise3(x, y, z);
+        CHECK(testing::bits(v) == testing::bits(noise.noise3(x + 256.0f, y, z)));
+        CHECK(testing::bits(v) == testing::bits(noise.noise3(x, y - 512.0f, z)));
+        CHECK(testing::bits(noise.noise2(x, y)) == testing::bits(noise.noise2(x - 2560.0f, y + 256.0f)));
+    }
+}
+
+TEST_CASE("-0 is +0; coordinates at or beyond 2^31 sit on lattice planes of cell 0") {
+    Noise noise;
+    float y = 0.3f, z = 0.7f;
+    CHECK(testing::bits(noise.noise3(-0.0f, y, z)) == testing::bits(noise.noise3(0.0f, y, z)));
+    for (float big : {2147483648.0f, -2147483648.0f, 1099511627776.0f, -1e30f, 3.4e38f}) {
+        INFO("x = " << big);
+        CHECK(testing::bits(noise.noise3(big, y, z)) == testing::bits(noise.noise3(0.0f, y, z)));
+        CHECK(testing::bits(noise.noise2(y, big)) == testing::bits(noise.noise2(y, 0.0f)));
+    }
+    // Between 2^24 and 2^31 every float is an integer; the cell is that integer mod 256.
+    CHECK(testing::bits(noise.noise3(16777216.0f + 512.0f, y, z)) == testing::bits(noise.noise3(0.0f, y, z)));
+    CHECK(testing::bits(noise.noise3(16777216.0f + 6.0f, y, z)) == testing::bits(noise.noise3(6.0f, y, z)));
+    CHECK(testing::bits(noise.noise3(-16777216.0f - 6.0f, y, z)) == testing::bits(noise.noise3(250.0f, y, z)));
+}
+
+TEST_CASE("the field is continuous: small steps give small changes") {
+    Noise noise;
+    const float step = 1.0f / 1024.0f;
+    float worst = 0;
+    for (int i = 0; i < 20000; ++i) {
+        float x = -10.0f + step * float(i);
+        worst = std::fmax(worst, std::fabs(noise.noise3(x + step, 1.3f, 2.7f) - noise.noise3(x, 1.3f, 2.7f)));
+    }
+    // The gradient magnitude is bounded (~2.5 for the quintic fade), so a step of 1/1024 moves < 0.01.
+    CHECK(worst < 0.01f);
+    CHECK(worst > 0.0f);
+}
+
+}  // TEST_SUITE

@@ -1,0 +1,129 @@
+#include "test_support.hpp"
+
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+#include "splitmix64.hpp"
+
+namespace testing {
+
+std::size_t random_point_count() {
+    if (const char* env = std::getenv("GRADNOISE_TEST_POINTS")) {
+        long long n = std::atoll(env);
+        if (n > 0) {
+            return static_cast<std::size_t>(n);
+        }
+    }
+    return 10000000;
+}
+
+Points random_points(std::size_t n, float lo, float hi, std::uint64_t seed) {
+    gradnoise::detail::SplitMix64 rng(seed);
+    Points p;
+    p.x.resize(n);
+    p.y.resize(n);
+    p.z.resize(n);
+    auto next = [&] {
+        // 24 random bits -> [0, 1) exactly, then scaled: deterministic float arithmetic.
+        float u = static_cast<float>(rng.next() >> 40) * (1.0f / 16777216.0f);
+        return lo + (hi - lo) * u;
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        p.x[i] = next();
+        p.y[i] = next();
+        p.z[i] = next();
+    }
+    return p;
+}
+
+Points awkward_points() {
+    std::vector<float> base = {0.0f, 1.0f, -1.0f, 2.0f, -2.0f, 0.5f, -0.5f, 3.75f, 17.0f, -255.0f, 255.0f,
+                               256.0f, -256.0f, 512.0f, -512.0f, 65536.0f, 1e4f, -1e4f, 8388608.0f,
+                               16777216.0f, -16777216.0f, 16777218.0f, 2147483648.0f, -2147483648.0f,
+                               2147483520.0f, -2147483520.0f, 1099511627776.0f, -1099511627776.0f, 1e30f,
+                               -1e30f, FLT_MAX, -FLT_MAX, FLT_MIN, FLT_TRUE_MIN, -FLT_TRUE_MIN};
+    std::vector<float> values;
+    for (float v : base) {
+        values.push_back(v);
+        values.push_back(std::nextafter(v, std::numeric_limits<float>::infinity()));
+        values.push_back(std::nextafter(v, -std::numeric_limits<float>::infinity()));
+    }
+    values.push_back(-0.0f);
+    for (int k = -4; k <= 4; ++k) {  // cell boundaries at multiples of 256, and nearby fractions
+        float c = 256.0f * static_cast<float>(k);
+        for (float d : {-0.5f, -1e-3f, 1e-3f, 0.25f, 0.999f}) {
+            values.push_back(c + d);
+        }
+    }
+    Points p;
+    // All pairs in (x, y) with a few z values, and all values along z: ~ 13k points.
+    const float zs[] = {0.0f, -0.0f, 0.5f, -1.0f, 1e-7f, 300.25f};
+    for (float a : values) {
+        for (float b : values) {
+            p.add(a, b, zs[(p.size()) % 6]);
+        }
+        for (float c : values) {
+            p.add(a, 0.375f, c);
+        }
+    }
+    return p;
+}
+
+Points nonfinite_points() {
+    const float inf = std::numeric_limits<float>::infinity();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float neg_nan = -std::numeric_limits<float>::quiet_NaN();
+    const float specials[] = {nan, neg_nan, inf, -inf};
+    const float ordinary[] = {0.25f, -3.5f, 1e6f};
+    Points p;
+    for (float s : specials) {
+        for (float o : ordinary) {
+            p.add(s, o, o);
+            p.add(o, s, o);
+            p.add(o, o, s);
+            p.add(s, s, s);
+        }
+    }
+    return p;
+}
+
+std::uint32_t bits(float v) {
+    std::uint32_t u;
+    std::memcpy(&u, &v, sizeof u);
+    return u;
+}
+
+std::string describe(float v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%a (%.9g)", static_cast<double>(v), static_cast<double>(v));
+    return buf;
+}
+
+long first_bit_difference(const std::vector<float>& a, const std::vector<float>& b) {
+    if (a.size() != b.size()) {
+        return 0;
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (bits(a[i]) != bits(b[i])) {
+            return static_cast<long>(i);
+        }
+    }
+    return -1;
+}
+
+std::vector<gradnoise::Isa> supported_isas() {
+    std::vector<gradnoise::Isa> out;
+    for (int i = 0; i < gradnoise::isa_count; ++i) {
+        auto isa = static_cast<gradnoise::Isa>(i);
+        if (gradnoise::isa_supported(isa)) {
+            out.push_back(isa);
+        }
+    }
+    return out;
+}
+
+}  // namespace testing

@@ -1,0 +1,51 @@
+// Shared test helpers: deterministic point sets and bit-pattern comparison.
+#ifndef GRADNOISE_TESTS_TEST_SUPPORT_HPP
+#define GRADNOISE_TESTS_TEST_SUPPORT_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gradnoise/gradnoise.hpp"
+
+namespace testing {
+
+// Structure-of-arrays point set.
+struct Points {
+    std::vector<float> x, y, z;
+    std::size_t size() const { return x.size(); }
+    void add(float a, float b, float c) {
+        x.push_back(a);
+        y.push_back(b);
+        z.push_back(c);
+    }
+};
+
+// Number of random points per dimension for the equivalence tests: GRADNOISE_TEST_POINTS, or
+// 10,000,000 (the floor). Sanitizer and emulator runs set a smaller count.
+std::size_t random_point_count();
+
+// Uniform in [lo, hi) from a fixed seed (SplitMix64 bits -> float), same on every platform.
+Points random_points(std::size_t n, float lo, float hi, std::uint64_t seed);
+// Lattice points, one float ulp either side, -0, cell boundaries at multiples of 256, 2^24,
+// 2^31, 2^40 and beyond, FLT_MAX, subnormals: every awkward coordinate combined per axis.
+Points awkward_points();
+// NaN and +-inf in each coordinate position, mixed with ordinary values.
+Points nonfinite_points();
+
+std::uint32_t bits(float v);
+std::string describe(float v);  // "%a (%.9g)"
+
+// Index of the first element whose bit pattern differs, or -1.
+long first_bit_difference(const std::vector<float>& a, const std::vector<float>& b);
+
+inline std::string name(gradnoise::Isa isa) { return gradnoise::isa_name(isa); }
+inline std::string name(gradnoise::Fade fade) { return gradnoise::fade_name(fade); }
+
+// Every ISA this CPU and build support, scalar first.
+std::vector<gradnoise::Isa> supported_isas();
+
+}  // namespace testing
+
+#endif
