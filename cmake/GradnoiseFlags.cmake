@@ -17,7 +17,7 @@ function(gradnoise_add_isa_kernels target)
     set_source_files_properties(${dir}/isa_sse2.cpp PROPERTIES COMPILE_OPTIONS "-msse2")
     set_source_files_properties(${dir}/isa_avx2.cpp PROPERTIES COMPILE_OPTIONS "-mavx2")
     set_source_files_properties(${dir}/isa_avx512.cpp PROPERTIES
-      COMPILE_OPTIONS "-mavx512f;-mavx512cd;-mavx512dq;-mavx512bw;-Wno-uninitialized")
+      COMPILE_OPTIONS "-mavx512f;-mavx512cd;-mavx512dq;-mavx512bw;-mavx512vl;-mavx512vbmi;-Wno-uninitialized")
     # (GCC 12 warns inside its own avx512fintrin.h about _mm512_undefined_*; not our code.)
     target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_SSE2 GRADNOISE_HAVE_AVX2 GRADNOISE_HAVE_AVX512)
   elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")

@@ -40,7 +40,8 @@ bool cpu_runs(Isa isa) noexcept {
         case Isa::avx2: return __builtin_cpu_supports("avx2");
         case Isa::avx512:
             return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
-                   __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw");
+                   __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw") &&
+                   __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
 #endif
 #if defined(__aarch64__)
         case Isa::neon: return true;  // Advanced SIMD is mandatory on AArch64

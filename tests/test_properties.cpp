@@ -73,6 +73,10 @@ TEST_CASE("-0 is +0; coordinates at or beyond 2^31 sit on lattice planes of cell
     CHECK(testing::bits(noise.noise3(16777216.0f + 512.0f, y, z)) == testing::bits(noise.noise3(0.0f, y, z)));
     CHECK(testing::bits(noise.noise3(16777216.0f + 6.0f, y, z)) == testing::bits(noise.noise3(6.0f, y, z)));
     CHECK(testing::bits(noise.noise3(-16777216.0f - 6.0f, y, z)) == testing::bits(noise.noise3(250.0f, y, z)));
+    // The largest float below 2^31 is 2^31 - 128: cell 128, not clamped to anything.
+    CHECK(testing::bits(noise.noise3(2147483520.0f, y, z)) == testing::bits(noise.noise3(128.0f, y, z)));
+    CHECK(testing::bits(noise.noise3(-2147483520.0f, y, z)) == testing::bits(noise.noise3(128.0f, y, z)));
+    CHECK(testing::bits(noise.noise2(y, 2147483392.0f)) == testing::bits(noise.noise2(y, 0.0f)));
 }
 
 TEST_CASE("the field is continuous: small steps give small changes") {

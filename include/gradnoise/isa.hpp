@@ -16,7 +16,8 @@ enum class Isa : int {
     scalar = 0,  // the reference path: plain C++, one point at a time
     sse2 = 1,    // x86-64 baseline: two 4-lane batches per step
     avx2 = 2,    // one 8-lane batch per step (hardware gathers)
-    avx512 = 3,  // AVX-512 F+CD+DQ+BW: one 16-lane batch per step
+    avx512 = 3,  // AVX-512 F+CD+DQ+BW+VL+VBMI (Ice Lake, Zen 4 and later): one 16-lane batch per step;
+                 // older AVX-512 CPUs (Skylake-SP) run avx2
     neon = 4,    // aarch64 Advanced SIMD: two 4-lane batches per step
 };
 

@@ -24,7 +24,6 @@ namespace {
 using Arch = GRADNOISE_KERNEL_ARCH;
 using F = xsimd::batch<float, Arch>;
 using I = xsimd::batch<std::int32_t, Arch>;
-using FMask = xsimd::batch_bool<float, Arch>;
 constexpr std::size_t lanes = F::size;
 // Samples per loop step: 8 on 4-lane ISAs (two independent batches), one batch otherwise.
 constexpr std::size_t unroll = lanes < 8 ? 8 / lanes : 1;
@@ -69,14 +68,29 @@ inline F lerp(F t, F a, F b) noexcept { return a + t * (b - a); }
 
 // [S 4.4] Perlin's grad() with the selections done on bit patterns: u = h<8 ? x : y;
 // v = h<4 ? y : (h==12||h==14 ? x : z); bits 0 and 1 of h flip the signs of u and v.
-// Only the low four bits of h are read. x, y, z are float bit patterns.
-inline F grad(I h, I x, I y, I z) noexcept {
-    const I zero(0);
-    I u = xsimd::select((h & I(8)) == zero, x, y);
-    I v = xsimd::select((h & I(12)) == zero, y, xsimd::select((h & I(13)) == I(12), x, z));
-    u = u ^ (h << 31);
-    v = v ^ ((h << 30) & I(INT32_MIN));
+// The hash is the byte `byte` (0..3) of each lane of `h`; only its low four bits are read.
+// x, y, z are float bit patterns. `byte` is a constant after inlining, so masks and shifts fold.
+inline F grad(I h, int byte, I x, I y, I z) noexcept {
+    const I zero(0), sign(INT32_MIN);
+    const int at = 8 * byte;
+    I u = xsimd::select((h & I(8 << at)) == zero, x, y);
+    I v = xsimd::select((h & I(12 << at)) == zero, y, xsimd::select((h & I(13 << at)) == I(12 << at), x, z));
+    u = u ^ ((h << (31 - at)) & sign);
+    v = v ^ ((h << (30 - at)) & sign);
     return as_float(u) + as_float(v);
+}
+
+// [S 4.2] floor(v) mod 256 as an integer (the mathematical residue, 0..255). Every float of
+// magnitude >= 2^31 is a multiple of 256 (residue 0). x86's truncating conversion returns
+// 0x80000000 (residue 0) for exactly those values and for NaN, so there one conversion and a mask
+// suffice; where conversions saturate instead (NEON) such values are replaced by 0 first.
+inline I cell_index(F floored) noexcept {
+#if defined(__SSE2__)
+    return xsimd::to_int(floored) & I(255);
+#else
+    F in_range = xsimd::select(xsimd::abs(floored) < F(2147483648.0f), floored, F(0.0f));
+    return xsimd::to_int(in_range) & I(255);
+#endif
 }
 
 // [S 4.1, 4.2] One axis: position inside the cell, and the cell index mod 256.
@@ -87,61 +101,151 @@ struct Axis {
 
 // v + 0 turns -0 into +0 and changes nothing else; floor(-0) would otherwise be -0 on some ISAs
 // and +0 on others (xsimd's SSE2/NEON floor truncates through an integer), flipping a zero's sign.
+// Non-finite v give a NaN fraction, which the caller turns into +0 (see finish()).
 inline Axis split(F v) noexcept {
     v = v + F(0.0f);
     F floored = xsimd::floor(v);
-    F clamped = xsimd::min(xsimd::max(floored, F(-2147483648.0f)), F(2147483392.0f));
-    return {v - floored, xsimd::to_int(clamped) & I(255)};
+    return {v - floored, cell_index(floored)};
 }
 
-inline FMask finite(F v) noexcept { return xsimd::abs(v) <= F(FLT_MAX); }
+// [S 4.1] A lane whose coordinates are all finite has a finite result; a lane with a NaN or an
+// infinity has a NaN fraction on that axis, which propagates through the fade and every lerp to
+// the result. So "result is NaN" is exactly "some input was not finite", and one compare at the
+// end replaces three finiteness tests at the start. Such lanes become +0, as the spec says.
+inline F finish(F result) noexcept { return xsimd::select(result == result, result, F(0.0f)); }
+
+// ---- [S 3] the hash chain, two ways to the same integers ----
+// A hasher turns cell indices (0..255 per lane) into corner hashes. Corner (i, j, k) hash is the
+// byte byte(i, j, k) of register reg(i, j, k).
+
+// Portable: the packed tables of tables.hpp, fetched with gathers (hardware on AVX2).
+struct TableHasher {
+    const detail::NoiseTables* t;
+
+    struct Corners3 {
+        I r[4];  // r[i + 2j]: byte k = hash of corner (i, j, k)
+        I reg(int i, int j, int) const noexcept { return r[i + 2 * j]; }
+        static constexpr int byte(int, int, int k) noexcept { return k; }
+    };
+    struct Corners2 {
+        I r;  // byte i + 2j = hash of corner (i, j)
+        I reg(int, int) const noexcept { return r; }
+        static constexpr int byte(int i, int j) noexcept { return i + 2 * j; }
+    };
+
+    Corners3 corners3(I X, I Y, I Z) const noexcept {
+        const I byte(255);
+        I column = gather(t->hash_xy, (X << 8) | Y);  // bytes: a00, a10, a01, a11
+        Corners3 c;
+        c.r[0] = gather(t->hash_z, ((column & byte) + Z) & byte);
+        c.r[1] = gather(t->hash_z, (((column >> 8) & byte) + Z) & byte);
+        c.r[2] = gather(t->hash_z, (((column >> 16) & byte) + Z) & byte);
+        c.r[3] = gather(t->hash_z, (((column >> 24) & byte) + Z) & byte);
+        return c;
+    }
+    Corners2 corners2(I X, I Y) const noexcept { return {gather(t->corner_hash_2d, (X << 8) | Y)}; }
+};
+
+#if defined(__AVX512VBMI__)
+// AVX-512 VBMI: the 256-byte permutation lives in four registers and each level of the chain is
+// one 64-byte lookup (two VPERMI2B and a blend on bit 7), four lanes' bytes at a time; the
+// "+ Y", "+ 1" and "mod 256" of the chain are byte additions, which wrap mod 256 by themselves.
+struct ByteHasher {
+    __m512i t0, t1, t2, t3;  // p[0..63], p[64..127], p[128..191], p[192..255]
+
+    explicit ByteHasher(const detail::NoiseTables& t) noexcept {
+        const std::uint8_t* p = t.permutation.values().data();
+        t0 = _mm512_loadu_si512(p);
+        t1 = _mm512_loadu_si512(p + 64);
+        t2 = _mm512_loadu_si512(p + 128);
+        t3 = _mm512_loadu_si512(p + 192);
+    }
+
+    // p[idx] for each of the 64 bytes.
+    __m512i lookup(__m512i idx) const noexcept {
+        __m512i low = _mm512_permutex2var_epi8(t0, idx, t1);   // idx bits 0..6 over p[0..127]
+        __m512i high = _mm512_permutex2var_epi8(t2, idx, t3);  // idx bits 0..6 over p[128..255]
+        return _mm512_mask_blend_epi8(_mm512_movepi8_mask(idx), low, high);
+    }
+
+    // Byte shuffles within each 32-bit lane (all lanes alike).
+    static __m512i spread(char b0, char b1, char b2, char b3) noexcept {
+        // VPSHUFB indexes within each 128-bit block: the same 16-byte pattern four times.
+        return _mm512_broadcast_i32x4(_mm_setr_epi8(b0, b1, b2, b3, 4 + b0, 4 + b1, 4 + b2, 4 + b3, 8 + b0,
+                                                    8 + b1, 8 + b2, 8 + b3, 12 + b0, 12 + b1, 12 + b2, 12 + b3));
+    }
+
+    struct Corners3 {
+        I lo, hi;  // lo bytes: h000 h001 h010 h011; hi bytes: h100 h101 h110 h111
+        I reg(int i, int, int) const noexcept { return i ? hi : lo; }
+        static constexpr int byte(int, int j, int k) noexcept { return 2 * j + k; }
+    };
+    struct Corners2 {
+        I r;  // bytes: h00 h01 h10 h11
+        I reg(int, int) const noexcept { return r; }
+        static constexpr int byte(int i, int j) noexcept { return 2 * i + j; }
+    };
+
+    // Levels one and two: bytes [p[A], p[A+1], p[B], p[B+1]] with A = p[X]+Y, B = p[X+1]+Y.
+    __m512i columns(__m512i X, __m512i Y, __m512i rep0, __m512i pairs01, __m512i c0101) const noexcept {
+        __m512i level1 = lookup(_mm512_add_epi8(_mm512_shuffle_epi8(X, rep0), _mm512_set1_epi32(0x0100)));
+        __m512i idx2 = _mm512_add_epi8(_mm512_shuffle_epi8(level1, pairs01),
+                                       _mm512_add_epi8(_mm512_shuffle_epi8(Y, rep0), c0101));
+        return lookup(idx2);
+    }
+
+    Corners3 corners3(I X, I Y, I Z) const noexcept {
+        const __m512i rep0 = spread(0, 0, 0, 0), pairs01 = spread(0, 0, 1, 1), pairs23 = spread(2, 2, 3, 3);
+        const __m512i c0101 = _mm512_set1_epi32(0x01000100);
+        __m512i a = columns(X, Y, rep0, pairs01, c0101);  // bytes: a00 a01 a10 a11
+        __m512i zk = _mm512_add_epi8(_mm512_shuffle_epi8(Z, rep0), c0101);
+        __m512i lo = lookup(_mm512_add_epi8(_mm512_shuffle_epi8(a, pairs01), zk));
+        __m512i hi = lookup(_mm512_add_epi8(_mm512_shuffle_epi8(a, pairs23), zk));
+        return {I(lo), I(hi)};
+    }
+
+    Corners2 corners2(I X, I Y) const noexcept {
+        const __m512i rep0 = spread(0, 0, 0, 0), pairs01 = spread(0, 0, 1, 1);
+        const __m512i c0101 = _mm512_set1_epi32(0x01000100);
+        return {I(lookup(columns(X, Y, rep0, pairs01, c0101)))};  // Z = 0: p[a_ij]
+    }
+};
+using Hasher = ByteHasher;
+inline Hasher make_hasher(const detail::NoiseTables& t) noexcept { return ByteHasher(t); }
+#else
+using Hasher = TableHasher;
+inline Hasher make_hasher(const detail::NoiseTables& t) noexcept { return TableHasher{&t}; }
+#endif
 
 template <Fade fade>
-inline F noise3(const detail::NoiseTables& t, F x, F y, F z) noexcept {
-    const F zero(0.0f);
-    FMask ok = finite(x) & finite(y) & finite(z);
-    x = xsimd::select(ok, x, zero);
-    y = xsimd::select(ok, y, zero);
-    z = xsimd::select(ok, z, zero);
+inline F noise3(const Hasher& hasher, F x, F y, F z) noexcept {
     Axis ax = split(x), ay = split(y), az = split(z);
     F u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac), w = fade_curve<fade>(az.frac);
 
-    // Hash bytes: column corners (i, j) from hash_xy, then the z level for k = 0, 1 from hash_z.
-    I column = gather(t.hash_xy, (ax.cell << 8) | ay.cell);
-    const I byte(255);
-    I h00 = gather(t.hash_z, ((column & byte) + az.cell) & byte);
-    I h10 = gather(t.hash_z, (((column >> 8) & byte) + az.cell) & byte);
-    I h01 = gather(t.hash_z, (((column >> 16) & byte) + az.cell) & byte);
-    I h11 = gather(t.hash_z, (((column >> 24) & byte) + az.cell) & byte);
+    const typename Hasher::Corners3 c = hasher.corners3(ax.cell, ay.cell, az.cell);
+    I px[2] = {as_int(ax.frac), as_int(ax.frac - F(1.0f))};
+    I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
+    I pz[2] = {as_int(az.frac), as_int(az.frac - F(1.0f))};
+    auto g = [&](int i, int j, int k) { return grad(c.reg(i, j, k), c.byte(i, j, k), px[i], py[j], pz[k]); };
 
-    I x0 = as_int(ax.frac), y0 = as_int(ay.frac), z0 = as_int(az.frac);
-    I x1 = as_int(ax.frac - F(1.0f)), y1 = as_int(ay.frac - F(1.0f)), z1 = as_int(az.frac - F(1.0f));
-
-    F result = lerp(w,
-                    lerp(v, lerp(u, grad(h00, x0, y0, z0), grad(h10, x1, y0, z0)),
-                         lerp(u, grad(h01, x0, y1, z0), grad(h11, x1, y1, z0))),
-                    lerp(v, lerp(u, grad(h00 >> 8, x0, y0, z1), grad(h10 >> 8, x1, y0, z1)),
-                         lerp(u, grad(h01 >> 8, x0, y1, z1), grad(h11 >> 8, x1, y1, z1))));
-    return xsimd::select(ok, result, zero);
+    F result = lerp(w, lerp(v, lerp(u, g(0, 0, 0), g(1, 0, 0)), lerp(u, g(0, 1, 0), g(1, 1, 0))),
+                    lerp(v, lerp(u, g(0, 0, 1), g(1, 0, 1)), lerp(u, g(0, 1, 1), g(1, 1, 1))));
+    return finish(result);
 }
 
 template <Fade fade>
-inline F noise2(const detail::NoiseTables& t, F x, F y) noexcept {
-    const F zero(0.0f);
-    FMask ok = finite(x) & finite(y);
-    x = xsimd::select(ok, x, zero);
-    y = xsimd::select(ok, y, zero);
+inline F noise2(const Hasher& hasher, F x, F y) noexcept {
     Axis ax = split(x), ay = split(y);
     F u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac);
 
-    I h = gather(t.corner_hash_2d, (ax.cell << 8) | ay.cell);
-    I x0 = as_int(ax.frac), y0 = as_int(ay.frac);
-    I x1 = as_int(ax.frac - F(1.0f)), y1 = as_int(ay.frac - F(1.0f));
-    const I z0(0);  // +0.0f
+    const typename Hasher::Corners2 c = hasher.corners2(ax.cell, ay.cell);
+    I px[2] = {as_int(ax.frac), as_int(ax.frac - F(1.0f))};
+    I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
+    const I pz(0);  // z = +0.0f
+    auto g = [&](int i, int j) { return grad(c.reg(i, j), c.byte(i, j), px[i], py[j], pz); };
 
-    F result = lerp(v, lerp(u, grad(h, x0, y0, z0), grad(h >> 8, x1, y0, z0)),
-                    lerp(u, grad(h >> 16, x0, y1, z0), grad(h >> 24, x1, y1, z0)));
-    return xsimd::select(ok, result, zero);
+    F result = lerp(v, lerp(u, g(0, 0), g(1, 0)), lerp(u, g(0, 1), g(1, 1)));
+    return finish(result);
 }
 
 // ---- loops: whole blocks straight from the caller's arrays, the tail through a padded copy ----
@@ -149,12 +253,13 @@ inline F noise2(const detail::NoiseTables& t, F x, F y) noexcept {
 template <Fade fade>
 void points_3d_impl(const detail::NoiseTables& t, const float* x, const float* y, const float* z,
                     float* out, std::size_t n) noexcept {
+    const Hasher hasher = make_hasher(t);
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
         F r[unroll];
         for (std::size_t b = 0; b < unroll; ++b) {
             std::size_t o = i + b * lanes;
-            r[b] = noise3<fade>(t, F::load_unaligned(x + o), F::load_unaligned(y + o),
+            r[b] = noise3<fade>(hasher, F::load_unaligned(x + o), F::load_unaligned(y + o),
                                 F::load_unaligned(z + o));
         }
         for (std::size_t b = 0; b < unroll; ++b) {
@@ -167,7 +272,7 @@ void points_3d_impl(const detail::NoiseTables& t, const float* x, const float* y
         std::memcpy(bx, x + i, m * sizeof(float));
         std::memcpy(by, y + i, m * sizeof(float));
         std::memcpy(bz, z + i, m * sizeof(float));
-        noise3<fade>(t, F::load_aligned(bx), F::load_aligned(by), F::load_aligned(bz)).store_aligned(bo);
+        noise3<fade>(hasher, F::load_aligned(bx), F::load_aligned(by), F::load_aligned(bz)).store_aligned(bo);
         std::memcpy(out + i, bo, m * sizeof(float));
     }
 }
@@ -175,12 +280,13 @@ void points_3d_impl(const detail::NoiseTables& t, const float* x, const float* y
 template <Fade fade>
 void points_2d_impl(const detail::NoiseTables& t, const float* x, const float* y, float* out,
                     std::size_t n) noexcept {
+    const Hasher hasher = make_hasher(t);
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
         F r[unroll];
         for (std::size_t b = 0; b < unroll; ++b) {
             std::size_t o = i + b * lanes;
-            r[b] = noise2<fade>(t, F::load_unaligned(x + o), F::load_unaligned(y + o));
+            r[b] = noise2<fade>(hasher, F::load_unaligned(x + o), F::load_unaligned(y + o));
         }
         for (std::size_t b = 0; b < unroll; ++b) {
             r[b].store_unaligned(out + i + b * lanes);
@@ -191,7 +297,7 @@ void points_2d_impl(const detail::NoiseTables& t, const float* x, const float* y
         alignas(64) float bx[lanes] = {}, by[lanes] = {}, bo[lanes];
         std::memcpy(bx, x + i, m * sizeof(float));
         std::memcpy(by, y + i, m * sizeof(float));
-        noise2<fade>(t, F::load_aligned(bx), F::load_aligned(by)).store_aligned(bo);
+        noise2<fade>(hasher, F::load_aligned(bx), F::load_aligned(by)).store_aligned(bo);
         std::memcpy(out + i, bo, m * sizeof(float));
     }
 }
@@ -207,12 +313,13 @@ inline F column_coords(std::size_t i, float origin, float step) noexcept {
 template <Fade fade>
 void row_3d_impl(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z,
                  float* out, std::size_t n) noexcept {
+    const Hasher hasher = make_hasher(t);
     const F vy(y), vz(z);
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
         F r[unroll];
         for (std::size_t b = 0; b < unroll; ++b) {
-            r[b] = noise3<fade>(t, column_coords(i + b * lanes, origin_x, step_x), vy, vz);
+            r[b] = noise3<fade>(hasher, column_coords(i + b * lanes, origin_x, step_x), vy, vz);
         }
         for (std::size_t b = 0; b < unroll; ++b) {
             r[b].store_unaligned(out + i + b * lanes);
@@ -221,7 +328,7 @@ void row_3d_impl(const detail::NoiseTables& t, float origin_x, float step_x, flo
     for (; i < n; i += lanes) {
         std::size_t m = n - i < lanes ? n - i : lanes;
         alignas(64) float bo[lanes];
-        noise3<fade>(t, column_coords(i, origin_x, step_x), vy, vz).store_aligned(bo);
+        noise3<fade>(hasher, column_coords(i, origin_x, step_x), vy, vz).store_aligned(bo);
         std::memcpy(out + i, bo, m * sizeof(float));
     }
 }
@@ -229,12 +336,13 @@ void row_3d_impl(const detail::NoiseTables& t, float origin_x, float step_x, flo
 template <Fade fade>
 void row_2d_impl(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
                  std::size_t n) noexcept {
+    const Hasher hasher = make_hasher(t);
     const F vy(y);
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
         F r[unroll];
         for (std::size_t b = 0; b < unroll; ++b) {
-            r[b] = noise2<fade>(t, column_coords(i + b * lanes, origin_x, step_x), vy);
+            r[b] = noise2<fade>(hasher, column_coords(i + b * lanes, origin_x, step_x), vy);
         }
         for (std::size_t b = 0; b < unroll; ++b) {
             r[b].store_unaligned(out + i + b * lanes);
@@ -243,7 +351,7 @@ void row_2d_impl(const detail::NoiseTables& t, float origin_x, float step_x, flo
     for (; i < n; i += lanes) {
         std::size_t m = n - i < lanes ? n - i : lanes;
         alignas(64) float bo[lanes];
-        noise2<fade>(t, column_coords(i, origin_x, step_x), vy).store_aligned(bo);
+        noise2<fade>(hasher, column_coords(i, origin_x, step_x), vy).store_aligned(bo);
         std::memcpy(out + i, bo, m * sizeof(float));
     }
 }

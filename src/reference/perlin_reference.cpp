@@ -11,15 +11,15 @@ namespace {
 // [S 4.1] A coordinate is usable when finite; otherwise the noise value is +0.
 bool is_finite(float v) { return std::fabs(v) <= FLT_MAX; }
 
-// [S 4.2] Lattice cell of a finite coordinate, reduced modulo 256, without undefined behaviour:
-// floor is exact in float; values at or beyond 2^31 in magnitude are multiples of 256, so
-// clamping them to [-2^31, 2^31 - 256] keeps them multiples of 256 and keeps the int conversion
-// in range; the two's-complement residue mod 256 is then taken in unsigned arithmetic.
+// [S 4.2] Lattice cell of a finite coordinate: floor(v) mod 256, the mathematical residue.
+// floor is exact in float. Every float of magnitude >= 2^31 is a multiple of 256 (residue 0) and
+// would overflow int32, so it is not converted; below that the two's-complement low byte is the
+// residue, taken in unsigned arithmetic.
 int lattice_index(float floored) {
-    const float lo = -2147483648.0f;  // -2^31
-    const float hi = 2147483392.0f;   //  2^31 - 256
-    float clamped = floored < lo ? lo : (floored > hi ? hi : floored);
-    std::int32_t i = static_cast<std::int32_t>(clamped);
+    if (!(std::fabs(floored) < 2147483648.0f)) {  // |v| >= 2^31
+        return 0;
+    }
+    std::int32_t i = static_cast<std::int32_t>(floored);
     return static_cast<int>(static_cast<std::uint32_t>(i) & 255u);
 }
 

@@ -1,0 +1,178 @@
+// gradnoise vs stb_perlin, single thread, samples per second (items_per_second).
+// Names: <workload>/<isa> for gradnoise, stb/<workload> for the yardstick; scripts pair them.
+// Workloads (issue #2): perlin2/grid1024, perlin3/grid128x128x64 (x = 0.3 + 0.01 i, y = 0.7 + 0.01 j,
+// z = 0.5 + 0.01 k) and perlin2/points1M, perlin3/points1M (2^20 uniform points in [-500, 500]).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gradnoise/gradnoise.hpp"
+#include "stb_yardstick.hpp"
+
+namespace {
+
+constexpr std::size_t kPoints = 1u << 20;
+
+struct PointSet {
+    std::vector<float> x, y, z;
+};
+
+const PointSet& random_points() {
+    static const PointSet set = [] {
+        PointSet p;
+        std::uint64_t s = 0x9E3779B97F4A7C15ull;
+        auto next = [&] {  // xorshift64*: any fixed sequence will do for a benchmark
+            s ^= s >> 12;
+            s ^= s << 25;
+            s ^= s >> 27;
+            std::uint64_t r = s * 0x2545F4914F6CDD1Dull;
+            return -500.0f + 1000.0f * (static_cast<float>(r >> 40) * (1.0f / 16777216.0f));
+        };
+        for (std::size_t i = 0; i < kPoints; ++i) {
+            p.x.push_back(next());
+            p.y.push_back(next());
+            p.z.push_back(next());
+        }
+        return p;
+    }();
+    return set;
+}
+
+const gradnoise::Noise& noise() {
+    static const gradnoise::Noise n;  // Perlin's table, quintic: what stb computes too
+    return n;
+}
+
+void use_isa(benchmark::State& state, gradnoise::Isa isa) {
+    if (!gradnoise::force_isa(isa).ok()) {
+        state.SkipWithError("ISA not supported");
+    }
+}
+
+void grid2(benchmark::State& state, gradnoise::Isa isa) {
+    use_isa(state, isa);
+    std::vector<float> out(1024 * 1024);
+    const gradnoise::Grid2d g{0.3f, 0.7f, 0.01f, 0.01f, 1024, 1024};
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(noise().fill_grid_2d(g, out.data()).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void grid3(benchmark::State& state, gradnoise::Isa isa) {
+    use_isa(state, isa);
+    std::vector<float> out(128 * 128 * 64);
+    const gradnoise::Grid3d g{0.3f, 0.7f, 0.5f, 0.01f, 0.01f, 0.01f, 128, 128, 64};
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(noise().fill_grid_3d(g, out.data()).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+
+void points2(benchmark::State& state, gradnoise::Isa isa) {
+    use_isa(state, isa);
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(noise().evaluate_2d(p.x.data(), p.y.data(), out.data(), kPoints).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void points3(benchmark::State& state, gradnoise::Isa isa) {
+    use_isa(state, isa);
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(
+            noise().evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void stb_grid2(benchmark::State& state) {
+    std::vector<float> out(1024 * 1024);
+    for (auto _ : state) {
+        yardstick::stb_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void stb_grid3(benchmark::State& state) {
+    std::vector<float> out(128 * 128 * 64);
+    for (auto _ : state) {
+        yardstick::stb_grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+
+void stb_points2(benchmark::State& state) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        yardstick::stb_points2(p.x.data(), p.y.data(), out.data(), kPoints);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void stb_points3(benchmark::State& state) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        yardstick::stb_points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+std::string cpu_model() {
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("model name", 0) == 0) {
+            auto colon = line.find(':');
+            return colon == std::string::npos ? line : line.substr(colon + 2);
+        }
+    }
+    return "unknown";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::RegisterBenchmark("stb/perlin2/grid1024", stb_grid2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("stb/perlin3/grid128x128x64", stb_grid3)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("stb/perlin2/points1M", stb_points2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("stb/perlin3/points1M", stb_points3)->Unit(benchmark::kMillisecond);
+    for (int i = 0; i < gradnoise::isa_count; ++i) {
+        auto isa = static_cast<gradnoise::Isa>(i);
+        if (!gradnoise::isa_supported(isa)) {
+            continue;
+        }
+        std::string n = gradnoise::isa_name(isa);
+        benchmark::RegisterBenchmark(("perlin2/grid1024/" + n).c_str(), grid2, isa)->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("perlin3/grid128x128x64/" + n).c_str(), grid3, isa)->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("perlin2/points1M/" + n).c_str(), points2, isa)->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("perlin3/points1M/" + n).c_str(), points3, isa)->Unit(benchmark::kMillisecond);
+    }
+    benchmark::AddCustomContext("cpu_model", cpu_model());
+    benchmark::AddCustomContext("gradnoise_version", gradnoise::version_string());
+    benchmark::AddCustomContext("gradnoise_best_isa", gradnoise::isa_name(gradnoise::best_isa()));
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+        return 1;
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

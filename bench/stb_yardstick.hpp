@@ -1,0 +1,17 @@
+// stb_perlin (Sean Barrett, public domain; Debian libstb-dev) on the benchmark workloads.
+#ifndef GRADNOISE_BENCH_STB_YARDSTICK_HPP
+#define GRADNOISE_BENCH_STB_YARDSTICK_HPP
+
+#include <cstddef>
+
+namespace yardstick {
+// out[j * nx + i] = stb_perlin_noise3(ox + float(i) * step, oy + float(j) * step, 0, 0, 0, 0)
+void stb_grid2(float ox, float oy, float step, std::size_t nx, std::size_t ny, float* out);
+// out[(k * ny + j) * nx + i] with z = oz + float(k) * step
+void stb_grid3(float ox, float oy, float oz, float step, std::size_t nx, std::size_t ny, std::size_t nz,
+               float* out);
+void stb_points2(const float* x, const float* y, float* out, std::size_t n);
+void stb_points3(const float* x, const float* y, const float* z, float* out, std::size_t n);
+}  // namespace yardstick
+
+#endif
