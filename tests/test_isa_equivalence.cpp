@@ -134,9 +134,11 @@ TEST_CASE("every count from 0 to 100 and every misalignment (tails)") {
                     float* z = y + n + 1;
                     std::vector<float> out(n + 2 + offset, -7.0f);
                     float* o = out.data() + offset + 1;
-                    std::memcpy(x, p.x.data(), n * sizeof(float));
-                    std::memcpy(y, p.y.data(), n * sizeof(float));
-                    std::memcpy(z, p.z.data(), n * sizeof(float));
+                    if (n > 0) {  // (memcpy from an empty vector's null data() is UB)
+                        std::memcpy(x, p.x.data(), n * sizeof(float));
+                        std::memcpy(y, p.y.data(), n * sizeof(float));
+                        std::memcpy(z, p.z.data(), n * sizeof(float));
+                    }
                     REQUIRE(gradnoise::force_isa(isa).ok());
                     REQUIRE((dims == 2 ? noise.evaluate_2d(x, y, o, n) : noise.evaluate_3d(x, y, z, o, n)).ok());
                     INFO(testing::name(isa) << " " << dims << "D n=" << n << " offset=" << offset);

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what gradnoise needs from Debian 12 packages, idempotently.
+#   scripts/install-deps.sh           build + test + benchmark dependencies
+#   scripts/install-deps.sh --cross   also the aarch64 cross compiler, qemu-user and arm64 runtime
+# As root it installs; otherwise it prints the apt-get line and exits 1.
+set -euo pipefail
+
+packages=(cmake g++ make libxsimd-dev libtbb-dev doctest-dev libbenchmark-dev libstb-dev python3)
+cross_packages=(g++-aarch64-linux-gnu qemu-user libstdc++6:arm64 libtbb-dev:arm64)
+want_cross=0
+for arg in "$@"; do
+  case "$arg" in
+    --cross) want_cross=1 ;;
+    *) echo "install-deps.sh: unknown argument '$arg' (expected --cross)" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+need_arm64_arch=0
+if [ "$want_cross" = 1 ]; then
+  dpkg --print-foreign-architectures | grep -qx arm64 || need_arm64_arch=1
+  for p in "${cross_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+fi
+
+if [ "${#missing[@]}" = 0 ] && [ "$need_arm64_arch" = 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" != 0 ]; then
+  echo "gradnoise needs these Debian packages: ${missing[*]}" >&2
+  [ "$need_arm64_arch" = 1 ] && echo "  sudo dpkg --add-architecture arm64" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  echo "Run that (or run this script as root), then try again." >&2
+  exit 1
+fi
+
+echo "== installing: ${missing[*]}"
+[ "$need_arm64_arch" = 1 ] && dpkg --add-architecture arm64
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds and runs every test gradnoise has (README: the test command; .ci/run calls it):
+#   1. Release build (-O2, every ISA this CPU has): unit tests (>= 10M points per dimension and
+#      ISA), CLI tests, GRADNOISE_ISA overrides, and a smoke run of the benchmark binary.
+#   2. AddressSanitizer + UndefinedBehaviorSanitizer (+ float-cast-overflow) build of the tests.
+#   3. aarch64 cross build (g++-aarch64-linux-gnu) run under qemu-aarch64: the NEON path for real.
+# Options: --no-sanitize, --no-cross (for a quick local loop). Build trees live under build/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+run_sanitize=1
+run_cross=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-sanitize) run_sanitize=0 ;;
+    --no-cross) run_cross=0 ;;
+    *) echo "test.sh: unknown argument '$arg' (expected --no-sanitize, --no-cross)" >&2; exit 2 ;;
+  esac
+done
+
+if [ "$run_cross" = 1 ]; then
+  bash scripts/install-deps.sh --cross
+else
+  bash scripts/install-deps.sh
+fi
+
+jobs=$(nproc)
+step() { printf '\n== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
+
+step "release build"
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/release -j "$jobs"
+step "release tests"
+ctest --test-dir build/release --output-on-failure -j 1
+step "benchmark smoke run"
+build/release/bench/gradnoise_bench --benchmark_min_time=0.01 --benchmark_filter='points1M' >/dev/null
+echo "gradnoise_bench runs"
+
+if [ "$run_sanitize" = 1 ]; then
+  step "AddressSanitizer + UndefinedBehaviorSanitizer build"
+  cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DGRADNOISE_SANITIZE=address,undefined,float-cast-overflow -DGRADNOISE_BUILD_BENCH=OFF >/dev/null
+  cmake --build build/sanitize -j "$jobs"
+  step "sanitizer tests (1M random points per set)"
+  GRADNOISE_TEST_POINTS=1000000 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir build/sanitize --output-on-failure -j 1
+fi
+
+if [ "$run_cross" = 1 ]; then
+  step "aarch64 cross build"
+  cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-aarch64.cmake \
+    -DCMAKE_BUILD_TYPE=Release -DGRADNOISE_BUILD_BENCH=OFF >/dev/null
+  cmake --build build/aarch64 -j "$jobs"
+  step "aarch64 tests under qemu-aarch64 (NEON path)"
+  ctest --test-dir build/aarch64 --output-on-failure -j 1
+fi
+
+step "all test runs passed"
