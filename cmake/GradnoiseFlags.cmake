@@ -20,6 +20,10 @@ function(gradnoise_add_isa_kernels target)
       COMPILE_OPTIONS "-mavx512f;-mavx512cd;-mavx512dq;-mavx512bw;-mavx512vl;-mavx512vbmi;-Wno-uninitialized")
     # (GCC 12 warns inside its own avx512fintrin.h about _mm512_undefined_*; not our code.)
     target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_SSE2 GRADNOISE_HAVE_AVX2 GRADNOISE_HAVE_AVX512)
+    # xsimd 8.1's AVX-512 byte select does not compile at -O0 with GCC 12; kernels are always
+    # optimised (a Debug build still gets -g and unoptimised code everywhere else).
+    set_property(SOURCE ${dir}/isa_sse2.cpp ${dir}/isa_avx2.cpp ${dir}/isa_avx512.cpp APPEND PROPERTY
+      COMPILE_OPTIONS "$<$<CONFIG:Debug>:-O2>")
   elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
     target_sources(${target} PRIVATE ${dir}/isa_neon.cpp)
     target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_NEON)

@@ -1,0 +1,233 @@
+// gradnoise heightmap: a 2D noise picture as an 8-bit greyscale PNG or PGM.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "png_writer.hpp"
+
+namespace gradnoise::cli {
+namespace {
+
+enum class ImageFormat { png, pgm };
+
+constexpr std::uint32_t max_side = 16384;
+
+const char* extension(ImageFormat f) { return f == ImageFormat::png ? "png" : "pgm"; }
+
+std::optional<ImageFormat> format_from_path(const std::string& path) {
+    std::size_t dot = path.rfind('.');
+    if (dot == std::string::npos || path.find('/', dot) != std::string::npos) {
+        return std::nullopt;
+    }
+    std::string ext = path.substr(dot + 1);
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (ext == "png") {
+        return ImageFormat::png;
+    }
+    if (ext == "pgm") {
+        return ImageFormat::pgm;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::uint32_t> parse_side(std::string_view text) {
+    std::uint32_t v = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v < 1 || v > max_side) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<float> parse_finite(std::string_view text) {
+    std::optional<float> v = parse_float(text);
+    return (v && std::isfinite(*v)) ? v : std::nullopt;
+}
+
+// Shortest decimal text that reads back as the same float.
+std::string float_text(float v) {
+    char buf[32];
+    for (int precision = 1; precision <= 9; ++precision) {
+        std::snprintf(buf, sizeof buf, "%.*g", precision, static_cast<double>(v));
+        if (std::strtof(buf, nullptr) == v) {
+            break;
+        }
+    }
+    return buf;
+}
+
+struct Settings {
+    std::uint32_t width = 512, height = 512;
+    float scale = 8.0f;  // noise units across the width
+    float origin_x = 0.0f, origin_y = 0.0f;
+    NoiseOptions noise;
+    std::optional<ImageFormat> format;
+    std::string output;
+};
+
+// The command line that makes the same picture, for the PNG's Description.
+std::string reproduce_command(const Settings& s, ImageFormat format) {
+    return "gradnoise heightmap --size " + std::to_string(s.width) + "x" + std::to_string(s.height) + " --scale " +
+           float_text(s.scale) + " --origin " + float_text(s.origin_x) + "," + float_text(s.origin_y) +
+           " --seed " + s.noise.seed_text() + " --fade " + fade_name(s.noise.fade) + " --format " +
+           extension(format);
+}
+
+}  // namespace
+
+void print_heightmap_help(std::FILE* out) {
+    std::fprintf(out,
+                 "Usage: gradnoise heightmap [options]\n"
+                 "\n"
+                 "Writes 2D improved Perlin noise as an 8-bit greyscale picture: pixel (i, j) samples\n"
+                 "(X + i * step, Y + j * step) with step = scale / width (float32), and grey =\n"
+                 "round((value + 1) * 127.5) clamped to 0..255. The file is replaced atomically.\n"
+                 "\n"
+                 "Options:\n"
+                 "  -o, --output FILE     output file (default gradnoise-heightmap.png, or .pgm with\n"
+                 "                        --format pgm)\n"
+                 "  --format png|pgm      file format (default: from the extension of FILE)\n"
+                 "  --size WxH            picture size in pixels, each side 1..%u (default 512x512)\n"
+                 "  --scale S             noise units across the width, finite and > 0 (default 8)\n"
+                 "  --origin X,Y          noise coordinates of the top-left pixel (default 0,0)\n"
+                 "%s"
+                 "  -h, --help            show this help\n"
+                 "\n"
+                 "Examples:\n"
+                 "  gradnoise heightmap\n"
+                 "  gradnoise heightmap -o terrain.png --size 1024x512 --scale 16 --seed 42\n"
+                 "  gradnoise heightmap -o tile.pgm --origin 100,-20.5 --fade cubic\n",
+                 max_side, noise_options_help);
+}
+
+int run_heightmap(ArgReader& args) {
+    Settings s;
+    bool have_output = false;
+    while (!args.done()) {
+        std::string_view v;
+        if (args.flag("--help") || args.flag("-h")) {
+            print_heightmap_help(stdout);
+            return exit_success;
+        } else if (s.noise.parse(args)) {
+        } else if (args.option("-o", &v) || args.option("--output", &v)) {
+            if (v.empty()) {
+                usage_error("-o/--output: the file name is empty");
+            }
+            s.output = std::string(v);
+            have_output = true;
+        } else if (args.option("--format", &v)) {
+            if (v == "png") {
+                s.format = ImageFormat::png;
+            } else if (v == "pgm") {
+                s.format = ImageFormat::pgm;
+            } else {
+                usage_error("--format: '" + std::string(v) + "' is not one of png, pgm");
+            }
+        } else if (args.option("--size", &v)) {
+            std::size_t x = v.find_first_of("xX");
+            std::optional<std::uint32_t> w, h;
+            if (x != std::string_view::npos) {
+                w = parse_side(v.substr(0, x));
+                h = parse_side(v.substr(x + 1));
+            }
+            if (!w || !h) {
+                usage_error("--size: '" + std::string(v) + "' is not WxH with each side 1.." +
+                            std::to_string(max_side) + " (e.g. 512x512)");
+            }
+            s.width = *w;
+            s.height = *h;
+        } else if (args.option("--scale", &v)) {
+            std::optional<float> scale = parse_finite(v);
+            if (!scale || !(*scale > 0.0f)) {
+                usage_error("--scale: '" + std::string(v) + "' is not a finite number > 0 (e.g. 8)");
+            }
+            s.scale = *scale;
+        } else if (args.option("--origin", &v)) {
+            std::size_t comma = v.find(',');
+            std::optional<float> x, y;
+            if (comma != std::string_view::npos) {
+                x = parse_finite(v.substr(0, comma));
+                y = parse_finite(v.substr(comma + 1));
+            }
+            if (!x || !y) {
+                usage_error("--origin: '" + std::string(v) + "' is not X,Y with two finite numbers (e.g. 0,0 or -12.5,3)");
+            }
+            s.origin_x = *x;
+            s.origin_y = *y;
+        } else {
+            args.unknown();
+        }
+    }
+
+    if (!s.format) {
+        s.format = have_output ? format_from_path(s.output) : ImageFormat::png;
+        if (!s.format) {
+            usage_error("cannot tell the format of '" + s.output +
+                        "' from its extension; name it .png or .pgm, or pass --format png|pgm");
+        }
+    }
+    if (!have_output) {
+        s.output = std::string("gradnoise-heightmap.") + extension(*s.format);
+    }
+    const float step = s.scale / static_cast<float>(s.width);
+    if (!(step > 0.0f)) {
+        usage_error("--scale: " + float_text(s.scale) + " is too small: scale / width underflows to 0");
+    }
+
+    s.noise.select_isa();
+    const Noise noise = s.noise.make_noise();
+    const auto t0 = std::chrono::steady_clock::now();
+
+    GreyImage image;
+    image.width = s.width;
+    image.height = s.height;
+    {
+        std::vector<float> values(std::size_t(s.width) * s.height);
+        Grid2d grid;
+        grid.origin_x = s.origin_x;
+        grid.origin_y = s.origin_y;
+        grid.step_x = step;
+        grid.step_y = step;
+        grid.size_x = s.width;
+        grid.size_y = s.height;
+        if (Status st = noise.fill_grid_2d(grid, values.data()); !st) {
+            fail(st.message());
+        }
+        image.pixels.resize(values.size());
+        std::transform(values.begin(), values.end(), image.pixels.begin(), [](float v) {
+            double grey = std::round((static_cast<double>(v) + 1.0) * 127.5);
+            return static_cast<std::uint8_t>(std::clamp(grey, 0.0, 255.0));
+        });
+    }
+
+    AtomicFile file(s.output);
+    bool ok = file.open();
+    if (ok && *s.format == ImageFormat::png) {
+        std::vector<PngText> text = {
+            {"Software", std::string("gradnoise ") + version_string()},
+            {"Description", "2D improved Perlin noise, grey = round((value + 1) * 127.5); made by: " +
+                                reproduce_command(s, *s.format)},
+        };
+        ok = write_png(file, image, text);
+    } else if (ok) {
+        ok = write_pgm(file, image);
+    }
+    if (!ok || !file.commit()) {
+        fail(file.error());
+    }
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("wrote %s (%ux%u %s, 2D Perlin, scale %s, seed %s, fade %s, isa %s, %.1f ms)\n", s.output.c_str(),
+                s.width, s.height, *s.format == ImageFormat::png ? "PNG" : "PGM", float_text(s.scale).c_str(),
+                s.noise.seed_text().c_str(), fade_name(s.noise.fade), isa_name(active_isa()), ms);
+    return exit_success;
+}
+
+}  // namespace gradnoise::cli

@@ -1,0 +1,361 @@
+#!/usr/bin/env bash
+# End-to-end tests of the gradnoise command-line tool, run by ctest (test "cli").
+#
+#   GRADNOISE=/path/to/gradnoise [GRADNOISE_EMULATOR=qemu-aarch64] bash tests/cli_test.sh
+#
+# Needs bash and python3 (for float and PNG checks). Prints one line per check and a summary;
+# exits non-zero if any check failed.
+set -euo pipefail
+
+if [[ -z "${GRADNOISE:-}" ]]; then
+    echo "cli_test.sh: set GRADNOISE to the gradnoise binary" >&2
+    exit 2
+fi
+if ! command -v python3 >/dev/null; then
+    echo "cli_test.sh: python3 is required" >&2
+    exit 2
+fi
+# Absolute, so that checks may change directory.
+GRADNOISE="$(cd "$(dirname "$GRADNOISE")" && pwd)/$(basename "$GRADNOISE")"
+# CMake passes CMAKE_CROSSCOMPILING_EMULATOR as a list ("qemu-aarch64;-L;/sysroot"): make it words.
+GRADNOISE_EMULATOR="${GRADNOISE_EMULATOR:-}"
+GRADNOISE_EMULATOR="${GRADNOISE_EMULATOR//;/ }"
+DATA="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/data"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok   - $1"; }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL - $1" >&2
+    if [[ $# -gt 1 ]]; then printf '       %s\n' "${@:2}" >&2; fi
+}
+
+# The emulator variable is unquoted on purpose: empty means none, and it may carry arguments.
+run() { $GRADNOISE_EMULATOR "$GRADNOISE" "$@"; }
+
+if ! run --version >/dev/null; then
+    echo "cli_test.sh: cannot run '${GRADNOISE_EMULATOR:+$GRADNOISE_EMULATOR }$GRADNOISE --version'" >&2
+    exit 1
+fi
+
+# capture INPUT ARGS...: runs the tool with INPUT on stdin; sets RC, OUT, ERR.
+capture() {
+    printf '%s' "$1" >"$tmp/in"
+    shift
+    RC=0
+    run "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err" || RC=$?
+    OUT="$(cat "$tmp/out")"
+    ERR="$(cat "$tmp/err")"
+}
+
+# expect_rc NAME WANT [GREP]: checks RC (and that stderr contains GREP) after capture.
+expect_rc() {
+    local name=$1 want=$2 pattern=${3:-}
+    if [[ "$RC" != "$want" ]]; then
+        fail "$name" "exit status $RC, want $want" "stderr: $ERR"
+    elif [[ -n "$pattern" && "$ERR" != *"$pattern"* ]]; then
+        fail "$name" "stderr does not mention '$pattern'" "stderr: $ERR"
+    else
+        pass "$name"
+    fi
+}
+
+# Float helpers (python3): bits of a decimal or hex-float text rounded to float32.
+f32bits() { python3 -c 'import struct,sys
+for s in sys.argv[1:]:
+    v = float.fromhex(s) if "x" in s.lower() else float(s)
+    print("%08x" % struct.unpack("<I", struct.pack("<f", v))[0])' "$@"; }
+
+# ---- general ----
+
+capture "" --version
+if [[ $RC == 0 && "$OUT" =~ ^gradnoise\ [0-9]+\.[0-9]+\.[0-9]+$ ]]; then pass "--version"; else fail "--version" "rc $RC, output '$OUT'"; fi
+
+capture "" --help
+if [[ $RC == 0 && "$OUT" == *eval* && "$OUT" == *heightmap* ]]; then pass "--help lists the commands"; else fail "--help lists the commands" "rc $RC"; fi
+
+capture ""
+if [[ $RC == 2 && "$ERR" == *Usage* && -z "$OUT" ]]; then pass "no command: help on stderr, exit 2"; else fail "no command: help on stderr, exit 2" "rc $RC"; fi
+
+capture "" frobnicate
+expect_rc "unknown command: exit 2" 2 frobnicate
+
+for cmd in eval heightmap; do
+    capture "" $cmd --help
+    if [[ $RC == 0 && "$OUT" == *--seed* && "$OUT" == *--isa* ]]; then pass "$cmd --help"; else fail "$cmd --help" "rc $RC"; fi
+done
+
+# ---- eval: values and formats ----
+
+capture $'0.5 0.25 0.125\n' eval --format decimal
+dec=$OUT
+capture $'0.5 0.25 0.125\n' eval --format hex
+hex=$OUT
+if [[ -n "$dec" && -n "$hex" && "$(f32bits "$dec")" == "$(f32bits "$hex")" && "$(f32bits "$dec")" != 00000000 ]]; then
+    pass "decimal and hex output name the same float ($dec = $hex)"
+else
+    fail "decimal and hex output name the same float" "decimal '$dec', hex '$hex'"
+fi
+
+capture $'0x1p-1 0x1p-2 0x1p-3\n' eval --format hex
+if [[ "$OUT" == "$hex" ]]; then pass "hex-float input equals decimal input"; else fail "hex-float input equals decimal input" "'$OUT' vs '$hex'"; fi
+
+capture $'# comment\n\n   \n0.5\t0.25   0.125\r\n  # indented comment\n' eval --format hex
+if [[ $RC == 0 && "$OUT" == "$hex" ]]; then pass "comments, blank lines, tabs and CRLF"; else fail "comments, blank lines, tabs and CRLF" "rc $RC, '$OUT'"; fi
+
+capture $'1 2 3\n' eval
+if [[ $RC == 0 && ( "$OUT" == 0 || "$OUT" == -0 ) ]]; then pass "lattice point 1 2 3 gives 0 ($OUT)"; else fail "lattice point 1 2 3 gives 0" "rc $RC, '$OUT'"; fi
+capture $'1 2 3\n' eval --format hex
+if [[ "$OUT" == 0x0p+0 || "$OUT" == -0x0p+0 ]]; then pass "lattice point in hex ($OUT)"; else fail "lattice point in hex" "'$OUT'"; fi
+
+# Ken Perlin's Java reference values (binary64 hex floats; the tool rounds inputs to float).
+grep -v '^#' "$DATA/improved_noise_sample.txt" | awk 'NF == 4 { print $1, $2, $3 }' >"$tmp/ref_points"
+grep -v '^#' "$DATA/improved_noise_sample.txt" | awk 'NF == 4 { print $4 }' >"$tmp/ref_values"
+RC=0
+run eval --format hex <"$tmp/ref_points" >"$tmp/ref_got" 2>"$tmp/err" || RC=$?
+first_point=$(head -n 1 "$tmp/ref_points")
+if [[ $RC != 0 ]]; then
+    fail "Perlin reference values" "exit status $RC: $(cat "$tmp/err")"
+elif msg=$(python3 - "$tmp/ref_values" "$tmp/ref_got" <<'EOF'
+import sys
+want = [float.fromhex(s) for s in open(sys.argv[1]).read().split()]
+got = [float.fromhex(s) for s in open(sys.argv[2]).read().split()]
+if len(want) != len(got) or not want:
+    sys.exit("%d values, want %d" % (len(got), len(want)))
+worst = max(range(len(want)), key=lambda i: abs(want[i] - got[i]))
+err = abs(want[worst] - got[worst])
+print("first %.9g vs %.9g; worst |error| %.3g at data line %d" % (got[0], want[0], err, worst + 1))
+sys.exit(0 if err <= 1e-4 else 1)
+EOF
+); then
+    pass "Perlin reference values within 1e-4 ($msg; first point $first_point)"
+else
+    fail "Perlin reference values within 1e-4" "$msg"
+fi
+
+capture $'0.7 -1.3\n' eval --dims 2 --format hex
+d2=$OUT
+capture $'0.7 -1.3 0\n' eval --dims 3 --format hex
+if [[ -n "$d2" && "$d2" == "$OUT" && "$d2" != *0x0p+0 ]]; then pass "--dims 2 equals --dims 3 at z = 0 ($d2)"; else fail "--dims 2 equals --dims 3 at z = 0" "'$d2' vs '$OUT'"; fi
+
+capture $'0.7 -1.3 0.4\n' eval --seed 42 --format hex
+s42=$OUT
+capture $'0.7 -1.3 0.4\n' eval --seed 0x2A --format hex
+s2a=$OUT
+capture $'0.7 -1.3 0.4\n' eval --seed reference --format hex
+sref=$OUT
+if [[ -n "$s42" && "$s42" == "$s2a" && "$s42" != "$sref" ]]; then pass "--seed 42 = --seed 0x2A != reference"; else fail "--seed 42 = --seed 0x2A != reference" "$s42 / $s2a / $sref"; fi
+capture $'0.7 -1.3 0.4\n' eval --fade cubic --format hex
+if [[ $RC == 0 && -n "$OUT" && "$OUT" != "$sref" ]]; then pass "--fade cubic changes the value"; else fail "--fade cubic changes the value" "'$OUT'"; fi
+
+# ---- eval: every ISA gives the same bits ----
+
+python3 - "$tmp/points3" "$tmp/points2" <<'EOF'
+import random, sys
+r = random.Random(20240601)
+def coord(i):
+    k = i % 5
+    if k == 0: return repr(r.uniform(-300, 300))
+    if k == 1: return repr(r.randint(-5, 5) + r.choice([-1e-7, 0.0, 1e-7, 0.5]))
+    if k == 2: return float.hex(r.uniform(-1e6, 1e6))
+    if k == 3: return "%.3f" % r.uniform(-3, 3)
+    return repr(r.uniform(-1, 1) * 2.0 ** r.randint(-30, 30))
+with open(sys.argv[1], "w") as f3, open(sys.argv[2], "w") as f2:
+    for i in range(1000):
+        c = [coord(i + j) for j in range(3)]
+        f3.write(" ".join(c) + "\n")
+        f2.write(" ".join(c[:2]) + "\n")
+EOF
+ran=()
+for isa in scalar sse2 avx2 avx512 neon; do
+    for dims in 3 2; do
+        RC=0
+        run eval --dims $dims --isa $isa --print-isa --format hex <"$tmp/points$dims" >"$tmp/isa_$isa$dims" 2>"$tmp/err" || RC=$?
+        ERR="$(cat "$tmp/err")"
+        if [[ $RC == 2 && "$ERR" == *"not supported"* ]]; then
+            break  # this CPU or build lacks it
+        fi
+        if [[ $RC != 0 ]]; then
+            fail "--isa $isa --dims $dims" "exit status $RC: $ERR"
+        elif [[ "$ERR" != *"isa $isa"* ]]; then
+            fail "--isa $isa --dims $dims ran that ISA" "stderr: $ERR"
+        elif [[ $(wc -l <"$tmp/isa_$isa$dims") != 1000 ]]; then
+            fail "--isa $isa --dims $dims wrote 1000 values"
+        elif ! cmp -s "$tmp/isa_scalar$dims" "$tmp/isa_$isa$dims"; then
+            fail "--isa $isa --dims $dims equals scalar bit for bit" "$(diff "$tmp/isa_scalar$dims" "$tmp/isa_$isa$dims" | head -n 4)"
+        else
+            pass "--isa $isa --dims $dims: 1000 points, same bits as scalar"
+            if [[ $dims == 2 ]]; then ran+=("$isa"); fi
+        fi
+    done
+done
+if [[ " ${ran[*]} " == *" sse2 "* || " ${ran[*]} " == *" neon "* ]]; then
+    pass "ISAs compared: ${ran[*]}"
+elif [[ "$(uname -m)" == x86_64 && -z "$GRADNOISE_EMULATOR" ]]; then
+    fail "at least scalar and one SIMD ISA run on x86-64" "ran: ${ran[*]:-none}"
+else
+    pass "ISAs compared: ${ran[*]:-none} (no SIMD path on this target)"
+fi
+
+# ---- eval: errors ----
+
+capture $'0 0 0\n1 1 1.5\n1.0 abc 2\n4 4 4\n' eval
+if [[ $RC == 1 && "$ERR" == *"line 3"* && "$ERR" == *abc* && $(printf '%s\n' "$OUT" | wc -l) == 2 ]]; then
+    pass "malformed line 3: exit 1, 'line 3' on stderr, earlier values printed"
+else
+    fail "malformed line 3: exit 1, 'line 3' on stderr, earlier values printed" "rc $RC, stderr: $ERR, stdout: $OUT"
+fi
+capture $'1 2\n' eval
+expect_rc "too few coordinates: exit 1" 1 "line 1"
+capture $'1 2 3 4\n' eval
+expect_rc "too many coordinates: exit 1" 1 "line 1"
+capture $'1 2 3\n' eval --dims 2
+expect_rc "3 coordinates with --dims 2: exit 1" 1 "line 1"
+capture $'1 2 3x\n' eval
+expect_rc "trailing garbage: exit 1" 1 "3x"
+capture $'1 2 1e50\n' eval
+expect_rc "out of float range: exit 1" 1 "1e50"
+
+capture "" eval --isa avx1024
+expect_rc "--isa avx1024: exit 2" 2 avx1024
+capture "" eval --dims 4
+expect_rc "--dims 4: exit 2" 2 --dims
+capture "" eval --format octal
+expect_rc "--format octal: exit 2" 2 --format
+capture "" eval --fade linear
+expect_rc "--fade linear: exit 2" 2 --fade
+capture "" eval --seed -3
+expect_rc "--seed -3: exit 2" 2 --seed
+capture "" eval --seed 18446744073709551616
+expect_rc "--seed 2^64: exit 2" 2 --seed
+capture "" eval --seed
+expect_rc "--seed without a value: exit 2" 2 --seed
+capture "" eval --frobnicate
+expect_rc "unknown option: exit 2" 2 --frobnicate
+
+# An ISA of the other architecture must be refused, never silently replaced.
+capture $'0.5 0.5 0.5\n' eval --isa sse2
+if [[ $RC == 0 ]]; then foreign=neon; else foreign=avx2; fi
+capture $'0.5 0.5 0.5\n' eval --isa $foreign
+expect_rc "unsupported --isa $foreign: exit 2" 2 "not supported"
+
+RC=0
+GRADNOISE_ISA=bogus run eval <"$tmp/points3" >"$tmp/out" 2>"$tmp/err" || RC=$?
+ERR="$(cat "$tmp/err")"
+expect_rc "GRADNOISE_ISA=bogus: exit 2" 2 GRADNOISE_ISA
+
+# ---- heightmap ----
+
+# png_info FILE: "WIDTHxHEIGHT" after checking the signature, every CRC, IHDR and the zlib stream.
+png_info() { python3 - "$1" <<'EOF'
+import struct, sys, zlib
+d = open(sys.argv[1], "rb").read()
+if d[:8] != b"\x89PNG\r\n\x1a\n": sys.exit("bad PNG signature")
+p, idat, types, text = 8, b"", [], {}
+while p < len(d):
+    n, = struct.unpack(">I", d[p:p + 4])
+    t, body = d[p + 4:p + 8], d[p + 8:p + 8 + n]
+    if struct.unpack(">I", d[p + 8 + n:p + 12 + n])[0] != zlib.crc32(t + body): sys.exit("bad CRC in %r" % t)
+    types.append(t)
+    if t == b"IHDR": w, h, depth, colour = struct.unpack(">IIBB", body[:10])
+    if t == b"IDAT": idat += body
+    if t == b"tEXt": k, v = body.split(b"\0", 1); text[k] = v
+    p += 12 + n
+if types[0] != b"IHDR" or types[-1] != b"IEND": sys.exit("chunk order %r" % types)
+if (depth, colour) != (8, 0): sys.exit("not 8-bit greyscale")
+raw = zlib.decompress(idat)
+if len(raw) != h * (w + 1) or any(raw[r * (w + 1)] != 0 for r in range(h)): sys.exit("bad scanlines")
+if not text.get(b"Software", b"").startswith(b"gradnoise ") or b"Description" not in text: sys.exit("tEXt missing")
+print("%dx%d" % (w, h))
+EOF
+}
+
+cd "$tmp"
+capture "" heightmap -o "$tmp/h.png" --size 37x23 --scale 4 --origin -2.5,7 --seed 9
+if [[ $RC != 0 ]]; then
+    fail "heightmap PNG" "exit status $RC: $ERR"
+elif info=$(png_info "$tmp/h.png" 2>&1) && [[ "$info" == 37x23 && "$OUT" == "wrote $tmp/h.png (37x23"* ]]; then
+    pass "heightmap PNG 37x23: signature, CRCs, IHDR, zlib stream, tEXt"
+else
+    fail "heightmap PNG 37x23" "$info" "stdout: $OUT"
+fi
+
+capture "" heightmap -o "$tmp/h.pgm" --size 37x23 --scale 4 --origin -2.5,7 --seed 9
+header=$(head -c 13 "$tmp/h.pgm" 2>/dev/null | od -An -c | tr -s ' ' || true)
+size=$(wc -c <"$tmp/h.pgm" 2>/dev/null || echo 0)
+if [[ $RC == 0 && "$(head -c 13 "$tmp/h.pgm" 2>/dev/null)" == $'P5\n37 23\n255' && $size == $((13 + 37 * 23)) ]]; then
+    pass "heightmap PGM: P5 header and 37*23 pixels"
+else
+    fail "heightmap PGM" "rc $RC, header '$header', $size bytes"
+fi
+if python3 - "$tmp/h.png" "$tmp/h.pgm" <<'EOF'
+import sys, zlib
+d = open(sys.argv[1], "rb").read()
+p, idat = 8, b""
+while p < len(d):
+    n = int.from_bytes(d[p:p + 4], "big")
+    if d[p + 4:p + 8] == b"IDAT": idat += d[p + 8:p + 8 + n]
+    p += 12 + n
+raw = zlib.decompress(idat)
+png = b"".join(raw[r * 38 + 1:(r + 1) * 38] for r in range(23))
+pgm = open(sys.argv[2], "rb").read()[13:]
+sys.exit(0 if png == pgm and len(set(png)) > 10 else 1)
+EOF
+then pass "PNG and PGM hold the same pixels"; else fail "PNG and PGM hold the same pixels"; fi
+
+mkdir "$tmp/cwd"
+RC=0
+(cd "$tmp/cwd" && run heightmap >"$tmp/out" 2>"$tmp/err") || RC=$?
+OUT="$(cat "$tmp/out")"
+if [[ $RC == 0 && "$OUT" == "wrote gradnoise-heightmap.png (512x512"* && "$(png_info "$tmp/cwd/gradnoise-heightmap.png" 2>&1)" == 512x512 ]]; then
+    pass "heightmap defaults: gradnoise-heightmap.png, 512x512"
+else
+    fail "heightmap defaults" "rc $RC, stdout: $OUT"
+fi
+
+printf 'old' >"$tmp/over.png"
+capture "" heightmap -o "$tmp/over.png" --size 5x4
+if [[ $RC == 0 && "$(png_info "$tmp/over.png" 2>&1)" == 5x4 ]]; then pass "heightmap replaces an existing file"; else fail "heightmap replaces an existing file" "rc $RC"; fi
+
+capture "" heightmap -o "$tmp/no/such/dir/h.png" --size 8x8
+leftovers=$(find "$tmp" -name '*.tmp.[0-9]*')
+if [[ $RC == 1 && "$ERR" == *"$tmp/no/such/dir/h.png"* && "$ERR" == *"No such file"* && ! -e "$tmp/no" && -z "$leftovers" ]]; then
+    pass "heightmap into a missing directory: exit 1, path and reason named, nothing left"
+else
+    fail "heightmap into a missing directory" "rc $RC, stderr: $ERR, left: $leftovers"
+fi
+
+mkdir "$tmp/adir.png"
+capture "" heightmap -o "$tmp/adir.png" --size 8x8
+leftovers=$(find "$tmp" -name '*.tmp.[0-9]*')
+if [[ $RC == 1 && "$ERR" == *"$tmp/adir.png"* && -z "$leftovers" && -z "$(ls -A "$tmp/adir.png")" ]]; then
+    pass "heightmap over a directory: exit 1, no temporary file left"
+else
+    fail "heightmap over a directory" "rc $RC, stderr: $ERR, left: $leftovers"
+fi
+
+for bad in 0x5 5x0 16385x2 2x16385 12 axb 12x 5x5x5 -3x4; do
+    capture "" heightmap -o "$tmp/bad.png" --size "$bad"
+    expect_rc "heightmap --size $bad: exit 2" 2 --size
+done
+for bad in 0 -1 nan inf abc 1e50; do
+    capture "" heightmap -o "$tmp/bad.png" --scale "$bad"
+    expect_rc "heightmap --scale $bad: exit 2" 2 --scale
+done
+capture "" heightmap -o "$tmp/bad.png" --origin 1
+expect_rc "heightmap --origin 1: exit 2" 2 --origin
+capture "" heightmap -o "$tmp/bad.bmp"
+expect_rc "heightmap -o bad.bmp without --format: exit 2" 2 bad.bmp
+capture "" heightmap -o "$tmp/bad.png" --isa avx1024
+expect_rc "heightmap --isa avx1024: exit 2" 2 avx1024
+if [[ -e "$tmp/bad.png" || -e "$tmp/bad.bmp" ]]; then fail "rejected heightmap commands write nothing"; else pass "rejected heightmap commands write nothing"; fi
+
+capture "" heightmap -o "$tmp/fmt.img" --format pgm --size 3x2
+if [[ $RC == 0 && "$(head -c 2 "$tmp/fmt.img" 2>/dev/null)" == P5 ]]; then pass "--format pgm overrides the extension"; else fail "--format pgm overrides the extension" "rc $RC"; fi
+
+echo "$passed passed, $failed failed"
+[[ $failed == 0 ]]
