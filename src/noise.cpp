@@ -15,20 +15,21 @@ namespace detail {
 
 void build_tables(NoiseTables& t) noexcept {
     const PermutationTable& p = t.permutation;
+    auto byte = [](int v, int at) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(v) << (8 * at)); };
     for (int n = 0; n < 256; ++n) {
-        t.hash_z[n] = p[n] | (p[n + 1] << 8);
+        t.code_p[n] = gradient_code(p[n]);
+        t.code_pp[n] = gradient_code(p[p[n]]);
+        t.code_z[n] = byte(gradient_code(p[n]), 0) | byte(gradient_code(p[n + 1]), 1);
     }
     for (int X = 0; X < 256; ++X) {
         for (int Y = 0; Y < 256; ++Y) {
             // [S 3] A = p[X] + Y, B = p[X+1] + Y; level two is p[A], p[B], p[A+1], p[B+1].
             int A = p[X] + Y, B = p[X + 1] + Y;
             int a00 = p[A], a10 = p[B], a01 = p[A + 1], a11 = p[B + 1];
-            t.hash_xy[(X << 8) | Y] = a00 | (a10 << 8) | (a01 << 16) | (static_cast<std::int32_t>(
-                                          static_cast<std::uint32_t>(a11) << 24));
+            t.hash_xy[(X << 8) | Y] = byte(a00, 0) | byte(a10, 1) | byte(a01, 2) | byte(a11, 3);
             // [S 5] 2D: Z = 0, so the corner hash is p[a_ij].
-            t.corner_hash_2d[(X << 8) | Y] =
-                p[a00] | (p[a10] << 8) | (p[a01] << 16) |
-                static_cast<std::int32_t>(static_cast<std::uint32_t>(p[a11]) << 24);
+            t.corner_code_2d[(X << 8) | Y] = byte(gradient_code(p[a00]), 0) | byte(gradient_code(p[a10]), 1) |
+                                             byte(gradient_code(p[a01]), 2) | byte(gradient_code(p[a11]), 3);
         }
     }
 }

@@ -1,8 +1,8 @@
 // Internal: what a Noise owns. The permutation and fade define the field (docs/spec.md); the
-// packed hash tables below are derived from the permutation once, at construction, so the SIMD
-// kernels can fetch several corner hashes with one gather instead of chaining 10 (2D) or 14 (3D)
-// dependent table lookups. They hold exactly the integers the spec's hash chain produces, so
-// using them changes speed only, never a bit.
+// tables below are derived from the permutation once, at construction, so the SIMD kernels can
+// fetch several corner hashes at once (one gather instead of chaining 10 (2D) or 14 (3D)
+// dependent lookups) and test one bit per gradient choice. They encode exactly the integers the
+// spec's hash chain produces, so using them changes speed only, never a bit.
 #ifndef GRADNOISE_SRC_TABLES_HPP
 #define GRADNOISE_SRC_TABLES_HPP
 
@@ -12,18 +12,32 @@
 
 namespace gradnoise::detail {
 
+// The selection code of a hash h (only h & 15 matters): the answers to the questions Perlin's
+// grad() asks, one bit each, so a SIMD kernel tests one bit per blend (kernels/perlin_kernel.inl).
+//   bit 0: h & 1 (negate a)   bit 1: h & 2 (negate b)   bit 2: h >= 8 (a = y, else x)
+//   bit 3: h < 4 (b = y)      bit 4: h == 12 || h == 14 (b = x; neither: b = z)
+constexpr std::uint8_t gradient_code(int hash) noexcept {
+    int h = hash & 15;
+    return static_cast<std::uint8_t>((h & 1) | (h & 2) | (h >= 8 ? 4 : 0) | (h < 4 ? 8 : 0) |
+                                     (h == 12 || h == 14 ? 16 : 0));
+}
+
 struct NoiseTables {
     PermutationTable permutation;
     Fade fade = Fade::quintic;
 
-    // Index (X << 8) | Y, X and Y the lattice cell (0..255). Bytes, low to high: the 2D corner
-    // hashes of (X,Y), (X+1,Y), (X,Y+1), (X+1,Y+1), i.e. p[p[p[X+i]+Y+j]] (spec section 3).
-    alignas(64) std::int32_t corner_hash_2d[65536];
+    // code_p[n] = gradient_code(p[n]); code_pp[n] = gradient_code(p[p[n]]) (the last two levels
+    // of the 2D chain in one lookup, since Z = 0 there).
+    alignas(64) std::uint8_t code_p[256];
+    alignas(64) std::uint8_t code_pp[256];
+    // Index (X << 8) | Y, X and Y the lattice cell (0..255). Bytes, low to high: the codes of the
+    // 2D corners (X,Y), (X+1,Y), (X,Y+1), (X+1,Y+1), i.e. of p[p[p[X+i]+Y+j]] (spec section 5).
+    alignas(64) std::int32_t corner_code_2d[65536];
     // Index (X << 8) | Y. Bytes, low to high: p[p[X]+Y], p[p[X+1]+Y], p[p[X]+Y+1], p[p[X+1]+Y+1],
     // the first two levels of the 3D hash chain for the four (i, j) column corners.
     alignas(64) std::int32_t hash_xy[65536];
-    // Index n (0..255). Byte 0: p[n]; byte 1: p[n+1]; the last level for k = 0 and k = 1.
-    alignas(64) std::int32_t hash_z[256];
+    // Index n (0..255). Byte 0: code of p[n]; byte 1: code of p[n+1]; the last level, k = 0, 1.
+    alignas(64) std::int32_t code_z[256];
 };
 
 // Builds every derived table of `tables` from tables.permutation.

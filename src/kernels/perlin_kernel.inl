@@ -67,34 +67,46 @@ inline F fade_curve(F t) noexcept {
 // [S 4.5]
 inline F lerp(F t, F a, F b) noexcept { return a + t * (b - a); }
 
-// [S 4.4] Perlin's grad() with the selections done on bit patterns: u = h<8 ? x : y;
-// v = h<4 ? y : (h==12||h==14 ? x : z); bits 0 and 1 of h flip the signs of u and v.
-// The hash is the byte `byte` (0..3) of each lane of `h`; only its low four bits are read.
-// x, y, z are float bit patterns. `byte` is a constant after inlining, so masks and shifts fold.
-inline F grad(I h, int byte, I x, I y, I z) noexcept {
-    const I zero(0), sign(INT32_MIN);
-    const int at = 8 * byte;
-    I u = xsimd::select((h & I(8 << at)) == zero, x, y);
-    I v = xsimd::select((h & I(12 << at)) == zero, y, xsimd::select((h & I(13 << at)) == I(12 << at), x, z));
-    u = u ^ ((h << (31 - at)) & sign);
-    v = v ^ ((h << (30 - at)) & sign);
-    return as_float(u) + as_float(v);
-}
-
-// [S 4.2] floor(v) mod 256 as an integer (the mathematical residue, 0..255). Every float of
-// magnitude >= 2^31 is a multiple of 256 (residue 0). x86's truncating conversion returns
-// 0x80000000 (residue 0) for exactly those values and for NaN, so there one conversion and a mask
-// suffice; where conversions saturate instead (NEON) such values are replaced by 0 first.
-inline I cell_index(F floored) noexcept {
-#if defined(__SSE2__)
-    return xsimd::to_int(floored) & I(255);
+// [S 4.4] Perlin's grad(), driven by a selection code instead of the raw hash. The last level
+// of every hasher below looks up code(h) (tables.hpp: gradient_code), whose bits answer Perlin's
+// questions directly: bit 0 = h & 1 (negate a), bit 1 = h & 2 (negate b), bit 2 = h >= 8
+// (a = y, else x), bit 3 = h < 4 (b = y), bit 4 = h == 12 || h == 14 (b = x; else b = z).
+// So a = h<8 ? x : y and b = h<4 ? y : (h==12||h==14 ? x : z) cost one bit test and one blend
+// each, and the sign flips are XORs of the sign bit: the same floats as the reference.
+// The code is byte `byte` (0..3) of each lane of `c`, a constant after inlining.
+// x, y, z are float bit patterns.
+inline xsimd::batch_bool<std::int32_t, Arch> bit_set(I c, int bit) noexcept {
+#if defined(__AVX512F__)
+    return _mm512_test_epi32_mask(c, _mm512_set1_epi32(1 << bit));  // one VPTESTMD
 #else
-    F in_range = xsimd::select(xsimd::abs(floored) < F(2147483648.0f), floored, F(0.0f));
-    return xsimd::to_int(in_range) & I(255);
+    return (c & I(1 << bit)) != I(0);
 #endif
 }
 
-// [S 4.1, 4.2] One axis: position inside the cell, and the cell index mod 256.
+inline F grad(I c, int byte, I x, I y, I z) noexcept {
+    const I sign(INT32_MIN);
+    const int at = 8 * byte;
+    I a = xsimd::select(bit_set(c, at + 2), y, x);
+    I b = xsimd::select(bit_set(c, at + 3), y, xsimd::select(bit_set(c, at + 4), x, z));
+    a = a ^ ((c << (31 - at)) & sign);
+    b = b ^ ((c << (30 - at)) & sign);
+    return as_float(a) + as_float(b);
+}
+
+// [S 4.2] floor(v) mod 256: the low 8 bits of the result are the cell (higher bits are ignored
+// by every hasher). Every float of magnitude >= 2^31 is a multiple of 256 (cell 0). x86's
+// truncating conversion returns 0x80000000 (low byte 0) for exactly those values and for NaN, so
+// one conversion suffices there; where conversions saturate instead (NEON) such values are
+// replaced by 0 first.
+inline I cell_index(F floored) noexcept {
+#if defined(__SSE2__)
+    return xsimd::to_int(floored);
+#else
+    return xsimd::to_int(xsimd::select(xsimd::abs(floored) < F(2147483648.0f), floored, F(0.0f)));
+#endif
+}
+
+// [S 4.1, 4.2] One axis: position inside the cell, and the cell index (low 8 bits).
 struct Axis {
     F frac;
     I cell;
@@ -116,114 +128,126 @@ inline Axis split(F v) noexcept {
 inline F finish(F result) noexcept { return xsimd::select(result == result, result, F(0.0f)); }
 
 // ---- [S 3] the hash chain, two ways to the same integers ----
-// A hasher turns cell indices (0..255 per lane) into corner hashes. Corner (i, j, k) hash is the
-// byte byte(i, j, k) of register reg(i, j, k).
+// A hasher turns cell indices into the selection codes of the corner hashes. Corner (i, j, k)'s
+// code is byte byte(i, j, k) of register reg(i, j, k).
 
 // Portable: the packed tables of tables.hpp, fetched with gathers (hardware on AVX2).
 struct TableHasher {
     const detail::NoiseTables* t;
 
     struct Corners3 {
-        I r[4];  // r[i + 2j]: byte k = hash of corner (i, j, k)
+        I r[4];  // r[i + 2j]: byte k = code of corner (i, j, k)
         I reg(int i, int j, int) const noexcept { return r[i + 2 * j]; }
         static constexpr int byte(int, int, int k) noexcept { return k; }
     };
     struct Corners2 {
-        I r;  // byte i + 2j = hash of corner (i, j)
+        I r;  // byte i + 2j = code of corner (i, j)
         I reg(int, int) const noexcept { return r; }
         static constexpr int byte(int i, int j) noexcept { return i + 2 * j; }
     };
 
+    static I column_index(I X, I Y) noexcept {
+        const I byte(255);
+        return ((X & byte) << 8) | (Y & byte);
+    }
+
     Corners3 corners3(I X, I Y, I Z) const noexcept {
         const I byte(255);
-        I column = gather(t->hash_xy, (X << 8) | Y);  // bytes: a00, a10, a01, a11
-        Corners3 c;
-        c.r[0] = gather(t->hash_z, ((column & byte) + Z) & byte);
-        c.r[1] = gather(t->hash_z, (((column >> 8) & byte) + Z) & byte);
-        c.r[2] = gather(t->hash_z, (((column >> 16) & byte) + Z) & byte);
-        c.r[3] = gather(t->hash_z, (((column >> 24) & byte) + Z) & byte);
+        I column = gather(t->hash_xy, column_index(X, Y));  // bytes: a00, a10, a01, a11
+        Corners3 c;  // (a + Z) mod 256 needs only Z's low byte, so Z is used unmasked
+        c.r[0] = gather(t->code_z, ((column & byte) + Z) & byte);
+        c.r[1] = gather(t->code_z, (((column >> 8) & byte) + Z) & byte);
+        c.r[2] = gather(t->code_z, (((column >> 16) & byte) + Z) & byte);
+        c.r[3] = gather(t->code_z, (((column >> 24) & byte) + Z) & byte);
         return c;
     }
-    Corners2 corners2(I X, I Y) const noexcept { return {gather(t->corner_hash_2d, (X << 8) | Y)}; }
+    Corners2 corners2(I X, I Y) const noexcept { return {gather(t->corner_code_2d, column_index(X, Y))}; }
 };
 
 #if defined(__AVX512VBMI__)
-// AVX-512 VBMI: the 256-byte permutation lives in four registers and each level of the chain is
-// one 64-byte lookup (two VPERMI2B and a blend on bit 7), four lanes' bytes at a time; the
-// "+ Y", "+ 1" and "mod 256" of the chain are byte additions, which wrap mod 256 by themselves.
-struct ByteHasher {
-    __m512i t0, t1, t2, t3;  // p[0..63], p[64..127], p[128..191], p[192..255]
+// AVX-512 VBMI: 256-byte tables live in four registers each and every level of the chain is one
+// 64-byte lookup (two VPERMI2B and a blend on bit 7), four lanes' bytes at a time; the "+ Y",
+// "+ 1" and "mod 256" of the chain are byte additions, which wrap mod 256 by themselves.
+struct ByteTable {
+    __m512i q0, q1, q2, q3;  // entries 0..63, 64..127, 128..191, 192..255
 
-    explicit ByteHasher(const detail::NoiseTables& t) noexcept {
-        const std::uint8_t* p = t.permutation.values().data();
-        t0 = _mm512_loadu_si512(p);
-        t1 = _mm512_loadu_si512(p + 64);
-        t2 = _mm512_loadu_si512(p + 128);
-        t3 = _mm512_loadu_si512(p + 192);
-    }
+    explicit ByteTable(const std::uint8_t* bytes) noexcept
+        : q0(_mm512_loadu_si512(bytes)), q1(_mm512_loadu_si512(bytes + 64)),
+          q2(_mm512_loadu_si512(bytes + 128)), q3(_mm512_loadu_si512(bytes + 192)) {}
 
-    // p[idx] for each of the 64 bytes.
-    __m512i lookup(__m512i idx) const noexcept {
-        __m512i low = _mm512_permutex2var_epi8(t0, idx, t1);   // idx bits 0..6 over p[0..127]
-        __m512i high = _mm512_permutex2var_epi8(t2, idx, t3);  // idx bits 0..6 over p[128..255]
+    // table[idx] for each of the 64 bytes.
+    __m512i operator[](__m512i idx) const noexcept {
+        __m512i low = _mm512_permutex2var_epi8(q0, idx, q1);   // idx bits 0..6 over entries 0..127
+        __m512i high = _mm512_permutex2var_epi8(q2, idx, q3);  // idx bits 0..6 over entries 128..255
         return _mm512_mask_blend_epi8(_mm512_movepi8_mask(idx), low, high);
     }
+};
 
-    // Byte shuffles within each 32-bit lane (all lanes alike).
+struct ByteHasher {
+    ByteTable p;     // the permutation, for the inner levels
+    ByteTable last;  // 3D: code(p[n]); 2D: code(p[p[n]]), two levels in one (Z = 0)
+
+    ByteHasher(const std::uint8_t* perm, const std::uint8_t* last_level) noexcept : p(perm), last(last_level) {}
+
+    // Byte shuffles within each 32-bit lane (all lanes alike); VPSHUFB indexes within 128 bits.
     static __m512i spread(char b0, char b1, char b2, char b3) noexcept {
-        // VPSHUFB indexes within each 128-bit block: the same 16-byte pattern four times.
         return _mm512_broadcast_i32x4(_mm_setr_epi8(b0, b1, b2, b3, 4 + b0, 4 + b1, 4 + b2, 4 + b3, 8 + b0,
                                                     8 + b1, 8 + b2, 8 + b3, 12 + b0, 12 + b1, 12 + b2, 12 + b3));
     }
 
     struct Corners3 {
-        I lo, hi;  // lo bytes: h000 h001 h010 h011; hi bytes: h100 h101 h110 h111
+        I lo, hi;  // lo bytes: codes of corners 000 001 010 011; hi: 100 101 110 111
         I reg(int i, int, int) const noexcept { return i ? hi : lo; }
         static constexpr int byte(int, int j, int k) noexcept { return 2 * j + k; }
     };
     struct Corners2 {
-        I r;  // bytes: h00 h01 h10 h11
+        I r;  // bytes: codes of corners 00 01 10 11
         I reg(int, int) const noexcept { return r; }
         static constexpr int byte(int i, int j) noexcept { return 2 * i + j; }
     };
 
-    // Levels one and two: bytes [p[A], p[A+1], p[B], p[B+1]] with A = p[X]+Y, B = p[X+1]+Y.
-    __m512i columns(__m512i X, __m512i Y, __m512i rep0, __m512i pairs01, __m512i c0101) const noexcept {
-        __m512i level1 = lookup(_mm512_add_epi8(_mm512_shuffle_epi8(X, rep0), _mm512_set1_epi32(0x0100)));
-        __m512i idx2 = _mm512_add_epi8(_mm512_shuffle_epi8(level1, pairs01),
-                                       _mm512_add_epi8(_mm512_shuffle_epi8(Y, rep0), c0101));
-        return lookup(idx2);
+    // Bytes [A, A+1, B, B+1] with A = p[X] + Y, B = p[X+1] + Y (mod 256). Only the low byte of
+    // each lane of X and Y is read.
+    __m512i level2_index(__m512i X, __m512i Y) const noexcept {
+        const __m512i rep0 = spread(0, 0, 0, 0), pairs01 = spread(0, 0, 1, 1);
+        __m512i px = p[_mm512_add_epi8(_mm512_shuffle_epi8(X, rep0), _mm512_set1_epi32(0x0100))];
+        __m512i y01 = _mm512_add_epi8(_mm512_shuffle_epi8(Y, rep0), _mm512_set1_epi32(0x01000100));
+        return _mm512_add_epi8(_mm512_shuffle_epi8(px, pairs01), y01);
     }
 
     Corners3 corners3(I X, I Y, I Z) const noexcept {
-        const __m512i rep0 = spread(0, 0, 0, 0), pairs01 = spread(0, 0, 1, 1), pairs23 = spread(2, 2, 3, 3);
-        const __m512i c0101 = _mm512_set1_epi32(0x01000100);
-        __m512i a = columns(X, Y, rep0, pairs01, c0101);  // bytes: a00 a01 a10 a11
-        __m512i zk = _mm512_add_epi8(_mm512_shuffle_epi8(Z, rep0), c0101);
-        __m512i lo = lookup(_mm512_add_epi8(_mm512_shuffle_epi8(a, pairs01), zk));
-        __m512i hi = lookup(_mm512_add_epi8(_mm512_shuffle_epi8(a, pairs23), zk));
+        __m512i a = p[level2_index(X, Y)];  // bytes: p[A] p[A+1] p[B] p[B+1] = a00 a01 a10 a11
+        __m512i zk = _mm512_add_epi8(_mm512_shuffle_epi8(Z, spread(0, 0, 0, 0)), _mm512_set1_epi32(0x01000100));
+        __m512i lo = last[_mm512_add_epi8(_mm512_shuffle_epi8(a, spread(0, 0, 1, 1)), zk)];
+        __m512i hi = last[_mm512_add_epi8(_mm512_shuffle_epi8(a, spread(2, 2, 3, 3)), zk)];
         return {I(lo), I(hi)};
     }
 
-    Corners2 corners2(I X, I Y) const noexcept {
-        const __m512i rep0 = spread(0, 0, 0, 0), pairs01 = spread(0, 0, 1, 1);
-        const __m512i c0101 = _mm512_set1_epi32(0x01000100);
-        return {I(lookup(columns(X, Y, rep0, pairs01, c0101)))};  // Z = 0: p[a_ij]
-    }
+    Corners2 corners2(I X, I Y) const noexcept { return {I(last[level2_index(X, Y)])}; }
 };
-using Hasher = ByteHasher;
-inline Hasher make_hasher(const detail::NoiseTables& t) noexcept { return ByteHasher(t); }
+
+// Which last-level table a hasher needs depends on the dimension.
+inline ByteHasher make_hasher3(const detail::NoiseTables& t) noexcept {
+    return ByteHasher(t.permutation.values().data(), t.code_p);
+}
+inline ByteHasher make_hasher2(const detail::NoiseTables& t) noexcept {
+    return ByteHasher(t.permutation.values().data(), t.code_pp);
+}
+using Hasher3 = ByteHasher;
+using Hasher2 = ByteHasher;
 #else
-using Hasher = TableHasher;
-inline Hasher make_hasher(const detail::NoiseTables& t) noexcept { return TableHasher{&t}; }
+inline TableHasher make_hasher3(const detail::NoiseTables& t) noexcept { return TableHasher{&t}; }
+inline TableHasher make_hasher2(const detail::NoiseTables& t) noexcept { return TableHasher{&t}; }
+using Hasher3 = TableHasher;
+using Hasher2 = TableHasher;
 #endif
 
 template <Fade fade>
-inline F noise3(const Hasher& hasher, F x, F y, F z) noexcept {
+inline F noise3(const Hasher3& hasher, F x, F y, F z) noexcept {
     Axis ax = split(x), ay = split(y), az = split(z);
     F u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac), w = fade_curve<fade>(az.frac);
 
-    const typename Hasher::Corners3 c = hasher.corners3(ax.cell, ay.cell, az.cell);
+    const typename Hasher3::Corners3 c = hasher.corners3(ax.cell, ay.cell, az.cell);
     I px[2] = {as_int(ax.frac), as_int(ax.frac - F(1.0f))};
     I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
     I pz[2] = {as_int(az.frac), as_int(az.frac - F(1.0f))};
@@ -235,11 +259,11 @@ inline F noise3(const Hasher& hasher, F x, F y, F z) noexcept {
 }
 
 template <Fade fade>
-inline F noise2(const Hasher& hasher, F x, F y) noexcept {
+inline F noise2(const Hasher2& hasher, F x, F y) noexcept {
     Axis ax = split(x), ay = split(y);
     F u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac);
 
-    const typename Hasher::Corners2 c = hasher.corners2(ax.cell, ay.cell);
+    const typename Hasher2::Corners2 c = hasher.corners2(ax.cell, ay.cell);
     I px[2] = {as_int(ax.frac), as_int(ax.frac - F(1.0f))};
     I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
     const I pz(0);  // z = +0.0f
@@ -254,7 +278,7 @@ inline F noise2(const Hasher& hasher, F x, F y) noexcept {
 template <Fade fade>
 void points_3d_impl(const detail::NoiseTables& t, const float* x, const float* y, const float* z,
                     float* out, std::size_t n) noexcept {
-    const Hasher hasher = make_hasher(t);
+    const Hasher3 hasher = make_hasher3(t);
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
         F r[unroll];
@@ -281,7 +305,7 @@ void points_3d_impl(const detail::NoiseTables& t, const float* x, const float* y
 template <Fade fade>
 void points_2d_impl(const detail::NoiseTables& t, const float* x, const float* y, float* out,
                     std::size_t n) noexcept {
-    const Hasher hasher = make_hasher(t);
+    const Hasher2 hasher = make_hasher2(t);
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
         F r[unroll];
@@ -314,7 +338,7 @@ inline F column_coords(std::size_t i, float origin, float step) noexcept {
 template <Fade fade>
 void row_3d_impl(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z,
                  float* out, std::size_t n) noexcept {
-    const Hasher hasher = make_hasher(t);
+    const Hasher3 hasher = make_hasher3(t);
     const F vy(y), vz(z);
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
@@ -337,7 +361,7 @@ void row_3d_impl(const detail::NoiseTables& t, float origin_x, float step_x, flo
 template <Fade fade>
 void row_2d_impl(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
                  std::size_t n) noexcept {
-    const Hasher hasher = make_hasher(t);
+    const Hasher2 hasher = make_hasher2(t);
     const F vy(y);
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
