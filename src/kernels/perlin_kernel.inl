@@ -75,19 +75,27 @@ inline F lerp(F t, F a, F b) noexcept { return a + t * (b - a); }
 // each, and the sign flips are XORs of the sign bit: the same floats as the reference.
 // The code is byte `byte` (0..3) of each lane of `c`, a constant after inlining.
 // x, y, z are float bit patterns.
-inline xsimd::batch_bool<std::int32_t, Arch> bit_set(I c, int bit) noexcept {
+// Lanes of if_set where bit `bit` of c is 1, else lanes of if_clear. Per-ISA forms of one idea,
+// each the cheapest this ISA has; the portable form is what SSE2 and NEON run. All of them are
+// checked against the scalar reference bit for bit (tests/test_isa_equivalence.cpp).
+inline I select_bit(I c, int bit, I if_set, I if_clear) noexcept {
 #if defined(__AVX512F__)
-    return _mm512_test_epi32_mask(c, _mm512_set1_epi32(1 << bit));  // one VPTESTMD
+    return xsimd::select(xsimd::batch_bool<std::int32_t, Arch>(_mm512_test_epi32_mask(c, _mm512_set1_epi32(1 << bit))),
+                         if_set, if_clear);  // VPTESTMD + VPBLENDMD
+#elif defined(__AVX2__)
+    __m256 chooser = _mm256_castsi256_ps(_mm256_slli_epi32(c, 31 - bit));  // the bit into the sign
+    return _mm256_castps_si256(
+        _mm256_blendv_ps(_mm256_castsi256_ps(if_clear), _mm256_castsi256_ps(if_set), chooser));
 #else
-    return (c & I(1 << bit)) != I(0);
+    return xsimd::select((c & I(1 << bit)) != I(0), if_set, if_clear);
 #endif
 }
 
 inline F grad(I c, int byte, I x, I y, I z) noexcept {
     const I sign(INT32_MIN);
     const int at = 8 * byte;
-    I a = xsimd::select(bit_set(c, at + 2), y, x);
-    I b = xsimd::select(bit_set(c, at + 3), y, xsimd::select(bit_set(c, at + 4), x, z));
+    I a = select_bit(c, at + 2, y, x);
+    I b = select_bit(c, at + 3, y, select_bit(c, at + 4, x, z));
     a = a ^ ((c << (31 - at)) & sign);
     b = b ^ ((c << (30 - at)) & sign);
     return as_float(a) + as_float(b);
