@@ -1,5 +1,6 @@
 // gradnoise vs stb_perlin, single thread, samples per second (items_per_second).
 // Names: <workload>/<isa> for gradnoise, stb/<workload> for the yardstick; scripts pair them.
+// Workloads named perlin2-mix/..., perlin3-mix/... run the same grids and points with Hash::mix.
 // Workloads (issue #2): perlin2/grid1024, perlin3/grid128x128x64 (x = 0.3 + 0.01 i, y = 0.7 + 0.01 j,
 // z = 0.5 + 0.01 k) and perlin2/points1M, perlin3/points1M (2^20 uniform points in [-500, 500]).
 #include <benchmark/benchmark.h>
@@ -7,6 +8,7 @@
 #include <cstdint>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gradnoise/gradnoise.hpp"
@@ -41,10 +43,20 @@ const PointSet& random_points() {
     return set;
 }
 
-const gradnoise::Noise& noise() {
+const gradnoise::Noise& perlin_noise() {
     static const gradnoise::Noise n;  // Perlin's table, quintic: what stb computes too
     return n;
 }
+
+const gradnoise::Noise& mix_noise() {
+    static const gradnoise::Noise n(0u, gradnoise::Fade::quintic, gradnoise::Hash::mix);
+    return n;
+}
+
+struct Config {
+    gradnoise::Isa isa;
+    const gradnoise::Noise* noise;
+};
 
 void use_isa(benchmark::State& state, gradnoise::Isa isa) {
     if (!gradnoise::force_isa(isa).ok()) {
@@ -52,46 +64,50 @@ void use_isa(benchmark::State& state, gradnoise::Isa isa) {
     }
 }
 
-void grid2(benchmark::State& state, gradnoise::Isa isa) {
-    use_isa(state, isa);
+void grid2(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    const gradnoise::Noise& noise = *c.noise;
     std::vector<float> out(1024 * 1024);
     const gradnoise::Grid2d g{0.3f, 0.7f, 0.01f, 0.01f, 1024, 1024};
     for (auto _ : state) {
-        benchmark::DoNotOptimize(noise().fill_grid_2d(g, out.data()).ok());
+        benchmark::DoNotOptimize(noise.fill_grid_2d(g, out.data()).ok());
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
 }
 
-void grid3(benchmark::State& state, gradnoise::Isa isa) {
-    use_isa(state, isa);
+void grid3(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    const gradnoise::Noise& noise = *c.noise;
     std::vector<float> out(128 * 128 * 64);
     const gradnoise::Grid3d g{0.3f, 0.7f, 0.5f, 0.01f, 0.01f, 0.01f, 128, 128, 64};
     for (auto _ : state) {
-        benchmark::DoNotOptimize(noise().fill_grid_3d(g, out.data()).ok());
+        benchmark::DoNotOptimize(noise.fill_grid_3d(g, out.data()).ok());
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
 }
 
-void points2(benchmark::State& state, gradnoise::Isa isa) {
-    use_isa(state, isa);
+void points2(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    const gradnoise::Noise& noise = *c.noise;
     const PointSet& p = random_points();
     std::vector<float> out(kPoints);
     for (auto _ : state) {
-        benchmark::DoNotOptimize(noise().evaluate_2d(p.x.data(), p.y.data(), out.data(), kPoints).ok());
+        benchmark::DoNotOptimize(noise.evaluate_2d(p.x.data(), p.y.data(), out.data(), kPoints).ok());
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
 }
 
-void points3(benchmark::State& state, gradnoise::Isa isa) {
-    use_isa(state, isa);
+void points3(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    const gradnoise::Noise& noise = *c.noise;
     const PointSet& p = random_points();
     std::vector<float> out(kPoints);
     for (auto _ : state) {
         benchmark::DoNotOptimize(
-            noise().evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints).ok());
+            noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints).ok());
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
@@ -160,10 +176,20 @@ int main(int argc, char** argv) {
             continue;
         }
         std::string n = gradnoise::isa_name(isa);
-        benchmark::RegisterBenchmark(("perlin2/grid1024/" + n).c_str(), grid2, isa)->Unit(benchmark::kMillisecond);
-        benchmark::RegisterBenchmark(("perlin3/grid128x128x64/" + n).c_str(), grid3, isa)->Unit(benchmark::kMillisecond);
-        benchmark::RegisterBenchmark(("perlin2/points1M/" + n).c_str(), points2, isa)->Unit(benchmark::kMillisecond);
-        benchmark::RegisterBenchmark(("perlin3/points1M/" + n).c_str(), points3, isa)->Unit(benchmark::kMillisecond);
+        // perlin*: Perlin's permutation hash (the default, the issue's workloads);
+        // perlin*-mix: the same workloads with Hash::mix (no table lookups).
+        for (auto [suffix, noise] : {std::pair<std::string, const gradnoise::Noise*>{"", &perlin_noise()},
+                                     std::pair<std::string, const gradnoise::Noise*>{"-mix", &mix_noise()}}) {
+            Config c{isa, noise};
+            benchmark::RegisterBenchmark(("perlin2" + suffix + "/grid1024/" + n).c_str(), grid2, c)
+                ->Unit(benchmark::kMillisecond);
+            benchmark::RegisterBenchmark(("perlin3" + suffix + "/grid128x128x64/" + n).c_str(), grid3, c)
+                ->Unit(benchmark::kMillisecond);
+            benchmark::RegisterBenchmark(("perlin2" + suffix + "/points1M/" + n).c_str(), points2, c)
+                ->Unit(benchmark::kMillisecond);
+            benchmark::RegisterBenchmark(("perlin3" + suffix + "/points1M/" + n).c_str(), points3, c)
+                ->Unit(benchmark::kMillisecond);
+        }
     }
     benchmark::AddCustomContext("cpu_model", cpu_model());
     benchmark::AddCustomContext("gradnoise_version", gradnoise::version_string());

@@ -5,6 +5,7 @@
 #include "dispatch.hpp"
 #include "gradnoise/gradnoise.hpp"
 #include "reference/perlin_reference.hpp"
+#include "splitmix64.hpp"
 #include "tables.hpp"
 
 namespace gradnoise {
@@ -38,12 +39,20 @@ void build_tables(NoiseTables& t) noexcept {
 
 namespace {
 
-std::shared_ptr<const detail::NoiseTables> make_tables(const PermutationTable& perm, Fade fade) {
+std::shared_ptr<const detail::NoiseTables> make_tables(const PermutationTable& perm, Fade fade, Hash hash,
+                                                       std::uint32_t mix_key) {
     auto t = std::make_shared<detail::NoiseTables>();
     t->permutation = perm;
     t->fade = (fade == Fade::cubic) ? Fade::cubic : Fade::quintic;
-    detail::build_tables(*t);
+    t->hash = (hash == Hash::mix) ? Hash::mix : Hash::permutation;
+    t->mix_key = mix_key;
+    detail::build_tables(*t);  // (unused by Hash::mix, but cheap and keeps every table defined)
     return t;
+}
+
+// [S 3.2] the mixing key: the low 32 bits of the first SplitMix64 output for the seed.
+std::uint32_t mix_key_of(std::uint64_t seed) {
+    return static_cast<std::uint32_t>(detail::SplitMix64(seed).next());
 }
 
 bool finite(float v) { return std::fabs(v) <= FLT_MAX; }
@@ -53,18 +62,29 @@ constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
 }  // namespace
 
 Noise::Noise() : Noise(PermutationTable::reference(), Fade::quintic) {}
-Noise::Noise(const PermutationTable& permutation, Fade fade) : tables_(make_tables(permutation, fade)) {}
-Noise::Noise(std::uint64_t seed, Fade fade) : Noise(PermutationTable::from_seed(seed), fade) {}
+Noise::Noise(const PermutationTable& permutation, Fade fade)
+    : tables_(make_tables(permutation, fade, Hash::permutation, 0)) {}
+Noise::Noise(std::uint64_t seed, Fade fade, Hash hash)
+    : tables_(make_tables(PermutationTable::from_seed(seed), fade, hash, mix_key_of(seed))) {}
 
 const PermutationTable& Noise::permutation() const noexcept { return tables_->permutation; }
 Fade Noise::fade() const noexcept { return tables_->fade; }
+Hash Noise::hash() const noexcept { return tables_->hash; }
+
+const char* hash_name(Hash hash) noexcept {
+    switch (hash) {
+        case Hash::permutation: return "permutation";
+        case Hash::mix: return "mix";
+    }
+    return "unknown";
+}
 
 float Noise::noise2(float x, float y) const noexcept {
-    return reference::noise2(tables_->permutation, tables_->fade, x, y);
+    return reference::noise2(reference::LatticeHash::of(*tables_), tables_->fade, x, y);
 }
 
 float Noise::noise3(float x, float y, float z) const noexcept {
-    return reference::noise3(tables_->permutation, tables_->fade, x, y, z);
+    return reference::noise3(reference::LatticeHash::of(*tables_), tables_->fade, x, y, z);
 }
 
 Status Noise::evaluate_2d(const float* x, const float* y, float* out, std::size_t count) const noexcept {

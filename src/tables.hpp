@@ -25,6 +25,8 @@ constexpr std::uint8_t gradient_code(int hash) noexcept {
 struct NoiseTables {
     PermutationTable permutation;
     Fade fade = Fade::quintic;
+    Hash hash = Hash::permutation;
+    std::uint32_t mix_key = 0;  // Hash::mix only
 
     // code_p[n] = gradient_code(p[n]); code_pp[n] = gradient_code(p[p[n]]) (the last two levels
     // of the 2D chain in one lookup, since Z = 0 there).
@@ -39,6 +41,12 @@ struct NoiseTables {
     // Index n (0..255). Byte 0: code of p[n]; byte 1: code of p[n+1]; the last level, k = 0, 1.
     alignas(64) std::int32_t code_z[256];
 };
+
+// [S 3.2] The mixing hash's multipliers (odd 32-bit constants).
+inline constexpr std::uint32_t mix_prime_x = 0x9E3779B1u;
+inline constexpr std::uint32_t mix_prime_y = 0x85EBCA77u;
+inline constexpr std::uint32_t mix_prime_z = 0xC2B2AE3Du;
+inline constexpr std::uint32_t mix_multiplier = 0x27D4EB2Du;
 
 // Builds every derived table of `tables` from tables.permutation.
 void build_tables(NoiseTables& tables) noexcept;

@@ -171,28 +171,39 @@ with open(sys.argv[1], "w") as f3, open(sys.argv[2], "w") as f2:
         f2.write(" ".join(c[:2]) + "\n")
 EOF
 ran=()
+for hash in permutation mix; do
 for isa in scalar sse2 avx2 avx512 neon; do
     for dims in 3 2; do
         RC=0
-        run eval --dims $dims --isa $isa --print-isa --format hex <"$tmp/points$dims" >"$tmp/isa_$isa$dims" 2>"$tmp/err" || RC=$?
+        run eval --dims $dims --hash $hash --isa $isa --print-isa --format hex <"$tmp/points$dims" \
+            >"$tmp/isa_$hash$isa$dims" 2>"$tmp/err" || RC=$?
         ERR="$(cat "$tmp/err")"
         if [[ $RC == 2 && "$ERR" == *"not supported"* ]]; then
             break  # this CPU or build lacks it
         fi
         if [[ $RC != 0 ]]; then
-            fail "--isa $isa --dims $dims" "exit status $RC: $ERR"
+            fail "--hash $hash --isa $isa --dims $dims" "exit status $RC: $ERR"
         elif [[ "$ERR" != *"isa $isa"* ]]; then
-            fail "--isa $isa --dims $dims ran that ISA" "stderr: $ERR"
-        elif [[ $(wc -l <"$tmp/isa_$isa$dims") != 1000 ]]; then
-            fail "--isa $isa --dims $dims wrote 1000 values"
-        elif ! cmp -s "$tmp/isa_scalar$dims" "$tmp/isa_$isa$dims"; then
-            fail "--isa $isa --dims $dims equals scalar bit for bit" "$(diff "$tmp/isa_scalar$dims" "$tmp/isa_$isa$dims" | head -n 4)"
+            fail "--hash $hash --isa $isa --dims $dims ran that ISA" "stderr: $ERR"
+        elif [[ $(wc -l <"$tmp/isa_$hash$isa$dims") != 1000 ]]; then
+            fail "--hash $hash --isa $isa --dims $dims wrote 1000 values"
+        elif ! cmp -s "$tmp/isa_${hash}scalar$dims" "$tmp/isa_$hash$isa$dims"; then
+            fail "--hash $hash --isa $isa --dims $dims equals scalar bit for bit" \
+                "$(diff "$tmp/isa_${hash}scalar$dims" "$tmp/isa_$hash$isa$dims" | head -n 4)"
         else
-            pass "--isa $isa --dims $dims: 1000 points, same bits as scalar"
-            if [[ $dims == 2 ]]; then ran+=("$isa"); fi
+            pass "--hash $hash --isa $isa --dims $dims: 1000 points, same bits as scalar"
+            if [[ $dims == 2 && $hash == permutation ]]; then ran+=("$isa"); fi
         fi
     done
 done
+done
+if cmp -s "$tmp/isa_permutationscalar3" "$tmp/isa_mixscalar3"; then
+    fail "--hash mix gives a different field than --hash permutation"
+else
+    pass "--hash mix gives a different field than --hash permutation"
+fi
+capture $'0.5 0.5 0.5\n' eval --hash sha256
+expect_rc "--hash sha256: exit 2" 2 "--hash"
 if [[ " ${ran[*]} " == *" sse2 "* || " ${ran[*]} " == *" neon "* ]]; then
     pass "ISAs compared: ${ran[*]}"
 elif [[ "$(uname -m)" == x86_64 && -z "$GRADNOISE_EMULATOR" ]]; then

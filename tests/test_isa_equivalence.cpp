@@ -79,24 +79,27 @@ TEST_CASE("uniform random points in [-1e4, 1e4], both fades, two seeds") {
     testing::Points p = testing::random_points(testing::random_point_count(), -1e4f, 1e4f, 42);
     check_points(Noise(), p, "random, reference table");
     check_points(Noise(0xC0FFEEull, Fade::cubic), p, "random, seed 0xC0FFEE");
+    check_points(Noise(0xC0FFEEull, Fade::quintic, gradnoise::Hash::mix), p, "random, mix hash");
 }
 
 TEST_CASE("small-range random points (many per cell)") {
     testing::Points p = testing::random_points(testing::random_point_count() / 10 + 17, -3.0f, 3.0f, 7);
     check_points(Noise(), p, "random [-3, 3)");
     check_points(Noise(Noise().permutation(), Fade::cubic), p, "random [-3, 3) cubic");
+    check_points(Noise(12u, Fade::cubic, gradnoise::Hash::mix), p, "random [-3, 3) cubic, mix hash");
 }
 
 TEST_CASE("lattice points, one ulp either side, -0, cell boundaries, huge coordinates") {
     testing::Points p = testing::awkward_points();
     check_points(Noise(), p, "awkward");
     check_points(Noise(99u, Fade::cubic), p, "awkward, seed 99, cubic");
+    check_points(Noise(99u, Fade::quintic, gradnoise::Hash::mix), p, "awkward, seed 99, mix hash");
 }
 
 TEST_CASE("NaN and infinity give +0 on every path") {
     testing::Points p = testing::nonfinite_points();
     IsaGuard guard;
-    Noise noise;
+    for (const Noise& noise : {Noise(), Noise(3u, Fade::quintic, gradnoise::Hash::mix)})
     for (Isa isa : testing::supported_isas()) {
         for (int dims : {2, 3}) {
             std::vector<float> got = eval(noise, isa, dims, p);
@@ -117,7 +120,7 @@ TEST_CASE("NaN and infinity give +0 on every path") {
 TEST_CASE("every count from 0 to 100 and every misalignment (tails)") {
     testing::Points all = testing::random_points(200, -50.0f, 50.0f, 3);
     IsaGuard guard;
-    Noise noise;
+    for (const Noise& noise : {Noise(), Noise(4u, Fade::quintic, gradnoise::Hash::mix)})
     for (std::size_t offset = 0; offset < 4; ++offset) {
         for (std::size_t n = 0; n <= 100; ++n) {
             testing::Points p;
@@ -163,7 +166,7 @@ TEST_CASE("grids with awkward sizes, origins and strides, into unaligned buffers
         {1e6f, -2e5f, 7.5f, 0.125f, 1.5f, -0.75f},
     };
     const std::size_t widths[] = {1, 7, 8, 9, 15, 17, 1023};
-    Noise noise(2024u);
+    for (const Noise& noise : {Noise(2024u), Noise(2024u, Fade::quintic, gradnoise::Hash::mix)})
     for (const Case& c : cases) {
         for (std::size_t w : widths) {
             const std::size_t h = 5, d = 3, stride = w + 3, slice = stride * h + 2;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gradnoise/gradnoise.hpp"
+#include "splitmix64.hpp"
 #include "test_support.hpp"
 
 using gradnoise::Fade;
@@ -49,7 +50,16 @@ const int kGradients[16][3] = {{1, 1, 0}, {-1, 1, 0}, {1, -1, 0}, {-1, -1, 0}, {
                                {1, 0, -1}, {-1, 0, -1}, {0, 1, 1}, {0, -1, 1}, {0, 1, -1}, {0, -1, -1},
                                {1, 1, 0}, {0, -1, 1}, {-1, 1, 0}, {0, -1, -1}};
 
-double independent_noise3(const gradnoise::PermutationTable& p, Fade fade, double x, double y, double z) {
+// docs/spec.md section 3.2, written out again here: the mixing hash's gradient index.
+int independent_mix_hash(std::uint32_t key, long X, long Y, long Z) {
+    std::uint32_t h = (static_cast<std::uint32_t>(X & 255) * 0x9E3779B1u) ^
+                      (static_cast<std::uint32_t>(Y & 255) * 0x85EBCA77u) ^
+                      (static_cast<std::uint32_t>(Z & 255) * 0xC2B2AE3Du) ^ key;
+    return static_cast<int>((h * 0x27D4EB2Du) >> 28);
+}
+
+double independent_noise3(const gradnoise::PermutationTable& p, Fade fade, double x, double y, double z,
+                          bool mix = false, std::uint32_t key = 0) {
     double fx = std::floor(x), fy = std::floor(y), fz = std::floor(z);
     long X = static_cast<long>(fx), Y = static_cast<long>(fy), Z = static_cast<long>(fz);
     double dx = x - fx, dy = y - fy, dz = z - fz;
@@ -61,7 +71,7 @@ double independent_noise3(const gradnoise::PermutationTable& p, Fade fade, doubl
     for (int i = 0; i < 2; ++i) {
         for (int j = 0; j < 2; ++j) {
             for (int k = 0; k < 2; ++k) {
-                long h = P(P(P(X + i) + Y + j) + Z + k) & 15;
+                long h = mix ? independent_mix_hash(key, X + i, Y + j, Z + k) : P(P(P(X + i) + Y + j) + Z + k) & 15;
                 double dot = kGradients[h][0] * (dx - i) + kGradients[h][1] * (dy - j) + kGradients[h][2] * (dz - k);
                 double weight = (i ? ease(dx) : 1 - ease(dx)) * (j ? ease(dy) : 1 - ease(dy)) *
                                 (k ? ease(dz) : 1 - ease(dz));
@@ -169,6 +179,29 @@ TEST_CASE("an independent binary64 formulation agrees for seeded tables and both
             CHECK(worst < 2e-6);
         }
     }
+}
+
+TEST_CASE("the mixing hash agrees with the spec written out independently") {
+    testing::Points p = testing::random_points(100000, -300.0f, 300.0f, 6);
+    for (std::uint64_t seed : {0ull, 77ull}) {
+        // Spec 3.2: key = low 32 bits of the first SplitMix64 output (seed 0: 0xE220A8397B1DCDAF).
+        std::uint32_t key = seed == 0 ? 0x7B1DCDAFu : static_cast<std::uint32_t>(gradnoise::detail::SplitMix64(seed).next());
+        for (Fade fade : {Fade::quintic, Fade::cubic}) {
+            Noise noise(seed, fade, gradnoise::Hash::mix);
+            REQUIRE(noise.hash() == gradnoise::Hash::mix);
+            double worst = 0;
+            for (std::size_t i = 0; i < p.size(); ++i) {
+                double e3 = independent_noise3(noise.permutation(), fade, p.x[i], p.y[i], p.z[i], true, key);
+                double e2 = independent_noise3(noise.permutation(), fade, p.x[i], p.y[i], 0.0, true, key);
+                worst = std::fmax(worst, std::fabs(noise.noise3(p.x[i], p.y[i], p.z[i]) - e3));
+                worst = std::fmax(worst, std::fabs(noise.noise2(p.x[i], p.y[i]) - e2));
+            }
+            INFO("seed " << seed << " fade " << testing::name(fade) << " worst " << worst);
+            CHECK(worst < 2e-6);
+        }
+    }
+    // The two hashes give different fields for the same seed.
+    CHECK(Noise(5u).noise3(0.5f, 0.25f, 0.125f) != Noise(5u, Fade::quintic, gradnoise::Hash::mix).noise3(0.5f, 0.25f, 0.125f));
 }
 
 TEST_CASE("the cubic fade is Perlin 1985's 3t^2 - 2t^3: half way through a cell") {

@@ -14,8 +14,9 @@ TEST_SUITE("properties") {
 
 TEST_CASE("values stay within [-1, 1] (observed range reported)") {
     testing::Points p = testing::random_points(testing::random_point_count() / 4, -1000.0f, 1000.0f, 21);
-    for (Fade fade : {Fade::quintic, Fade::cubic}) {
-        Noise noise(Noise().permutation(), fade);
+    for (int variant = 0; variant < 3; ++variant) {
+        Fade fade = variant == 1 ? Fade::cubic : Fade::quintic;
+        Noise noise = variant == 2 ? Noise(1u, Fade::quintic, gradnoise::Hash::mix) : Noise(Noise().permutation(), fade);
         std::vector<float> out2(p.size()), out3(p.size());
         REQUIRE(noise.evaluate_2d(p.x.data(), p.y.data(), out2.data(), p.size()).ok());
         REQUIRE(noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out3.data(), p.size()).ok());
@@ -26,7 +27,7 @@ TEST_CASE("values stay within [-1, 1] (observed range reported)") {
             lo3 = std::fmin(lo3, out3[i]);
             hi3 = std::fmax(hi3, out3[i]);
         }
-        MESSAGE(std::string(gradnoise::fade_name(fade)) << " over " << p.size() << " points: 2D [" << lo2 << ", " << hi2
+        MESSAGE(testing::name(fade) << ", " << std::string(gradnoise::hash_name(noise.hash())) << " hash, over " << p.size() << " points: 2D [" << lo2 << ", " << hi2
                                            << "], 3D [" << lo3 << ", " << hi3 << "]");
         CHECK(lo2 >= -1.0f);
         CHECK(hi2 <= 1.0f);
@@ -38,7 +39,7 @@ TEST_CASE("values stay within [-1, 1] (observed range reported)") {
 }
 
 TEST_CASE("integer lattice points give zero") {
-    Noise noise(31u);
+    for (const Noise& noise : {Noise(31u), Noise(31u, Fade::quintic, gradnoise::Hash::mix)})
     for (int x = -300; x <= 300; x += 7) {
         for (int y = -300; y <= 300; y += 11) {
             CHECK(noise.noise3(float(x), float(y), float(x - y)) == 0.0f);
@@ -48,8 +49,8 @@ TEST_CASE("integer lattice points give zero") {
 }
 
 TEST_CASE("the field repeats every 256 units, bit for bit") {
-    Noise noise(8u);
     testing::Points p = testing::random_points(20000, -100.0f, 100.0f, 2);
+    for (const Noise& noise : {Noise(8u), Noise(8u, Fade::quintic, gradnoise::Hash::mix)})
     for (std::size_t i = 0; i < p.size(); ++i) {
         // Quarter-unit grid points keep x + 256k exact, so the fractional part is unchanged.
         float x = std::round(p.x[i] * 4) / 4 + 0.125f, y = std::round(p.y[i] * 4) / 4, z = p.z[i];

@@ -51,6 +51,20 @@ enum class Fade : int {
 
 const char* fade_name(Fade fade) noexcept;  // "quintic", "cubic"
 
+// How a lattice corner picks its gradient (docs/spec.md section 3).
+enum class Hash : int {
+    // Perlin's permutation chain p[p[p[X]+Y]+Z] (the default): reproduces Ken Perlin's reference
+    // values with his table. SIMD paths look it up in tables (gathers on AVX2, in-register byte
+    // lookups on AVX-512 VBMI).
+    permutation = 0,
+    // Integer mixing of the cell coordinates with a 32-bit key from the seed: no table, no
+    // gathers, so much faster where gathers are slow (AVX2, SSE2, NEON). A different field
+    // (same gradients, same range, same period 256), equally bit-exact on every path.
+    mix = 1,
+};
+
+const char* hash_name(Hash hash) noexcept;  // "permutation", "mix"
+
 // A uniform 2D grid of sample positions: x_i = origin_x + float(i) * step_x (float32, no FMA),
 // y_j likewise, for 0 <= i < size_x, 0 <= j < size_y. Each size is at most 2^24 (so float(i) is
 // exact). Steps must be finite and non-zero; origins finite.
@@ -79,10 +93,13 @@ public:
     // Perlin's reference table, quintic fade.
     Noise();
     explicit Noise(const PermutationTable& permutation, Fade fade = Fade::quintic);
-    explicit Noise(std::uint64_t seed, Fade fade = Fade::quintic);
+    // Hash::permutation: the permutation PermutationTable::from_seed(seed).
+    // Hash::mix: the mixing key of docs/spec.md section 3.2, derived from seed.
+    explicit Noise(std::uint64_t seed, Fade fade = Fade::quintic, Hash hash = Hash::permutation);
 
     const PermutationTable& permutation() const noexcept;
     Fade fade() const noexcept;
+    Hash hash() const noexcept;
 
     // One point, through the scalar reference path (the executable spec). For bulk work use the
     // array functions below, which run the active SIMD path and give the same bits.

@@ -239,9 +239,9 @@ int run_eval(ArgReader& args) {
         fail(std::string("writing standard output: ") + std::strerror(errno));
     }
     if (verbose) {
-        std::fprintf(stderr, "gradnoise eval: %zu points (%dD), seed %s, fade %s, isa %s, noise %.3f ms\n",
+        std::fprintf(stderr, "gradnoise eval: %zu points (%dD), seed %s, fade %s, hash %s, isa %s, noise %.3f ms\n",
                      batch.total(), dims, noise_options.seed_text().c_str(), fade_name(noise_options.fade),
-                     isa_name(active_isa()), batch.milliseconds());
+                     hash_name(noise_options.hash), isa_name(active_isa()), batch.milliseconds());
     }
     return exit_success;
 }

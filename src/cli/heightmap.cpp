@@ -77,7 +77,7 @@ struct Settings {
 std::string reproduce_command(const Settings& s, ImageFormat format) {
     return "gradnoise heightmap --size " + std::to_string(s.width) + "x" + std::to_string(s.height) + " --scale " +
            float_text(s.scale) + " --origin " + float_text(s.origin_x) + "," + float_text(s.origin_y) +
-           " --seed " + s.noise.seed_text() + " --fade " + fade_name(s.noise.fade) + " --format " +
+           " " + s.noise.field_text() + " --format " +
            extension(format);
 }
 
@@ -224,9 +224,10 @@ int run_heightmap(ArgReader& args) {
         fail(file.error());
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("wrote %s (%ux%u %s, 2D Perlin, scale %s, seed %s, fade %s, isa %s, %.1f ms)\n", s.output.c_str(),
-                s.width, s.height, *s.format == ImageFormat::png ? "PNG" : "PGM", float_text(s.scale).c_str(),
-                s.noise.seed_text().c_str(), fade_name(s.noise.fade), isa_name(active_isa()), ms);
+    std::printf("wrote %s (%ux%u %s, 2D Perlin, scale %s, seed %s, fade %s, hash %s, isa %s, %.1f ms)\n",
+                s.output.c_str(), s.width, s.height, *s.format == ImageFormat::png ? "PNG" : "PGM",
+                float_text(s.scale).c_str(), s.noise.seed_text().c_str(), fade_name(s.noise.fade),
+                hash_name(s.noise.hash), isa_name(active_isa()), ms);
     return exit_success;
 }
 

@@ -89,6 +89,9 @@ const char* const noise_options_help =
     "  --seed N|reference    permutation: Ken Perlin's own table (reference, the default), or\n"
     "                        one shuffled from a 64-bit seed N (decimal or 0x hex)\n"
     "  --fade quintic|cubic  fade curve (default quintic, Perlin 2002; cubic is Perlin 1985)\n"
+    "  --hash permutation|mix  corner hash: Perlin's permutation chain (default), or integer\n"
+    "                        mixing keyed by the seed (no tables: faster on AVX2/NEON; a\n"
+    "                        different field; --seed reference counts as seed 0 there)\n"
     "  --isa NAME            instruction set: auto, scalar, sse2, avx2, avx512, neon (default:\n"
     "                        GRADNOISE_ISA if set, else the best; auto ignores GRADNOISE_ISA).\n"
     "                        One this CPU lacks, or a bad GRADNOISE_ISA, is an error (status 2).\n"
@@ -114,6 +117,16 @@ bool NoiseOptions::parse(ArgReader& args) {
             fade = Fade::cubic;
         } else {
             usage_error("--fade: '" + std::string(v) + "' is not one of quintic, cubic");
+        }
+        return true;
+    }
+    if (args.option("--hash", &v)) {
+        if (v == "permutation") {
+            hash = Hash::permutation;
+        } else if (v == "mix") {
+            hash = Hash::mix;
+        } else {
+            usage_error("--hash: '" + std::string(v) + "' is not one of permutation, mix");
         }
         return true;
     }
@@ -152,9 +165,21 @@ void NoiseOptions::select_isa() const {
 }
 
 Noise NoiseOptions::make_noise() const {
+    if (hash == Hash::mix) {
+        return Noise(seed.value_or(0), fade, Hash::mix);
+    }
     return seed ? Noise(*seed, fade) : Noise(PermutationTable::reference(), fade);
 }
 
-std::string NoiseOptions::seed_text() const { return seed ? std::to_string(*seed) : std::string("reference"); }
+std::string NoiseOptions::seed_text() const {
+    if (hash == Hash::mix) {
+        return std::to_string(seed.value_or(0));
+    }
+    return seed ? std::to_string(*seed) : std::string("reference");
+}
+
+std::string NoiseOptions::field_text() const {
+    return "--seed " + seed_text() + " --fade " + fade_name(fade) + " --hash " + hash_name(hash);
+}
 
 }  // namespace gradnoise::cli

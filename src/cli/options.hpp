@@ -54,19 +54,22 @@ private:
 struct NoiseOptions {
     std::optional<std::uint64_t> seed;  // empty: Ken Perlin's reference permutation
     Fade fade = Fade::quintic;
+    Hash hash = Hash::permutation;
     enum class IsaChoice { environment, automatic, forced } isa_choice = IsaChoice::environment;
     Isa isa = Isa::scalar;  // with IsaChoice::forced
 
-    // Consumes --seed, --fade or --isa at the reader's position; false if it is none of them.
+    // Consumes --seed, --fade, --hash or --isa at the reader's position; false if it is none.
     bool parse(ArgReader& args);
     // Applies the ISA choice. An ISA this CPU or build lacks, or a bad GRADNOISE_ISA, is a usage
     // error, never a silent fallback.
     void select_isa() const;
     Noise make_noise() const;
     std::string seed_text() const;  // "reference", or the seed in decimal
+    // "--seed S --fade F --hash H": the options that reproduce this field.
+    std::string field_text() const;
 };
 
-// Help lines for --seed, --fade and --isa.
+// Help lines for --seed, --fade, --hash and --isa.
 extern const char* const noise_options_help;
 
 // Whole-string parsers (no surrounding spaces). parse_float rejects values out of float range.

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include <xsimd/xsimd.hpp>
 
@@ -173,6 +174,7 @@ struct TableHasher {
 };
 
 #if defined(__AVX512VBMI__)
+#define GRADNOISE_BYTE_HASHER 1
 // AVX-512 VBMI: 256-byte tables live in four registers each and every level of the chain is one
 // 64-byte lookup (two VPERMI2B and a blend on bit 7), four lanes' bytes at a time; the "+ Y",
 // "+ 1" and "mod 256" of the chain are byte additions, which wrap mod 256 by themselves.
@@ -234,28 +236,109 @@ struct ByteHasher {
     Corners2 corners2(I X, I Y) const noexcept { return {I(last[level2_index(X, Y)])}; }
 };
 
-// Which last-level table a hasher needs depends on the dimension.
-inline ByteHasher make_hasher3(const detail::NoiseTables& t) noexcept {
+// Which last-level table a byte hasher needs depends on the dimension.
+using PermutationHasher3 = ByteHasher;
+using PermutationHasher2 = ByteHasher;
+inline ByteHasher make_permutation_hasher3(const detail::NoiseTables& t) noexcept {
     return ByteHasher(t.permutation.values().data(), t.code_p);
 }
-inline ByteHasher make_hasher2(const detail::NoiseTables& t) noexcept {
+inline ByteHasher make_permutation_hasher2(const detail::NoiseTables& t) noexcept {
     return ByteHasher(t.permutation.values().data(), t.code_pp);
 }
-using Hasher3 = ByteHasher;
-using Hasher2 = ByteHasher;
 #else
-inline TableHasher make_hasher3(const detail::NoiseTables& t) noexcept { return TableHasher{&t}; }
-inline TableHasher make_hasher2(const detail::NoiseTables& t) noexcept { return TableHasher{&t}; }
-using Hasher3 = TableHasher;
-using Hasher2 = TableHasher;
+using PermutationHasher3 = TableHasher;
+using PermutationHasher2 = TableHasher;
+inline TableHasher make_permutation_hasher3(const detail::NoiseTables& t) noexcept { return TableHasher{&t}; }
+inline TableHasher make_permutation_hasher2(const detail::NoiseTables& t) noexcept { return TableHasher{&t}; }
 #endif
 
-template <Fade fade>
-inline F noise3(const Hasher3& hasher, F x, F y, F z) noexcept {
+// [S 3.2] Hash::mix: (X*px ^ Y*py ^ Z*pz ^ key) * m in 32-bit lanes (wrapping multiply, as the
+// spec's uint32 arithmetic), gradient index = top four bits. No memory access at all.
+struct MixHasher {
+    I key;
+
+    struct Corners3 {
+        I r[8];  // r[i + 2j + 4k], code in byte 0
+        I reg(int i, int j, int k) const noexcept { return r[i + 2 * j + 4 * k]; }
+        static constexpr int byte(int, int, int) noexcept { return 0; }
+    };
+    struct Corners2 {
+        I r[4];  // r[i + 2j], code in byte 0
+        I reg(int i, int j) const noexcept { return r[i + 2 * j]; }
+        static constexpr int byte(int, int) noexcept { return 0; }
+    };
+
+    static I constant(std::uint32_t v) noexcept { return I(static_cast<std::int32_t>(v)); }
+
+    // Byte 0 = gradient_code(index), index = top four bits of h (higher bytes: don't care).
+    static I code(I h) noexcept {
+        I index = (h >> 28) & I(15);
+#if defined(__AVX512F__)
+        return _mm512_shuffle_epi8(_mm512_broadcast_i32x4(code_table()), index);
+#elif defined(__AVX2__)
+        return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(code_table()), index);
+#else
+        // Portable: the bits of gradient_code() computed from the index's bits.
+        I below4 = ((index - I(4)) >> 28) & I(8);  // index < 4: negative, arithmetic shift
+        I is12or14 = xsimd::select((index & I(13)) == I(12), I(16), I(0));
+        return (index & I(3)) | ((index >> 1) & I(4)) | below4 | is12or14;
+#endif
+    }
+#if defined(__AVX2__) || defined(__AVX512F__)
+    static __m128i code_table() noexcept {
+        return _mm_setr_epi8(
+            detail::gradient_code(0), detail::gradient_code(1), detail::gradient_code(2), detail::gradient_code(3),
+            detail::gradient_code(4), detail::gradient_code(5), detail::gradient_code(6), detail::gradient_code(7),
+            detail::gradient_code(8), detail::gradient_code(9), detail::gradient_code(10), detail::gradient_code(11),
+            detail::gradient_code(12), detail::gradient_code(13), detail::gradient_code(14), detail::gradient_code(15));
+    }
+#endif
+
+    Corners3 corners3(I X, I Y, I Z) const noexcept {
+        const I byte(255);
+        const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
+        const I pz = constant(detail::mix_prime_z), m = constant(detail::mix_multiplier);
+        I hx[2] = {(X & byte) * px, ((X + I(1)) & byte) * px};
+        I hy[2] = {(Y & byte) * py, ((Y + I(1)) & byte) * py};
+        I hz[2] = {((Z & byte) * pz) ^ key, (((Z + I(1)) & byte) * pz) ^ key};
+        Corners3 c;
+        for (int j = 0; j < 2; ++j) {
+            for (int i = 0; i < 2; ++i) {
+                I xy = hx[i] ^ hy[j];
+                c.r[i + 2 * j] = code((xy ^ hz[0]) * m);
+                c.r[i + 2 * j + 4] = code((xy ^ hz[1]) * m);
+            }
+        }
+        return c;
+    }
+
+    Corners2 corners2(I X, I Y) const noexcept {
+        const I byte(255);
+        const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
+        const I m = constant(detail::mix_multiplier);
+        // Z = 0: its term is 0 * pz = 0, leaving the key.
+        I hx[2] = {((X & byte) * px) ^ key, (((X + I(1)) & byte) * px) ^ key};
+        I hy[2] = {(Y & byte) * py, ((Y + I(1)) & byte) * py};
+        Corners2 c;
+        for (int j = 0; j < 2; ++j) {
+            for (int i = 0; i < 2; ++i) {
+                c.r[i + 2 * j] = code((hx[i] ^ hy[j]) * m);
+            }
+        }
+        return c;
+    }
+};
+
+inline MixHasher make_mix_hasher(const detail::NoiseTables& t) noexcept {
+    return MixHasher{I(static_cast<std::int32_t>(t.mix_key))};
+}
+
+template <Fade fade, class Hasher>
+inline F noise3(const Hasher& hasher, F x, F y, F z) noexcept {
     Axis ax = split(x), ay = split(y), az = split(z);
     F u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac), w = fade_curve<fade>(az.frac);
 
-    const typename Hasher3::Corners3 c = hasher.corners3(ax.cell, ay.cell, az.cell);
+    const typename Hasher::Corners3 c = hasher.corners3(ax.cell, ay.cell, az.cell);
     I px[2] = {as_int(ax.frac), as_int(ax.frac - F(1.0f))};
     I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
     I pz[2] = {as_int(az.frac), as_int(az.frac - F(1.0f))};
@@ -266,12 +349,12 @@ inline F noise3(const Hasher3& hasher, F x, F y, F z) noexcept {
     return finish(result);
 }
 
-template <Fade fade>
-inline F noise2(const Hasher2& hasher, F x, F y) noexcept {
+template <Fade fade, class Hasher>
+inline F noise2(const Hasher& hasher, F x, F y) noexcept {
     Axis ax = split(x), ay = split(y);
     F u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac);
 
-    const typename Hasher2::Corners2 c = hasher.corners2(ax.cell, ay.cell);
+    const typename Hasher::Corners2 c = hasher.corners2(ax.cell, ay.cell);
     I px[2] = {as_int(ax.frac), as_int(ax.frac - F(1.0f))};
     I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
     const I pz(0);  // z = +0.0f
@@ -283,17 +366,15 @@ inline F noise2(const Hasher2& hasher, F x, F y) noexcept {
 
 // ---- loops: whole blocks straight from the caller's arrays, the tail through a padded copy ----
 
-template <Fade fade>
-void points_3d_impl(const detail::NoiseTables& t, const float* x, const float* y, const float* z,
-                    float* out, std::size_t n) noexcept {
-    const Hasher3 hasher = make_hasher3(t);
+template <Fade fade, class Hasher>
+void points_3d_impl(const Hasher& hasher, const float* x, const float* y, const float* z, float* out,
+                    std::size_t n) noexcept {
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
         F r[unroll];
         for (std::size_t b = 0; b < unroll; ++b) {
             std::size_t o = i + b * lanes;
-            r[b] = noise3<fade>(hasher, F::load_unaligned(x + o), F::load_unaligned(y + o),
-                                F::load_unaligned(z + o));
+            r[b] = noise3<fade>(hasher, F::load_unaligned(x + o), F::load_unaligned(y + o), F::load_unaligned(z + o));
         }
         for (std::size_t b = 0; b < unroll; ++b) {
             r[b].store_unaligned(out + i + b * lanes);
@@ -310,10 +391,8 @@ void points_3d_impl(const detail::NoiseTables& t, const float* x, const float* y
     }
 }
 
-template <Fade fade>
-void points_2d_impl(const detail::NoiseTables& t, const float* x, const float* y, float* out,
-                    std::size_t n) noexcept {
-    const Hasher2 hasher = make_hasher2(t);
+template <Fade fade, class Hasher>
+void points_2d_impl(const Hasher& hasher, const float* x, const float* y, float* out, std::size_t n) noexcept {
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
         F r[unroll];
@@ -337,16 +416,14 @@ void points_2d_impl(const detail::NoiseTables& t, const float* x, const float* y
 
 // [S 6] x_i = origin + float(i) * step. i < 2^24, so the int-to-float conversion is exact.
 inline F column_coords(std::size_t i, float origin, float step) noexcept {
-    alignas(64) static constexpr std::int32_t iota[16] = {0, 1, 2, 3, 4, 5, 6, 7,
-                                                          8, 9, 10, 11, 12, 13, 14, 15};
+    alignas(64) static constexpr std::int32_t iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     I index = I(static_cast<std::int32_t>(i)) + I::load_aligned(iota);
     return F(origin) + xsimd::to_float(index) * F(step);
 }
 
-template <Fade fade>
-void row_3d_impl(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z,
-                 float* out, std::size_t n) noexcept {
-    const Hasher3 hasher = make_hasher3(t);
+template <Fade fade, class Hasher>
+void row_3d_impl(const Hasher& hasher, float origin_x, float step_x, float y, float z, float* out,
+                 std::size_t n) noexcept {
     const F vy(y), vz(z);
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
@@ -366,10 +443,8 @@ void row_3d_impl(const detail::NoiseTables& t, float origin_x, float step_x, flo
     }
 }
 
-template <Fade fade>
-void row_2d_impl(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
-                 std::size_t n) noexcept {
-    const Hasher2 hasher = make_hasher2(t);
+template <Fade fade, class Hasher>
+void row_2d_impl(const Hasher& hasher, float origin_x, float step_x, float y, float* out, std::size_t n) noexcept {
     const F vy(y);
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
@@ -389,41 +464,47 @@ void row_2d_impl(const detail::NoiseTables& t, float origin_x, float step_x, flo
     }
 }
 
-// The fade is a property of the Noise; branch on it once per call, not per sample.
-void points_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
-               std::size_t n) noexcept {
+// Fade and hash are properties of the Noise: pick the instantiation once per call, then run
+// `body(fade constant, hasher)` on it.
+template <int dims, class Body>
+void with_variant(const detail::NoiseTables& t, Body&& body) noexcept {
+    auto run = [&](auto fade) {
+        if (t.hash == Hash::mix) {
+            body(fade, make_mix_hasher(t));
+        } else if constexpr (dims == 3) {
+            body(fade, make_permutation_hasher3(t));
+        } else {
+            body(fade, make_permutation_hasher2(t));
+        }
+    };
     if (t.fade == Fade::cubic) {
-        points_3d_impl<Fade::cubic>(t, x, y, z, out, n);
+        run(std::integral_constant<Fade, Fade::cubic>{});
     } else {
-        points_3d_impl<Fade::quintic>(t, x, y, z, out, n);
+        run(std::integral_constant<Fade, Fade::quintic>{});
     }
 }
 
-void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out,
+void points_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
                std::size_t n) noexcept {
-    if (t.fade == Fade::cubic) {
-        points_2d_impl<Fade::cubic>(t, x, y, out, n);
-    } else {
-        points_2d_impl<Fade::quintic>(t, x, y, out, n);
-    }
+    with_variant<3>(t, [&](auto fade, const auto& h) { points_3d_impl<decltype(fade)::value>(h, x, y, z, out, n); });
+}
+
+void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out, std::size_t n) noexcept {
+    with_variant<2>(t, [&](auto fade, const auto& h) { points_2d_impl<decltype(fade)::value>(h, x, y, out, n); });
 }
 
 void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z, float* out,
             std::size_t n) noexcept {
-    if (t.fade == Fade::cubic) {
-        row_3d_impl<Fade::cubic>(t, origin_x, step_x, y, z, out, n);
-    } else {
-        row_3d_impl<Fade::quintic>(t, origin_x, step_x, y, z, out, n);
-    }
+    with_variant<3>(t, [&](auto fade, const auto& h) {
+        row_3d_impl<decltype(fade)::value>(h, origin_x, step_x, y, z, out, n);
+    });
 }
 
 void row_2d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
             std::size_t n) noexcept {
-    if (t.fade == Fade::cubic) {
-        row_2d_impl<Fade::cubic>(t, origin_x, step_x, y, out, n);
-    } else {
-        row_2d_impl<Fade::quintic>(t, origin_x, step_x, y, out, n);
-    }
+    with_variant<2>(t, [&](auto fade, const auto& h) {
+        row_2d_impl<decltype(fade)::value>(h, origin_x, step_x, y, out, n);
+    });
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // Spec sections are cited as [S n]; see docs/spec.md.
 #include "reference/perlin_reference.hpp"
 
+#include "tables.hpp"
+
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -45,7 +47,21 @@ float grad(int hash, float x, float y, float z) {
 
 }  // namespace
 
-float noise3(const PermutationTable& perm, Fade fade, float x, float y, float z) noexcept {
+int LatticeHash::operator()(int X, int Y, int Z) const noexcept {
+    if (kind == Hash::mix) {
+        // [S 3.2] in uint32 arithmetic (mod 2^32); the gradient index is the top four bits.
+        std::uint32_t x = static_cast<std::uint32_t>(X & 255) * detail::mix_prime_x;
+        std::uint32_t y = static_cast<std::uint32_t>(Y & 255) * detail::mix_prime_y;
+        std::uint32_t z = static_cast<std::uint32_t>(Z & 255) * detail::mix_prime_z;
+        std::uint32_t h = (x ^ y ^ z ^ key) * detail::mix_multiplier;
+        return static_cast<int>(h >> 28);
+    }
+    // [S 3.1] Perlin's chain; p(n) means perm[n mod 256] (his doubled 512-entry table).
+    auto p = [this](int n) { return static_cast<int>((*permutation)[static_cast<std::size_t>(n) & 255u]); };
+    return p(p(p(X) + Y) + Z);
+}
+
+float noise3(const LatticeHash& hash, Fade fade, float x, float y, float z) noexcept {
     if (!is_finite(x) || !is_finite(y) || !is_finite(z)) {
         return 0.0f;
     }
@@ -60,21 +76,17 @@ float noise3(const PermutationTable& perm, Fade fade, float x, float y, float z)
     z = z - fz;
     float u = fade_curve(fade, x), v = fade_curve(fade, y), w = fade_curve(fade, z);
 
-    // [S 3] Perlin's hash chain; p[n] means perm[n mod 256] (his doubled 512-entry table).
-    auto p = [&perm](int n) { return static_cast<int>(perm[static_cast<std::size_t>(n) & 255u]); };
-    int A = p(X) + Y, AA = p(A) + Z, AB = p(A + 1) + Z;
-    int B = p(X + 1) + Y, BA = p(B) + Z, BB = p(B + 1) + Z;
-
     // [S 4.6] corner values, then lerp along x, y, z in Perlin's order.
     float x1 = x - 1.0f, y1 = y - 1.0f, z1 = z - 1.0f;
     return lerp(w,
-                lerp(v, lerp(u, grad(p(AA), x, y, z), grad(p(BA), x1, y, z)),
-                     lerp(u, grad(p(AB), x, y1, z), grad(p(BB), x1, y1, z))),
-                lerp(v, lerp(u, grad(p(AA + 1), x, y, z1), grad(p(BA + 1), x1, y, z1)),
-                     lerp(u, grad(p(AB + 1), x, y1, z1), grad(p(BB + 1), x1, y1, z1))));
+                lerp(v, lerp(u, grad(hash(X, Y, Z), x, y, z), grad(hash(X + 1, Y, Z), x1, y, z)),
+                     lerp(u, grad(hash(X, Y + 1, Z), x, y1, z), grad(hash(X + 1, Y + 1, Z), x1, y1, z))),
+                lerp(v, lerp(u, grad(hash(X, Y, Z + 1), x, y, z1), grad(hash(X + 1, Y, Z + 1), x1, y, z1)),
+                     lerp(u, grad(hash(X, Y + 1, Z + 1), x, y1, z1),
+                          grad(hash(X + 1, Y + 1, Z + 1), x1, y1, z1))));
 }
 
-float noise2(const PermutationTable& perm, Fade fade, float x, float y) noexcept {
+float noise2(const LatticeHash& hash, Fade fade, float x, float y) noexcept {
     if (!is_finite(x) || !is_finite(y)) {
         return 0.0f;
     }
@@ -86,15 +98,10 @@ float noise2(const PermutationTable& perm, Fade fade, float x, float y) noexcept
     y = y - fy;
     float u = fade_curve(fade, x), v = fade_curve(fade, y);
 
-    // [S 5] the 3D chain with Z = 0: the hash of corner (X+i, Y+j) is p[p[p[X+i]+Y+j]].
-    auto p = [&perm](int n) { return static_cast<int>(perm[static_cast<std::size_t>(n) & 255u]); };
-    int A = p(X) + Y, AA = p(A), AB = p(A + 1);
-    int B = p(X + 1) + Y, BA = p(B), BB = p(B + 1);
-
-    // [S 5] 3D gradients evaluated at z = +0, bilinear lerp.
     float x1 = x - 1.0f, y1 = y - 1.0f;
-    return lerp(v, lerp(u, grad(p(AA), x, y, 0.0f), grad(p(BA), x1, y, 0.0f)),
-                lerp(u, grad(p(AB), x, y1, 0.0f), grad(p(BB), x1, y1, 0.0f)));
+    // [S 5] the 3D hashes with Z = 0, 3D gradients evaluated at z = +0, bilinear lerp.
+    return lerp(v, lerp(u, grad(hash(X, Y, 0), x, y, 0.0f), grad(hash(X + 1, Y, 0), x1, y, 0.0f)),
+                lerp(u, grad(hash(X, Y + 1, 0), x, y1, 0.0f), grad(hash(X + 1, Y + 1, 0), x1, y1, 0.0f)));
 }
 
 }  // namespace gradnoise::reference
