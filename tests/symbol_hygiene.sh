@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Each ISA's kernel translation unit must not emit a weak (COMDAT) definition outside its own
+# namespace: the linker keeps one copy of such a symbol for the whole program, so an inline
+# helper compiled with AVX-512 flags could end up called from the SSE2 path on a CPU without
+# AVX-512 (the ODR trap of xsimd issue #633). Usage: symbol_hygiene.sh NM OBJECT...
+set -euo pipefail
+nm_tool=$1
+shift
+bad=0
+checked=0
+for obj in "$@"; do
+  case "$obj" in
+    *isa_sse2*) ns=sse2 ;; *isa_avx2*) ns=avx2 ;; *isa_avx512*) ns=avx512 ;; *isa_neon*) ns=neon ;;
+    *) continue ;;
+  esac
+  checked=$((checked + 1))
+  leaks=$("$nm_tool" -C "$obj" | grep -E ' [WVu] ' | grep -v "gradnoise::kernels::$ns::" | grep -v 'DW.ref.__gxx_personality_v0' || true)
+  if [ -n "$leaks" ]; then
+    echo "FAIL $obj emits shared weak symbols:"
+    echo "$leaks" | head -20
+    bad=$((bad + 1))
+  else
+    echo "ok   $obj: no weak symbols outside gradnoise::kernels::$ns"
+  fi
+done
+if [ "$checked" = 0 ]; then
+  echo "FAIL no ISA kernel objects given"
+  exit 1
+fi
+echo "$((checked - bad)) passed, $bad failed"
+[ "$bad" = 0 ]
