@@ -29,11 +29,12 @@ def main(path):
     print("| workload | path | samples/s | x stb grid (same dim) | x stb same workload |")
     print("|---|---|---:|---:|---:|")
     workloads = ["perlin2/grid1024", "perlin3/grid128x128x64", "perlin2/points1M", "perlin3/points1M"]
+    workloads += [w.replace("/", "-mix/", 1) for w in workloads]  # Hash::mix, same stb yardsticks
     for w in workloads:
         dim_grid = "stb/perlin2/grid1024" if w.startswith("perlin2") else "stb/perlin3/grid128x128x64"
-        stb_same = median.get("stb/" + w)
+        stb_same = median.get("stb/" + w.replace("-mix", ""))
         stb_grid = median.get(dim_grid)
-        if stb_same:
+        if stb_same and "-mix" not in w:
             print(f"| {w} | stb_perlin | {stb_same / 1e6:.1f} M | {stb_same / stb_grid:.2f} | 1.00 |")
         for isa in ["scalar", "sse2", "avx2", "avx512", "neon"]:
             v = median.get(f"{w}/{isa}")
