@@ -322,8 +322,9 @@ mkdir "$tmp/cwd"
 RC=0
 (cd "$tmp/cwd" && run heightmap >"$tmp/out" 2>"$tmp/err") || RC=$?
 OUT="$(cat "$tmp/out")"
-if [[ $RC == 0 && "$OUT" == "wrote gradnoise-heightmap.png (512x512"* && "$(png_info "$tmp/cwd/gradnoise-heightmap.png" 2>&1)" == 512x512 ]]; then
-    pass "heightmap defaults: gradnoise-heightmap.png, 512x512"
+where="$(cd "$tmp/cwd" && pwd -P)/gradnoise-heightmap.png"  # printed as an absolute path
+if [[ $RC == 0 && "$OUT" == "wrote $where (512x512"* && "$(png_info "$tmp/cwd/gradnoise-heightmap.png" 2>&1)" == 512x512 ]]; then
+    pass "heightmap defaults: gradnoise-heightmap.png, 512x512, absolute path printed"
 else
     fail "heightmap defaults" "rc $RC, stdout: $OUT"
 fi

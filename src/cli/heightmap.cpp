@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <chrono>
+#include <filesystem>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -224,8 +225,10 @@ int run_heightmap(ArgReader& args) {
         fail(file.error());
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    std::error_code ec;
+    const std::filesystem::path where = std::filesystem::absolute(s.output, ec);
     std::printf("wrote %s (%ux%u %s, 2D Perlin, scale %s, seed %s, fade %s, hash %s, isa %s, %.1f ms)\n",
-                s.output.c_str(), s.width, s.height, *s.format == ImageFormat::png ? "PNG" : "PGM",
+                ec ? s.output.c_str() : where.c_str(), s.width, s.height, *s.format == ImageFormat::png ? "PNG" : "PGM",
                 float_text(s.scale).c_str(), s.noise.seed_text().c_str(), fade_name(s.noise.fade),
                 hash_name(s.noise.hash), isa_name(active_isa()), ms);
     return exit_success;
