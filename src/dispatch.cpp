@@ -51,7 +51,6 @@ bool cpu_runs(Isa isa) noexcept {
 }
 
 std::atomic<const kernels::KernelTable*> g_active{nullptr};
-std::atomic<int> g_env_error{0};  // 0 none, 1 unknown name, 2 unsupported ISA
 
 const kernels::KernelTable* best_table() noexcept {
     const Isa order[] = {Isa::avx512, Isa::avx2, Isa::sse2, Isa::neon, Isa::scalar};
@@ -63,27 +62,36 @@ const kernels::KernelTable* best_table() noexcept {
     return &kernels::scalar::kernel_table();
 }
 
-// GRADNOISE_ISA, read once. A bad value is reported on stderr and through
-// environment_isa_status(); the library then runs the automatic choice rather than abort a host.
-const kernels::KernelTable* initial_table() noexcept {
-    const char* env = std::getenv("GRADNOISE_ISA");
-    if (env == nullptr || *env == '\0' || std::strcmp(env, "auto") == 0) {
-        return best_table();
-    }
-    Isa isa{};
-    if (!parse_isa(env, &isa)) {
-        g_env_error.store(1);
-        std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s is not one of auto, scalar, sse2, avx2, avx512, neon; using %s\n",
-                     env, isa_name(best_table()->isa));
-        return best_table();
-    }
-    if (const kernels::KernelTable* t = detail::kernels_for(isa)) {
-        return t;
-    }
-    g_env_error.store(2);
-    std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s is not supported by this CPU or build; using %s\n", env,
-                 isa_name(best_table()->isa));
-    return best_table();
+// What GRADNOISE_ISA asked for, read exactly once per process (a function-local static: its
+// initialisation is thread-safe), independently of force_isa()/reset_isa(). A bad value is
+// reported once on stderr and through environment_isa_status(); the library then runs the
+// automatic choice rather than abort its host.
+struct EnvironmentChoice {
+    const kernels::KernelTable* table = nullptr;  // null: no usable override
+    int error = 0;                                // 0 none, 1 unknown name, 2 unsupported ISA
+};
+
+const EnvironmentChoice& environment_choice() noexcept {
+    static const EnvironmentChoice choice = [] {
+        EnvironmentChoice c;
+        const char* env = std::getenv("GRADNOISE_ISA");
+        if (env == nullptr || *env == '\0' || std::strcmp(env, "auto") == 0) {
+            return c;
+        }
+        Isa isa{};
+        if (!parse_isa(env, &isa)) {
+            c.error = 1;
+            std::fprintf(stderr,
+                         "gradnoise: GRADNOISE_ISA=%s is not one of auto, scalar, sse2, avx2, avx512, neon; using %s\n",
+                         env, isa_name(best_table()->isa));
+        } else if ((c.table = detail::kernels_for(isa)) == nullptr) {
+            c.error = 2;
+            std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s is not supported by this CPU or build; using %s\n", env,
+                         isa_name(best_table()->isa));
+        }
+        return c;
+    }();
+    return choice;
 }
 
 }  // namespace
@@ -98,7 +106,8 @@ const kernels::KernelTable& active_kernels() noexcept {
     const kernels::KernelTable* t = g_active.load(std::memory_order_acquire);
     if (t == nullptr) {
         const kernels::KernelTable* expected = nullptr;
-        const kernels::KernelTable* chosen = initial_table();
+        const kernels::KernelTable* env = environment_choice().table;
+        const kernels::KernelTable* chosen = env != nullptr ? env : best_table();
         // First resolver wins; a concurrent force_isa() is never overwritten.
         g_active.compare_exchange_strong(expected, chosen, std::memory_order_acq_rel);
         t = g_active.load(std::memory_order_acquire);
@@ -152,8 +161,7 @@ Status force_isa(Isa isa) noexcept {
 void reset_isa() noexcept { g_active.store(best_table(), std::memory_order_release); }
 
 Status environment_isa_status() noexcept {
-    detail::active_kernels();  // make sure GRADNOISE_ISA has been read
-    switch (g_env_error.load()) {
+    switch (environment_choice().error) {
         case 1:
             return Status(ErrorCode::invalid_argument,
                           "GRADNOISE_ISA must be one of auto, scalar, sse2, avx2, avx512, neon");

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "dispatch.hpp"
+#include "fp_environment.hpp"
 #include "gradnoise/gradnoise.hpp"
 #include "reference/perlin_reference.hpp"
 #include "splitmix64.hpp"
@@ -80,10 +81,12 @@ const char* hash_name(Hash hash) noexcept {
 }
 
 float Noise::noise2(float x, float y) const noexcept {
+    detail::SpecFpEnvironment fp;
     return reference::noise2(reference::LatticeHash::of(*tables_), tables_->fade, x, y);
 }
 
 float Noise::noise3(float x, float y, float z) const noexcept {
+    detail::SpecFpEnvironment fp;
     return reference::noise3(reference::LatticeHash::of(*tables_), tables_->fade, x, y, z);
 }
 
@@ -94,7 +97,9 @@ Status Noise::evaluate_2d(const float* x, const float* y, float* out, std::size_
     if (x == nullptr || y == nullptr || out == nullptr) {
         return Status(ErrorCode::null_pointer, "evaluate_2d: x, y and out must be non-null when count > 0");
     }
-    detail::active_kernels().points_2d(*tables_, x, y, out, count);
+    const kernels::KernelTable& k = detail::active_kernels();
+    detail::SpecFpEnvironment fp;
+    k.points_2d(*tables_, x, y, out, count);
     return Status::success();
 }
 
@@ -106,7 +111,9 @@ Status Noise::evaluate_3d(const float* x, const float* y, const float* z, float*
     if (x == nullptr || y == nullptr || z == nullptr || out == nullptr) {
         return Status(ErrorCode::null_pointer, "evaluate_3d: x, y, z and out must be non-null when count > 0");
     }
-    detail::active_kernels().points_3d(*tables_, x, y, z, out, count);
+    const kernels::KernelTable& k = detail::active_kernels();
+    detail::SpecFpEnvironment fp;
+    k.points_3d(*tables_, x, y, z, out, count);
     return Status::success();
 }
 
@@ -136,6 +143,7 @@ Status Noise::fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride) 
         return Status(ErrorCode::size_overflow, "fill_grid_2d: (size_y - 1) * row_stride + size_x overflows size_t");
     }
     const kernels::KernelTable& k = detail::active_kernels();
+    detail::SpecFpEnvironment fp;
     for (std::size_t j = 0; j < g.size_y; ++j) {
         // [S 6] y_j = origin_y + float(j) * step_y
         float y = g.origin_y + static_cast<float>(j) * g.step_y;
@@ -187,6 +195,7 @@ Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride,
         return Status(ErrorCode::null_pointer, "fill_grid_3d: out must be non-null for a non-empty grid");
     }
     const kernels::KernelTable& k = detail::active_kernels();
+    detail::SpecFpEnvironment fp;
     for (std::size_t s = 0; s < g.size_z; ++s) {
         float z = g.origin_z + static_cast<float>(s) * g.step_z;
         for (std::size_t j = 0; j < g.size_y; ++j) {

@@ -270,6 +270,13 @@ struct MixHasher {
 
     static I constant(std::uint32_t v) noexcept { return I(static_cast<std::int32_t>(v)); }
 
+    // a * b mod 2^32. Done on unsigned lanes: xsimd 8.1 has no SSE2 32-bit multiply and falls
+    // back to per-lane C++ `*`, which would be signed overflow (UB) on int32_t.
+    static I mul(I a, I b) noexcept {
+        using U = xsimd::batch<std::uint32_t, Arch>;
+        return xsimd::bitwise_cast<I>(xsimd::bitwise_cast<U>(a) * xsimd::bitwise_cast<U>(b));
+    }
+
     // Byte 0 = gradient_code(index), index = top four bits of h (higher bytes: don't care).
     static I code(I h) noexcept {
         I index = (h >> 28) & I(15);
@@ -298,15 +305,15 @@ struct MixHasher {
         const I byte(255);
         const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
         const I pz = constant(detail::mix_prime_z), m = constant(detail::mix_multiplier);
-        I hx[2] = {(X & byte) * px, ((X + I(1)) & byte) * px};
-        I hy[2] = {(Y & byte) * py, ((Y + I(1)) & byte) * py};
-        I hz[2] = {((Z & byte) * pz) ^ key, (((Z + I(1)) & byte) * pz) ^ key};
+        I hx[2] = {mul(X & byte, px), mul((X + I(1)) & byte, px)};
+        I hy[2] = {mul(Y & byte, py), mul((Y + I(1)) & byte, py)};
+        I hz[2] = {mul(Z & byte, pz) ^ key, mul((Z + I(1)) & byte, pz) ^ key};
         Corners3 c;
         for (int j = 0; j < 2; ++j) {
             for (int i = 0; i < 2; ++i) {
                 I xy = hx[i] ^ hy[j];
-                c.r[i + 2 * j] = code((xy ^ hz[0]) * m);
-                c.r[i + 2 * j + 4] = code((xy ^ hz[1]) * m);
+                c.r[i + 2 * j] = code(mul(xy ^ hz[0], m));
+                c.r[i + 2 * j + 4] = code(mul(xy ^ hz[1], m));
             }
         }
         return c;
@@ -317,12 +324,12 @@ struct MixHasher {
         const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
         const I m = constant(detail::mix_multiplier);
         // Z = 0: its term is 0 * pz = 0, leaving the key.
-        I hx[2] = {((X & byte) * px) ^ key, (((X + I(1)) & byte) * px) ^ key};
-        I hy[2] = {(Y & byte) * py, ((Y + I(1)) & byte) * py};
+        I hx[2] = {mul(X & byte, px) ^ key, mul((X + I(1)) & byte, px) ^ key};
+        I hy[2] = {mul(Y & byte, py), mul((Y + I(1)) & byte, py)};
         Corners2 c;
         for (int j = 0; j < 2; ++j) {
             for (int i = 0; i < 2; ++i) {
-                c.r[i + 2 * j] = code((hx[i] ^ hy[j]) * m);
+                c.r[i + 2 * j] = code(mul(hx[i] ^ hy[j], m));
             }
         }
         return c;
