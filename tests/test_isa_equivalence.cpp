@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "gradnoise/gradnoise.hpp"
@@ -69,6 +71,23 @@ TEST_CASE("the machine has the SIMD paths this build targets") {
 #if defined(__x86_64__)
     CHECK(gradnoise::isa_supported(Isa::sse2));
     CHECK_FALSE(gradnoise::isa_supported(Isa::neon));
+    // Independently of the library's detection: what the kernel reports in /proc/cpuinfo.
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line, flags;
+    while (std::getline(cpuinfo, line)) {
+        if (line.rfind("flags", 0) == 0) {
+            flags = line + " ";
+            break;
+        }
+    }
+    auto has = [&flags](const char* f) { return flags.find(std::string(" ") + f + " ") != std::string::npos; };
+    if (!flags.empty()) {
+        CHECK(gradnoise::isa_supported(Isa::avx2) == has("avx2"));
+        bool avx512 = has("avx512f") && has("avx512cd") && has("avx512dq") && has("avx512bw") && has("avx512vl") &&
+                      has("avx512vbmi");
+        CHECK(gradnoise::isa_supported(Isa::avx512) == avx512);
+        CHECK(gradnoise::best_isa() == (avx512 ? Isa::avx512 : has("avx2") ? Isa::avx2 : Isa::sse2));
+    }
 #elif defined(__aarch64__)
     CHECK(gradnoise::isa_supported(Isa::neon));
     CHECK_FALSE(gradnoise::isa_supported(Isa::avx2));

@@ -1,0 +1,88 @@
+// The same bits on every CPU: tests/data/golden_bits.txt holds exact outputs made once on x86-64
+// and confirmed identical on aarch64 (qemu) before it was committed (tests/data/make_golden.py).
+// Every ISA of every platform that runs this test must reproduce them.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gradnoise/gradnoise.hpp"
+#include "test_support.hpp"
+
+using gradnoise::Fade;
+using gradnoise::Hash;
+using gradnoise::Isa;
+using gradnoise::Noise;
+
+namespace {
+
+Noise field(const std::string& name) {
+    if (name == "reference-quintic-permutation") return Noise();
+    if (name == "12345-cubic-permutation") return Noise(12345u, Fade::cubic);
+    if (name == "7-quintic-mix") return Noise(7u, Fade::quintic, Hash::mix);
+    if (name == "0-cubic-mix") return Noise(0u, Fade::cubic, Hash::mix);
+    FAIL("unknown field " << name);
+    return Noise();
+}
+
+struct Case {
+    std::string field;
+    int dims;
+    testing::Points points;
+    std::vector<float> expect;
+};
+
+}  // namespace
+
+TEST_SUITE("golden") {
+
+TEST_CASE("every ISA reproduces the committed bits of four fields in 2D and 3D") {
+    std::ifstream in(GRADNOISE_TEST_DATA_DIR "/golden_bits.txt");
+    REQUIRE(in.good());
+    std::map<std::string, Case> cases;
+    std::string line;
+    std::size_t rows = 0;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream f(line);
+        std::string name, x, y, z, v;
+        int dims = 0;
+        f >> name >> dims >> x >> y >> z >> v;
+        REQUIRE(!v.empty());
+        Case& c = cases[name + "/" + std::to_string(dims)];
+        c.field = name;
+        c.dims = dims;
+        c.points.add(std::strtof(x.c_str(), nullptr), std::strtof(y.c_str(), nullptr), std::strtof(z.c_str(), nullptr));
+        c.expect.push_back(std::strtof(v.c_str(), nullptr));
+        ++rows;
+    }
+    CHECK(cases.size() == 8);
+    CHECK(rows >= 800);
+    for (Isa isa : testing::supported_isas()) {
+        REQUIRE(gradnoise::force_isa(isa).ok());
+        for (auto& [key, c] : cases) {
+            Noise noise = field(c.field);
+            std::vector<float> got(c.points.size());
+            const testing::Points& p = c.points;
+            REQUIRE((c.dims == 2 ? noise.evaluate_2d(p.x.data(), p.y.data(), got.data(), p.size())
+                                 : noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), got.data(), p.size()))
+                        .ok());
+            long at = testing::first_bit_difference(c.expect, got);
+            INFO(testing::name(isa) << " " << key);
+            if (at >= 0) {
+                INFO("first difference at row " << at << ": expected " << testing::describe(c.expect[at]) << " got "
+                                                << testing::describe(got[at]));
+                CHECK(at == -1);
+            } else {
+                CHECK(at == -1);
+            }
+        }
+    }
+    gradnoise::reset_isa();
+}
+
+}  // TEST_SUITE
