@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs every test gradnoise has (README: the test command; .ci/run calls it):
-#   1. Release build (-O2, every ISA this CPU has): unit tests (>= 10M points per dimension and
+#   1. Release build (-O3, every ISA this CPU has): unit tests (>= 10M points per dimension and
 #      ISA), CLI tests, GRADNOISE_ISA overrides, and a smoke run of the benchmark binary.
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer (+ float-cast-overflow) build of the tests.
 #   3. aarch64 cross build (g++-aarch64-linux-gnu) run under qemu-aarch64: the NEON path for real.

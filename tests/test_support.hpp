@@ -23,7 +23,7 @@ struct Points {
 };
 
 // Number of random points per dimension for the equivalence tests: GRADNOISE_TEST_POINTS, or
-// 10,000,000 (the floor). Sanitizer and emulator runs set a smaller count.
+// 10,000,000 (the floor). The sanitizer run sets a smaller count.
 std::size_t random_point_count();
 
 // Uniform in [lo, hi) from a fixed seed (SplitMix64 bits -> float), same on every platform.

@@ -5,6 +5,8 @@
 // (avx512 > avx2 > sse2 on x86-64, neon on aarch64, scalar anywhere). The environment variable
 // GRADNOISE_ISA=scalar|sse2|avx2|avx512|neon|auto, read once at first use, or force_isa(), overrides
 // that choice. Forcing an ISA the CPU lacks is an error, never a silent fallback.
+// The first call into the library resolves the choice (it reads the environment and may print one
+// warning line); call active_isa() during start-up to keep that off a real-time thread.
 #ifndef GRADNOISE_ISA_HPP
 #define GRADNOISE_ISA_HPP
 
@@ -16,7 +18,7 @@ enum class Isa : int {
     scalar = 0,  // the reference path: plain C++, one point at a time
     sse2 = 1,    // x86-64 baseline: two 4-lane batches per step
     avx2 = 2,    // one 8-lane batch per step (hardware gathers)
-    avx512 = 3,  // AVX-512 F+CD+DQ+BW+VL+VBMI (Ice Lake, Zen 4 and later): one 16-lane batch per step;
+    avx512 = 3,  // AVX-512 F+CD+DQ+BW+VL+VBMI (Ice Lake, Zen 4 and later): two 16-lane batches per step;
                  // older AVX-512 CPUs (Skylake-SP) run avx2
     neon = 4,    // aarch64 Advanced SIMD: two 4-lane batches per step
 };

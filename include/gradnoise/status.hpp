@@ -12,7 +12,7 @@ namespace gradnoise {
 enum class ErrorCode : int {
     ok = 0,
     null_pointer = 1,      // a buffer is null while its count is non-zero
-    invalid_argument = 2,  // a value outside its documented range (step, origin, enum)
+    invalid_argument = 2,  // a value outside its documented range (step, origin)
     size_overflow = 3,     // a size or stride whose product does not fit, or exceeds a limit
     isa_unsupported = 4,   // the requested instruction set is not available on this CPU/build
 };
