@@ -373,15 +373,15 @@ inline F noise2(const Hasher& hasher, F x, F y) noexcept {
 
 // ---- loops: whole blocks straight from the caller's arrays, the tail through a padded copy ----
 
-template <Fade fade, class Hasher>
-void points_3d_impl(const Hasher& hasher, const float* x, const float* y, const float* z, float* out,
-                    std::size_t n) noexcept {
+// out[i] for i < n from compute(i, m), which returns the batch for samples i .. i+lanes-1 of
+// which the first m are wanted (m == lanes except in the tail; only m results are stored).
+template <class Compute>
+inline void for_each_batch(float* out, std::size_t n, Compute&& compute) noexcept {
     std::size_t i = 0;
     for (; i + block <= n; i += block) {
         F r[unroll];
         for (std::size_t b = 0; b < unroll; ++b) {
-            std::size_t o = i + b * lanes;
-            r[b] = noise3<fade>(hasher, F::load_unaligned(x + o), F::load_unaligned(y + o), F::load_unaligned(z + o));
+            r[b] = compute(i + b * lanes, lanes);
         }
         for (std::size_t b = 0; b < unroll; ++b) {
             r[b].store_unaligned(out + i + b * lanes);
@@ -389,36 +389,20 @@ void points_3d_impl(const Hasher& hasher, const float* x, const float* y, const 
     }
     for (; i < n; i += lanes) {
         std::size_t m = n - i < lanes ? n - i : lanes;
-        alignas(64) float bx[lanes] = {}, by[lanes] = {}, bz[lanes] = {}, bo[lanes];
-        std::memcpy(bx, x + i, m * sizeof(float));
-        std::memcpy(by, y + i, m * sizeof(float));
-        std::memcpy(bz, z + i, m * sizeof(float));
-        noise3<fade>(hasher, F::load_aligned(bx), F::load_aligned(by), F::load_aligned(bz)).store_aligned(bo);
-        std::memcpy(out + i, bo, m * sizeof(float));
+        alignas(64) float result[lanes];
+        compute(i, m).store_aligned(result);
+        std::memcpy(out + i, result, m * sizeof(float));
     }
 }
 
-template <Fade fade, class Hasher>
-void points_2d_impl(const Hasher& hasher, const float* x, const float* y, float* out, std::size_t n) noexcept {
-    std::size_t i = 0;
-    for (; i + block <= n; i += block) {
-        F r[unroll];
-        for (std::size_t b = 0; b < unroll; ++b) {
-            std::size_t o = i + b * lanes;
-            r[b] = noise2<fade>(hasher, F::load_unaligned(x + o), F::load_unaligned(y + o));
-        }
-        for (std::size_t b = 0; b < unroll; ++b) {
-            r[b].store_unaligned(out + i + b * lanes);
-        }
+// v[i .. i+m), zero-padded to a full batch when m < lanes (never reads past v[i+m-1]).
+inline F load_part(const float* v, std::size_t i, std::size_t m) noexcept {
+    if (m == lanes) {
+        return F::load_unaligned(v + i);
     }
-    for (; i < n; i += lanes) {
-        std::size_t m = n - i < lanes ? n - i : lanes;
-        alignas(64) float bx[lanes] = {}, by[lanes] = {}, bo[lanes];
-        std::memcpy(bx, x + i, m * sizeof(float));
-        std::memcpy(by, y + i, m * sizeof(float));
-        noise2<fade>(hasher, F::load_aligned(bx), F::load_aligned(by)).store_aligned(bo);
-        std::memcpy(out + i, bo, m * sizeof(float));
-    }
+    alignas(64) float padded[lanes] = {};
+    std::memcpy(padded, v + i, m * sizeof(float));
+    return F::load_aligned(padded);
 }
 
 // [S 6] x_i = origin + float(i) * step. i < 2^24, so the int-to-float conversion is exact.
@@ -429,46 +413,35 @@ inline F column_coords(std::size_t i, float origin, float step) noexcept {
 }
 
 template <Fade fade, class Hasher>
+void points_3d_impl(const Hasher& hasher, const float* x, const float* y, const float* z, float* out,
+                    std::size_t n) noexcept {
+    for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
+        return noise3<fade>(hasher, load_part(x, i, m), load_part(y, i, m), load_part(z, i, m));
+    });
+}
+
+template <Fade fade, class Hasher>
+void points_2d_impl(const Hasher& hasher, const float* x, const float* y, float* out, std::size_t n) noexcept {
+    for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
+        return noise2<fade>(hasher, load_part(x, i, m), load_part(y, i, m));
+    });
+}
+
+template <Fade fade, class Hasher>
 void row_3d_impl(const Hasher& hasher, float origin_x, float step_x, float y, float z, float* out,
                  std::size_t n) noexcept {
     const F vy(y), vz(z);
-    std::size_t i = 0;
-    for (; i + block <= n; i += block) {
-        F r[unroll];
-        for (std::size_t b = 0; b < unroll; ++b) {
-            r[b] = noise3<fade>(hasher, column_coords(i + b * lanes, origin_x, step_x), vy, vz);
-        }
-        for (std::size_t b = 0; b < unroll; ++b) {
-            r[b].store_unaligned(out + i + b * lanes);
-        }
-    }
-    for (; i < n; i += lanes) {
-        std::size_t m = n - i < lanes ? n - i : lanes;
-        alignas(64) float bo[lanes];
-        noise3<fade>(hasher, column_coords(i, origin_x, step_x), vy, vz).store_aligned(bo);
-        std::memcpy(out + i, bo, m * sizeof(float));
-    }
+    for_each_batch(out, n, [&](std::size_t i, std::size_t) {
+        return noise3<fade>(hasher, column_coords(i, origin_x, step_x), vy, vz);
+    });
 }
 
 template <Fade fade, class Hasher>
 void row_2d_impl(const Hasher& hasher, float origin_x, float step_x, float y, float* out, std::size_t n) noexcept {
     const F vy(y);
-    std::size_t i = 0;
-    for (; i + block <= n; i += block) {
-        F r[unroll];
-        for (std::size_t b = 0; b < unroll; ++b) {
-            r[b] = noise2<fade>(hasher, column_coords(i + b * lanes, origin_x, step_x), vy);
-        }
-        for (std::size_t b = 0; b < unroll; ++b) {
-            r[b].store_unaligned(out + i + b * lanes);
-        }
-    }
-    for (; i < n; i += lanes) {
-        std::size_t m = n - i < lanes ? n - i : lanes;
-        alignas(64) float bo[lanes];
-        noise2<fade>(hasher, column_coords(i, origin_x, step_x), vy).store_aligned(bo);
-        std::memcpy(out + i, bo, m * sizeof(float));
-    }
+    for_each_batch(out, n, [&](std::size_t i, std::size_t) {
+        return noise2<fade>(hasher, column_coords(i, origin_x, step_x), vy);
+    });
 }
 
 // Fade and hash are properties of the Noise: pick the instantiation once per call, then run
