@@ -90,7 +90,7 @@ const char* const noise_options_help =
     "                        one shuffled from a 64-bit seed N (decimal or 0x hex)\n"
     "  --fade quintic|cubic  fade curve (default quintic, Perlin 2002; cubic is Perlin 1985)\n"
     "  --hash permutation|mix  corner hash: Perlin's permutation chain (default), or integer\n"
-    "                        mixing keyed by the seed (no tables: faster on AVX2/NEON; a\n"
+    "                        mixing keyed by the seed (no tables: faster with AVX2; a\n"
     "                        different field; --seed reference counts as seed 0 there)\n"
     "  --isa NAME            instruction set: auto, scalar, sse2, avx2, avx512, neon (default:\n"
     "                        GRADNOISE_ISA if set, else the best; auto ignores GRADNOISE_ISA).\n"
