@@ -115,6 +115,12 @@ TEST_CASE("lattice points, one ulp either side, -0, cell boundaries, huge coordi
     check_points(Noise(99u, Fade::quintic, gradnoise::Hash::mix), p, "awkward, seed 99, mix hash");
 }
 
+TEST_CASE("random bit patterns: every exponent, subnormals, NaN payloads, infinities") {
+    testing::Points p = testing::random_bit_patterns(testing::random_point_count() / 10 + 3, 1234);
+    check_points(Noise(), p, "random bit patterns");
+    check_points(Noise(5u, Fade::cubic, gradnoise::Hash::mix), p, "random bit patterns, mix hash");
+}
+
 TEST_CASE("NaN and infinity give +0 on every path") {
     testing::Points p = testing::nonfinite_points();
     IsaGuard guard;

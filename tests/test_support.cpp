@@ -40,6 +40,22 @@ Points random_points(std::size_t n, float lo, float hi, std::uint64_t seed) {
     return p;
 }
 
+Points random_bit_patterns(std::size_t n, std::uint64_t seed) {
+    gradnoise::detail::SplitMix64 rng(seed);
+    Points p;
+    auto next = [&] {
+        std::uint32_t u = static_cast<std::uint32_t>(rng.next() >> 32);
+        float f;
+        std::memcpy(&f, &u, sizeof f);
+        return f;
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        float a = next(), b = next(), c = next();
+        p.add(a, b, c);
+    }
+    return p;
+}
+
 Points awkward_points() {
     std::vector<float> base = {0.0f, 1.0f, -1.0f, 2.0f, -2.0f, 0.5f, -0.5f, 3.75f, 17.0f, -255.0f, 255.0f,
                                256.0f, -256.0f, 512.0f, -512.0f, 65536.0f, 1e4f, -1e4f, 8388608.0f,

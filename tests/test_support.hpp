@@ -31,6 +31,8 @@ Points random_points(std::size_t n, float lo, float hi, std::uint64_t seed);
 // Lattice points, one float ulp either side, -0, cell boundaries at multiples of 256, 2^24,
 // 2^31, 2^40 and beyond, FLT_MAX, subnormals: every awkward coordinate combined per axis.
 Points awkward_points();
+// Every float bit pattern is equally likely: all exponents, subnormals, NaNs, infinities.
+Points random_bit_patterns(std::size_t n, std::uint64_t seed);
 // NaN and +-inf in each coordinate position, mixed with ordinary values.
 Points nonfinite_points();
 
