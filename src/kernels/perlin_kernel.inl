@@ -2,8 +2,14 @@
 // after defining GRADNOISE_KERNEL_ARCH (an xsimd arch type) and GRADNOISE_KERNEL_NS (a namespace
 // name), so every ISA gets its own symbols compiled with its own flags and nothing inline is
 // shared between ISAs. Every operation mirrors src/reference/perlin_reference.cpp in the order
-// docs/spec.md fixes; the only differences are how the hash bytes are fetched (packed tables,
-// same integers) and that signs are flipped by XOR on the sign bit (IEEE negation, exact).
+// docs/spec.md fixes; the differences are how the corner hashes are fetched (packed tables,
+// in-register byte lookups or mixing: the same integers), that grad's choices are bit tests on a
+// selection code, and that signs are flipped by XOR on the sign bit (IEEE negation, exact).
+//
+// Per-ISA intrinsics live only in small helpers, each with a portable form that SSE2/NEON run:
+// gather() (hardware gathers), select_bit() (sign-bit blends / VPTESTMD), cell_index() (x86's
+// truncating conversion), ByteTable (AVX-512 VBMI lookups) and MixHasher::code() (PSHUFB).
+// Every path is compared bit for bit with the scalar reference in tests/.
 #include <cfloat>
 #include <cstddef>
 #include <cstdint>
@@ -34,9 +40,9 @@ constexpr std::size_t block = lanes * unroll;
 inline I as_int(F v) noexcept { return xsimd::bitwise_cast<I>(v); }
 inline F as_float(I v) noexcept { return xsimd::bitwise_cast<F>(v); }
 
-// table[idx[lane]] for each lane. The one place with per-ISA intrinsics: xsimd 8.1's gather never
-// emits the hardware instruction on AVX2/AVX-512. The portable fallback is what SSE2/NEON run;
-// every path is compared bit for bit with the scalar reference in tests/.
+// table[idx[lane]] for each lane. xsimd 8.1's gather never emits the hardware instruction on
+// AVX2/AVX-512, hence the intrinsics. (The AVX-512 ISA requires VBMI and hashes in registers, so
+// its gather serves only a build of this file without VBMI.)
 inline I gather(const std::int32_t* table, I idx) noexcept {
 #if defined(__AVX512F__)
     static_assert(lanes == 16, "AVX-512 kernels use 16 lanes");
