@@ -5,6 +5,7 @@
 #include "dispatch.hpp"
 #include "fp_environment.hpp"
 #include "gradnoise/gradnoise.hpp"
+#include "reference/fractal_reference.hpp"
 #include "reference/perlin_reference.hpp"
 #include "splitmix64.hpp"
 #include "tables.hpp"
@@ -36,13 +37,38 @@ void build_tables(NoiseTables& t) noexcept {
     }
 }
 
+void build_octaves(NoiseTables& t) noexcept {
+    // [S 8] the same recurrences the reference runs per sample, once.
+    OctaveTable& o = t.octaves;
+    const FractalParams& p = t.fractal;
+    o.kind = p.kind;
+    o.octaves = p.kind == Fractal::none ? 1 : p.octaves;
+    float frequency = p.frequency, amplitude = 1.0f, amplitude_sum = 0.0f;
+    for (int k = 0; k < max_octaves; ++k) {
+        float kf = static_cast<float>(k);
+        o.frequency[k] = frequency;
+        o.amplitude[k] = amplitude;
+        o.offset_x[k] = kf * octave_offset_x;
+        o.offset_y[k] = kf * octave_offset_y;
+        o.offset_z[k] = kf * octave_offset_z;
+        if (k < o.octaves) {
+            amplitude_sum = amplitude_sum + amplitude;
+        }
+        frequency = frequency * p.lacunarity;
+        amplitude = amplitude * p.persistence;
+    }
+    o.amplitude_sum = amplitude_sum;
+}
+
 }  // namespace detail
 
 namespace {
 
 std::shared_ptr<const detail::NoiseTables> make_tables(const PermutationTable& perm, Fade fade, Hash hash,
-                                                       std::uint32_t mix_key) {
+                                                       std::uint32_t mix_key, const FractalParams& fractal = {}) {
     auto t = std::make_shared<detail::NoiseTables>();
+    t->fractal = fractal;
+    detail::build_octaves(*t);
     t->permutation = perm;
     t->fade = (fade == Fade::cubic) ? Fade::cubic : Fade::quintic;
     t->hash = (hash == Hash::mix) ? Hash::mix : Hash::permutation;
@@ -70,6 +96,65 @@ Noise::Noise(std::uint64_t seed, Fade fade, Hash hash)
 
 const PermutationTable& Noise::permutation() const noexcept { return tables_->permutation; }
 Fade Noise::fade() const noexcept { return tables_->fade; }
+const FractalParams& Noise::fractal() const noexcept { return tables_->fractal; }
+
+Status Noise::validate(const NoiseDesc& d) noexcept {
+    if (d.fade != Fade::quintic && d.fade != Fade::cubic) {
+        return Status(ErrorCode::invalid_argument, "NoiseDesc: fade must be quintic or cubic");
+    }
+    if (d.hash != Hash::permutation && d.hash != Hash::mix) {
+        return Status(ErrorCode::invalid_argument, "NoiseDesc: hash must be permutation or mix");
+    }
+    const FractalParams& f = d.fractal;
+    switch (f.kind) {
+        case Fractal::none: return Status::success();  // the other fractal fields are unused
+        case Fractal::fbm:
+        case Fractal::turbulence:
+        case Fractal::ridged:
+        case Fractal::billow: break;
+        default:
+            return Status(ErrorCode::invalid_argument,
+                          "NoiseDesc: fractal.kind must be none, fbm, turbulence, ridged or billow");
+    }
+    if (f.octaves < 1 || f.octaves > max_octaves) {
+        return Status(ErrorCode::invalid_argument, "NoiseDesc: fractal.octaves must be in 1..32");
+    }
+    if (!finite(f.frequency) || !(f.frequency > 0.0f)) {
+        return Status(ErrorCode::invalid_argument, "NoiseDesc: fractal.frequency must be finite and > 0");
+    }
+    if (!finite(f.lacunarity) || !(f.lacunarity > 0.0f)) {
+        return Status(ErrorCode::invalid_argument, "NoiseDesc: fractal.lacunarity must be finite and > 0");
+    }
+    if (!(f.persistence > 0.0f && f.persistence <= 8.0f)) {
+        return Status(ErrorCode::invalid_argument, "NoiseDesc: fractal.persistence must be in (0, 8]");
+    }
+    return Status::success();
+}
+
+Status Noise::create(const NoiseDesc& d, Noise* out) {
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, "Noise::create: out must be non-null");
+    }
+    if (Status s = validate(d); !s) {
+        return s;
+    }
+    std::uint64_t seed = d.has_seed ? d.seed : 0;
+    PermutationTable perm = (d.has_seed || d.hash == Hash::mix) ? PermutationTable::from_seed(seed)
+                                                                : PermutationTable::reference();
+    *out = Noise(make_tables(perm, d.fade, d.hash, mix_key_of(seed), d.fractal));
+    return Status::success();
+}
+
+const char* fractal_name(Fractal fractal) noexcept {
+    switch (fractal) {
+        case Fractal::none: return "none";
+        case Fractal::fbm: return "fbm";
+        case Fractal::turbulence: return "turbulence";
+        case Fractal::ridged: return "ridged";
+        case Fractal::billow: return "billow";
+    }
+    return "unknown";
+}
 Hash Noise::hash() const noexcept { return tables_->hash; }
 
 const char* hash_name(Hash hash) noexcept {
@@ -82,12 +167,12 @@ const char* hash_name(Hash hash) noexcept {
 
 float Noise::noise2(float x, float y) const noexcept {
     detail::SpecFpEnvironment fp;
-    return reference::noise2(reference::LatticeHash::of(*tables_), tables_->fade, x, y);
+    return reference::field2(reference::LatticeHash::of(*tables_), tables_->fade, tables_->fractal, x, y);
 }
 
 float Noise::noise3(float x, float y, float z) const noexcept {
     detail::SpecFpEnvironment fp;
-    return reference::noise3(reference::LatticeHash::of(*tables_), tables_->fade, x, y, z);
+    return reference::field3(reference::LatticeHash::of(*tables_), tables_->fade, tables_->fractal, x, y, z);
 }
 
 Status Noise::evaluate_2d(const float* x, const float* y, float* out, std::size_t count) const noexcept {

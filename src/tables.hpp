@@ -22,11 +22,24 @@ constexpr std::uint8_t gradient_code(int hash) noexcept {
                                      (h == 12 || h == 14 ? 16 : 0));
 }
 
+// [S 8] The per-octave constants of a fractal, computed once by the spec's recurrences (the
+// reference recomputes them itself; tests compare the two paths bit for bit).
+struct OctaveTable {
+    Fractal kind = Fractal::none;
+    int octaves = 1;
+    float frequency[max_octaves];
+    float amplitude[max_octaves];
+    float offset_x[max_octaves], offset_y[max_octaves], offset_z[max_octaves];
+    float amplitude_sum = 1.0f;
+};
+
 struct NoiseTables {
     PermutationTable permutation;
     Fade fade = Fade::quintic;
     Hash hash = Hash::permutation;
     std::uint32_t mix_key = 0;  // Hash::mix only
+    FractalParams fractal;
+    OctaveTable octaves;
 
     // code_p[n] = gradient_code(p[n]); code_pp[n] = gradient_code(p[p[n]]) (the last two levels
     // of the 2D chain in one lookup, since Z = 0 there).
@@ -48,8 +61,15 @@ inline constexpr std::uint32_t mix_prime_y = 0x85EBCA77u;
 inline constexpr std::uint32_t mix_prime_z = 0xC2B2AE3Du;
 inline constexpr std::uint32_t mix_multiplier = 0x27D4EB2Du;
 
-// Builds every derived table of `tables` from tables.permutation.
+// [S 8] per-octave offsets (multiples of 1/16: k * offset is exact for every k < 32).
+inline constexpr float octave_offset_x = 17.3125f;
+inline constexpr float octave_offset_y = 29.8125f;
+inline constexpr float octave_offset_z = 41.4375f;
+
+// Builds the hash tables of `tables` from tables.permutation, and its octave table from
+// tables.fractal.
 void build_tables(NoiseTables& tables) noexcept;
+void build_octaves(NoiseTables& tables) noexcept;
 
 }  // namespace gradnoise::detail
 

@@ -22,39 +22,8 @@ struct IsaGuard {
     ~IsaGuard() { gradnoise::reset_isa(); }
 };
 
-std::vector<float> eval(const Noise& noise, Isa isa, int dims, const testing::Points& p) {
-    REQUIRE(gradnoise::force_isa(isa).ok());
-    REQUIRE(gradnoise::active_isa() == isa);  // prove which path ran
-    std::vector<float> out(p.size(), 12345.0f);
-    gradnoise::Status s = dims == 2 ? noise.evaluate_2d(p.x.data(), p.y.data(), out.data(), p.size())
-                                    : noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), p.size());
-    REQUIRE(s.ok());
-    return out;
-}
-
-void check_points(const Noise& noise, const testing::Points& p, const char* what) {
-    IsaGuard guard;
-    for (int dims : {2, 3}) {
-        std::vector<float> ref = eval(noise, Isa::scalar, dims, p);
-        for (Isa isa : testing::supported_isas()) {
-            if (isa == Isa::scalar) {
-                continue;
-            }
-            std::vector<float> got = eval(noise, isa, dims, p);
-            long at = testing::first_bit_difference(ref, got);
-            INFO(std::string(what) << ": " << dims << "D, isa " << testing::name(isa) << ", fade "
-                      << testing::name(noise.fade()) << ", " << p.size() << " points");
-            if (at >= 0) {
-                INFO("first difference at " << at << ": (" << testing::describe(p.x[at]) << ", "
-                     << testing::describe(p.y[at]) << ", " << testing::describe(p.z[at]) << ") scalar "
-                     << testing::describe(ref[at]) << " vs " << testing::describe(got[at]));
-                CHECK(at == -1);
-            } else {
-                CHECK(at == -1);
-            }
-        }
-    }
-}
+using testing::check_points;
+using testing::eval;
 
 }  // namespace
 

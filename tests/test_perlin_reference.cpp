@@ -44,43 +44,7 @@ std::vector<Sample> load_perlin_samples() {
     return out;
 }
 
-// Perlin 2002's gradient set indexed by hash & 15 (12 cube edges + 4 repeats), as listed in
-// "Improving Noise"; written as vectors, not as his bit tests.
-const int kGradients[16][3] = {{1, 1, 0}, {-1, 1, 0}, {1, -1, 0}, {-1, -1, 0}, {1, 0, 1},  {-1, 0, 1},
-                               {1, 0, -1}, {-1, 0, -1}, {0, 1, 1}, {0, -1, 1}, {0, 1, -1}, {0, -1, -1},
-                               {1, 1, 0}, {0, -1, 1}, {-1, 1, 0}, {0, -1, -1}};
-
-// docs/spec.md section 3.2, written out again here: the mixing hash's gradient index.
-int independent_mix_hash(std::uint32_t key, long X, long Y, long Z) {
-    std::uint32_t h = (static_cast<std::uint32_t>(X & 255) * 0x9E3779B1u) ^
-                      (static_cast<std::uint32_t>(Y & 255) * 0x85EBCA77u) ^
-                      (static_cast<std::uint32_t>(Z & 255) * 0xC2B2AE3Du) ^ key;
-    return static_cast<int>((h * 0x27D4EB2Du) >> 28);
-}
-
-double independent_noise3(const gradnoise::PermutationTable& p, Fade fade, double x, double y, double z,
-                          bool mix = false, std::uint32_t key = 0) {
-    double fx = std::floor(x), fy = std::floor(y), fz = std::floor(z);
-    long X = static_cast<long>(fx), Y = static_cast<long>(fy), Z = static_cast<long>(fz);
-    double dx = x - fx, dy = y - fy, dz = z - fz;
-    auto ease = [fade](double t) {
-        return fade == Fade::cubic ? t * t * (3 - 2 * t) : t * t * t * (t * (t * 6 - 15) + 10);
-    };
-    auto P = [&p](long n) { return static_cast<long>(p[static_cast<std::size_t>(n & 255)]); };
-    double sum = 0;
-    for (int i = 0; i < 2; ++i) {
-        for (int j = 0; j < 2; ++j) {
-            for (int k = 0; k < 2; ++k) {
-                long h = mix ? independent_mix_hash(key, X + i, Y + j, Z + k) : P(P(P(X + i) + Y + j) + Z + k) & 15;
-                double dot = kGradients[h][0] * (dx - i) + kGradients[h][1] * (dy - j) + kGradients[h][2] * (dz - k);
-                double weight = (i ? ease(dx) : 1 - ease(dx)) * (j ? ease(dy) : 1 - ease(dy)) *
-                                (k ? ease(dz) : 1 - ease(dz));
-                sum += weight * dot;
-            }
-        }
-    }
-    return sum;
-}
+using testing::independent_noise3;
 
 struct IsaGuard {
     ~IsaGuard() { gradnoise::reset_isa(); }

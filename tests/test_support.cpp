@@ -1,10 +1,13 @@
 #include "test_support.hpp"
 
+#include <doctest/doctest.h>
+
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cmath>
 #include <limits>
 
 #include "splitmix64.hpp"
@@ -140,6 +143,80 @@ std::vector<gradnoise::Isa> supported_isas() {
         }
     }
     return out;
+}
+
+std::vector<float> eval(const gradnoise::Noise& noise, gradnoise::Isa isa, int dims, const Points& p) {
+    REQUIRE(gradnoise::force_isa(isa).ok());
+    REQUIRE(gradnoise::active_isa() == isa);  // prove which path ran
+    std::vector<float> out(p.size(), 12345.0f);
+    gradnoise::Status s = dims == 2 ? noise.evaluate_2d(p.x.data(), p.y.data(), out.data(), p.size())
+                                    : noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), p.size());
+    REQUIRE(s.ok());
+    return out;
+}
+
+void check_points(const gradnoise::Noise& noise, const Points& p, const char* what) {
+    struct Reset {
+        ~Reset() { gradnoise::reset_isa(); }
+    } reset;
+    for (int dims : {2, 3}) {
+        std::vector<float> ref = eval(noise, gradnoise::Isa::scalar, dims, p);
+        for (gradnoise::Isa isa : supported_isas()) {
+            if (isa == gradnoise::Isa::scalar) {
+                continue;
+            }
+            std::vector<float> got = eval(noise, isa, dims, p);
+            long at = first_bit_difference(ref, got);
+            INFO(std::string(what) << ": " << dims << "D, isa " << name(isa) << ", fade "
+                      << name(noise.fade()) << ", " << p.size() << " points");
+            if (at >= 0) {
+                INFO("first difference at " << at << ": (" << describe(p.x[at]) << ", "
+                     << describe(p.y[at]) << ", " << describe(p.z[at]) << ") scalar "
+                     << describe(ref[at]) << " vs " << describe(got[at]));
+                CHECK(at == -1);
+            } else {
+                CHECK(at == -1);
+            }
+        }
+    }
+}
+
+// Perlin 2002's gradient set indexed by hash & 15 (12 cube edges + 4 repeats), as listed in
+// "Improving Noise"; written as vectors, not as his bit tests.
+const int kGradients[16][3] = {{1, 1, 0}, {-1, 1, 0}, {1, -1, 0}, {-1, -1, 0}, {1, 0, 1},  {-1, 0, 1},
+                               {1, 0, -1}, {-1, 0, -1}, {0, 1, 1}, {0, -1, 1}, {0, 1, -1}, {0, -1, -1},
+                               {1, 1, 0}, {0, -1, 1}, {-1, 1, 0}, {0, -1, -1}};
+
+// docs/spec.md section 3.2, written out again here: the mixing hash's gradient index.
+int independent_mix_hash(std::uint32_t key, long X, long Y, long Z) {
+    std::uint32_t h = (static_cast<std::uint32_t>(X & 255) * 0x9E3779B1u) ^
+                      (static_cast<std::uint32_t>(Y & 255) * 0x85EBCA77u) ^
+                      (static_cast<std::uint32_t>(Z & 255) * 0xC2B2AE3Du) ^ key;
+    return static_cast<int>((h * 0x27D4EB2Du) >> 28);
+}
+
+double independent_noise3(const gradnoise::PermutationTable& p, gradnoise::Fade fade, double x, double y, double z,
+                          bool mix, std::uint32_t key) {
+    double fx = std::floor(x), fy = std::floor(y), fz = std::floor(z);
+    long X = static_cast<long>(fx), Y = static_cast<long>(fy), Z = static_cast<long>(fz);
+    double dx = x - fx, dy = y - fy, dz = z - fz;
+    auto ease = [fade](double t) {
+        return fade == gradnoise::Fade::cubic ? t * t * (3 - 2 * t) : t * t * t * (t * (t * 6 - 15) + 10);
+    };
+    auto P = [&p](long n) { return static_cast<long>(p[static_cast<std::size_t>(n & 255)]); };
+    double sum = 0;
+    for (int i = 0; i < 2; ++i) {
+        for (int j = 0; j < 2; ++j) {
+            for (int k = 0; k < 2; ++k) {
+                long h = mix ? independent_mix_hash(key, X + i, Y + j, Z + k) : P(P(P(X + i) + Y + j) + Z + k) & 15;
+                double dot = kGradients[h][0] * (dx - i) + kGradients[h][1] * (dy - j) + kGradients[h][2] * (dz - k);
+                double weight = (i ? ease(dx) : 1 - ease(dx)) * (j ? ease(dy) : 1 - ease(dy)) *
+                                (k ? ease(dz) : 1 - ease(dz));
+                sum += weight * dot;
+            }
+        }
+    }
+    return sum;
 }
 
 }  // namespace testing

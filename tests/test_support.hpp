@@ -45,6 +45,16 @@ long first_bit_difference(const std::vector<float>& a, const std::vector<float>&
 inline std::string name(gradnoise::Isa isa) { return gradnoise::isa_name(isa); }
 inline std::string name(gradnoise::Fade fade) { return gradnoise::fade_name(fade); }
 
+// out = noise over p on `isa` (forced, and checked to be the one that ran), 2D or 3D.
+std::vector<float> eval(const gradnoise::Noise& noise, gradnoise::Isa isa, int dims, const Points& p);
+// Every supported ISA equals the scalar path bit for bit on p, in 2D and 3D (doctest CHECKs).
+void check_points(const gradnoise::Noise& noise, const Points& p, const char* what);
+
+// Improved Perlin noise in binary64 written independently of src/ from the paper's description
+// (explicit gradient vectors and weights); `mix` selects spec section 3.2's hash with `key`.
+double independent_noise3(const gradnoise::PermutationTable& p, gradnoise::Fade fade, double x, double y, double z,
+                          bool mix = false, std::uint32_t key = 0);
+
 // Every ISA this CPU and build support, scalar first.
 std::vector<gradnoise::Isa> supported_isas();
 

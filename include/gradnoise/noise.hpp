@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <utility>
 
 #include "gradnoise/isa.hpp"
 #include "gradnoise/status.hpp"
@@ -88,6 +89,43 @@ struct Grid3d {
 
 inline constexpr std::size_t max_grid_side = std::size_t(1) << 24;
 
+// Sums of octaves (docs/spec.md section 8). Octave k samples the base noise at
+// (x * f_k + 17.3125 k, y * f_k + 29.8125 k, z * f_k + 41.4375 k), f_0 = frequency,
+// f_k = f_{k-1} * lacunarity, with amplitude a_0 = 1, a_k = a_{k-1} * persistence; the offsets
+// keep the octaves' lattices from lining up. Every kind divides by the sum of the amplitudes, so
+// it stays in the base noise's range:
+enum class Fractal : int {
+    none = 0,        // the base noise itself (octaves etc. are ignored)
+    fbm = 1,         // sum a_k n_k: fractional Brownian motion, in the base range
+    turbulence = 2,  // sum a_k |n_k| (Perlin 1985), in [0, 1.045]
+    ridged = 3,      // Musgrave's ridged multifractal: s_k = ((1 - |n_k|)^2) * w_k, w_0 = 1,
+                     // w_{k+1} = clamp(2 s_k, 0, 1); sum a_k s_k, in [0, 1]
+    billow = 4,      // sum a_k (2 |n_k| - 1), in [-1, 1.09]
+};
+
+const char* fractal_name(Fractal fractal) noexcept;  // "none", "fbm", "turbulence", "ridged", "billow"
+
+struct FractalParams {
+    Fractal kind = Fractal::none;
+    int octaves = 6;            // 1 .. 32
+    float frequency = 1.0f;     // finite, > 0
+    float lacunarity = 2.0f;    // finite, > 0 (frequency ratio between octaves)
+    float persistence = 0.5f;   // (0, 8] (amplitude ratio between octaves, "gain")
+};
+
+inline constexpr int max_octaves = 32;
+
+// Everything that defines a field, validated once by Noise::create (and shared by the grid
+// functions and the command-line tool).
+struct NoiseDesc {
+    // Unset: Ken Perlin's table (Hash::permutation) or the key of seed 0 (Hash::mix).
+    bool has_seed = false;
+    std::uint64_t seed = 0;
+    Fade fade = Fade::quintic;
+    Hash hash = Hash::permutation;
+    FractalParams fractal;
+};
+
 namespace detail {
 struct NoiseTables;
 }
@@ -102,12 +140,19 @@ public:
     // Hash::mix: the mixing key of docs/spec.md section 3.2, derived from seed.
     explicit Noise(std::uint64_t seed, Fade fade = Fade::quintic, Hash hash = Hash::permutation);
 
+    // The field a descriptor names. Errors (out is left unchanged): invalid_argument naming the
+    // field and its range, e.g. "NoiseDesc: fractal.octaves must be in 1..32".
+    static Status create(const NoiseDesc& desc, Noise* out);
+    static Status validate(const NoiseDesc& desc) noexcept;
+
     const PermutationTable& permutation() const noexcept;
     Fade fade() const noexcept;
     Hash hash() const noexcept;
+    const FractalParams& fractal() const noexcept;
 
     // One point, through the scalar reference path (the executable spec). For bulk work use the
-    // array functions below, which run the active SIMD path and give the same bits.
+    // array functions below, which run the active SIMD path and give the same bits. These and
+    // the array/grid functions evaluate the whole field: with a fractal, the sum of octaves.
     float noise2(float x, float y) const noexcept;
     float noise3(float x, float y, float z) const noexcept;
 
@@ -130,6 +175,7 @@ public:
     const detail::NoiseTables& tables() const noexcept { return *tables_; }
 
 private:
+    explicit Noise(std::shared_ptr<const detail::NoiseTables> tables) : tables_(std::move(tables)) {}
     std::shared_ptr<const detail::NoiseTables> tables_;
 };
 

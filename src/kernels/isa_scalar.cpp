@@ -1,6 +1,6 @@
 // The scalar path: the reference functions behind the same table as the SIMD kernels.
 #include "kernels/kernel_table.hpp"
-#include "reference/perlin_reference.hpp"
+#include "reference/fractal_reference.hpp"
 #include "tables.hpp"
 
 namespace gradnoise::kernels::scalar {
@@ -9,14 +9,14 @@ namespace {
 void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out,
                std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) {
-        out[i] = reference::noise2(reference::LatticeHash::of(t), t.fade, x[i], y[i]);
+        out[i] = reference::field2(reference::LatticeHash::of(t), t.fade, t.fractal, x[i], y[i]);
     }
 }
 
 void points_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
                std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) {
-        out[i] = reference::noise3(reference::LatticeHash::of(t), t.fade, x[i], y[i], z[i]);
+        out[i] = reference::field3(reference::LatticeHash::of(t), t.fade, t.fractal, x[i], y[i], z[i]);
     }
 }
 
@@ -29,14 +29,14 @@ float column_coord(std::size_t i, float origin_x, float step_x) {
 void row_2d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
             std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) {
-        out[i] = reference::noise2(reference::LatticeHash::of(t), t.fade, column_coord(i, origin_x, step_x), y);
+        out[i] = reference::field2(reference::LatticeHash::of(t), t.fade, t.fractal, column_coord(i, origin_x, step_x), y);
     }
 }
 
 void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z, float* out,
             std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) {
-        out[i] = reference::noise3(reference::LatticeHash::of(t), t.fade, column_coord(i, origin_x, step_x), y, z);
+        out[i] = reference::field3(reference::LatticeHash::of(t), t.fade, t.fractal, column_coord(i, origin_x, step_x), y, z);
     }
 }
 

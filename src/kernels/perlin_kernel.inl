@@ -377,6 +377,58 @@ inline F noise2(const Hasher& hasher, F x, F y) noexcept {
     return finish(result);
 }
 
+// ---- [S 8] fractals: the octave loop around the base noise ----
+
+inline xsimd::batch_bool<float, Arch> finite(F v) noexcept { return xsimd::abs(v) <= F(FLT_MAX); }
+
+// One octave's contribution before its amplitude (the reference's octave_term()).
+inline F octave_term(Fractal kind, F n, F& weight) noexcept {
+    switch (kind) {
+        case Fractal::turbulence: return xsimd::abs(n);
+        case Fractal::billow: return F(2.0f) * xsimd::abs(n) - F(1.0f);
+        case Fractal::ridged: {
+            F s = F(1.0f) - xsimd::abs(n);
+            s = s * s;
+            s = s * weight;
+            weight = xsimd::min(xsimd::max(s * F(2.0f), F(0.0f)), F(1.0f));  // s >= 0, never NaN
+            return s;
+        }
+        default: return n;
+    }
+}
+
+// The whole field: the base noise, or the sum of octaves. The kind is a runtime branch per
+// batch (perfectly predicted); the octave constants come from tables.hpp's OctaveTable.
+template <Fade fade, class Hasher>
+inline F field3(const Hasher& hasher, const detail::OctaveTable& o, F x, F y, F z) noexcept {
+    if (o.kind == Fractal::none) {
+        return noise3<fade>(hasher, x, y, z);
+    }
+    F sum(0.0f), weight(1.0f);
+    for (int k = 0; k < o.octaves; ++k) {
+        const F f(o.frequency[k]);
+        F n = noise3<fade>(hasher, x * f + F(o.offset_x[k]), y * f + F(o.offset_y[k]), z * f + F(o.offset_z[k]));
+        sum = sum + F(o.amplitude[k]) * octave_term(o.kind, n, weight);
+    }
+    F result = sum / F(o.amplitude_sum);
+    return xsimd::select(finite(x) & finite(y) & finite(z), result, F(0.0f));
+}
+
+template <Fade fade, class Hasher>
+inline F field2(const Hasher& hasher, const detail::OctaveTable& o, F x, F y) noexcept {
+    if (o.kind == Fractal::none) {
+        return noise2<fade>(hasher, x, y);
+    }
+    F sum(0.0f), weight(1.0f);
+    for (int k = 0; k < o.octaves; ++k) {
+        const F f(o.frequency[k]);
+        F n = noise2<fade>(hasher, x * f + F(o.offset_x[k]), y * f + F(o.offset_y[k]));
+        sum = sum + F(o.amplitude[k]) * octave_term(o.kind, n, weight);
+    }
+    F result = sum / F(o.amplitude_sum);
+    return xsimd::select(finite(x) & finite(y), result, F(0.0f));
+}
+
 // ---- loops: whole blocks straight from the caller's arrays, the tail through a padded copy ----
 
 // out[i] for i < n from compute(i, m), which returns the batch for samples i .. i+lanes-1 of
@@ -419,34 +471,36 @@ inline F column_coords(std::size_t i, float origin, float step) noexcept {
 }
 
 template <Fade fade, class Hasher>
-void points_3d_impl(const Hasher& hasher, const float* x, const float* y, const float* z, float* out,
-                    std::size_t n) noexcept {
+void points_3d_impl(const Hasher& hasher, const detail::OctaveTable& o, const float* x, const float* y,
+                    const float* z, float* out, std::size_t n) noexcept {
     for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
-        return noise3<fade>(hasher, load_part(x, i, m), load_part(y, i, m), load_part(z, i, m));
+        return field3<fade>(hasher, o, load_part(x, i, m), load_part(y, i, m), load_part(z, i, m));
     });
 }
 
 template <Fade fade, class Hasher>
-void points_2d_impl(const Hasher& hasher, const float* x, const float* y, float* out, std::size_t n) noexcept {
+void points_2d_impl(const Hasher& hasher, const detail::OctaveTable& o, const float* x, const float* y,
+                    float* out, std::size_t n) noexcept {
     for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
-        return noise2<fade>(hasher, load_part(x, i, m), load_part(y, i, m));
+        return field2<fade>(hasher, o, load_part(x, i, m), load_part(y, i, m));
     });
 }
 
 template <Fade fade, class Hasher>
-void row_3d_impl(const Hasher& hasher, float origin_x, float step_x, float y, float z, float* out,
-                 std::size_t n) noexcept {
+void row_3d_impl(const Hasher& hasher, const detail::OctaveTable& o, float origin_x, float step_x, float y,
+                 float z, float* out, std::size_t n) noexcept {
     const F vy(y), vz(z);
     for_each_batch(out, n, [&](std::size_t i, std::size_t) {
-        return noise3<fade>(hasher, column_coords(i, origin_x, step_x), vy, vz);
+        return field3<fade>(hasher, o, column_coords(i, origin_x, step_x), vy, vz);
     });
 }
 
 template <Fade fade, class Hasher>
-void row_2d_impl(const Hasher& hasher, float origin_x, float step_x, float y, float* out, std::size_t n) noexcept {
+void row_2d_impl(const Hasher& hasher, const detail::OctaveTable& o, float origin_x, float step_x, float y,
+                 float* out, std::size_t n) noexcept {
     const F vy(y);
     for_each_batch(out, n, [&](std::size_t i, std::size_t) {
-        return noise2<fade>(hasher, column_coords(i, origin_x, step_x), vy);
+        return field2<fade>(hasher, o, column_coords(i, origin_x, step_x), vy);
     });
 }
 
@@ -472,24 +526,24 @@ void with_variant(const detail::NoiseTables& t, Body&& body) noexcept {
 
 void points_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
                std::size_t n) noexcept {
-    with_variant<3>(t, [&](auto fade, const auto& h) { points_3d_impl<decltype(fade)::value>(h, x, y, z, out, n); });
+    with_variant<3>(t, [&](auto fade, const auto& h) { points_3d_impl<decltype(fade)::value>(h, t.octaves, x, y, z, out, n); });
 }
 
 void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out, std::size_t n) noexcept {
-    with_variant<2>(t, [&](auto fade, const auto& h) { points_2d_impl<decltype(fade)::value>(h, x, y, out, n); });
+    with_variant<2>(t, [&](auto fade, const auto& h) { points_2d_impl<decltype(fade)::value>(h, t.octaves, x, y, out, n); });
 }
 
 void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z, float* out,
             std::size_t n) noexcept {
     with_variant<3>(t, [&](auto fade, const auto& h) {
-        row_3d_impl<decltype(fade)::value>(h, origin_x, step_x, y, z, out, n);
+        row_3d_impl<decltype(fade)::value>(h, t.octaves, origin_x, step_x, y, z, out, n);
     });
 }
 
 void row_2d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
             std::size_t n) noexcept {
     with_variant<2>(t, [&](auto fade, const auto& h) {
-        row_2d_impl<decltype(fade)::value>(h, origin_x, step_x, y, out, n);
+        row_2d_impl<decltype(fade)::value>(h, t.octaves, origin_x, step_x, y, out, n);
     });
 }
 
