@@ -204,6 +204,34 @@ else
 fi
 capture $'0.5 0.5 0.5\n' eval --hash sha256
 expect_rc "--hash sha256: exit 2" 2 "--hash"
+
+# ---- eval: fractals, every ISA the same bits ----
+for kind in fbm turbulence ridged billow; do
+    run eval --fractal $kind --octaves 5 --lacunarity 2.1 --persistence 0.55 --isa scalar --format hex \
+        <"$tmp/points3" >"$tmp/frac_scalar" 2>/dev/null
+    for isa in sse2 avx2 avx512 neon; do
+        RC=0
+        run eval --fractal $kind --octaves 5 --lacunarity 2.1 --persistence 0.55 --isa $isa --format hex \
+            <"$tmp/points3" >"$tmp/frac_$isa" 2>"$tmp/err" || RC=$?
+        if [[ $RC == 2 ]]; then continue; fi
+        if [[ $RC == 0 ]] && cmp -s "$tmp/frac_scalar" "$tmp/frac_$isa"; then
+            pass "--fractal $kind --isa $isa equals scalar bit for bit"
+        else
+            fail "--fractal $kind --isa $isa equals scalar bit for bit" "rc $RC: $(cat "$tmp/err")"
+        fi
+    done
+done
+if cmp -s "$tmp/frac_scalar" "$tmp/isa_permutationscalar3"; then
+    fail "--fractal billow differs from the plain noise"
+else
+    pass "--fractal billow differs from the plain noise"
+fi
+capture $'0.5 0.5 0.5\n' eval --fractal fbm --octaves 33
+expect_rc "--octaves 33: exit 2" 2 "--octaves"
+capture $'0.5 0.5 0.5\n' eval --fractal fbm --lacunarity 0
+expect_rc "--lacunarity 0: exit 2" 2 "--lacunarity"
+capture $'0.5 0.5 0.5\n' eval --fractal plasma
+expect_rc "--fractal plasma: exit 2" 2 "--fractal"
 if [[ " ${ran[*]} " == *" sse2 "* || " ${ran[*]} " == *" neon "* ]]; then
     pass "ISAs compared: ${ran[*]}"
 elif [[ "$(uname -m)" == x86_64 && -z "$GRADNOISE_EMULATOR" ]]; then

@@ -227,9 +227,13 @@ int run_heightmap(ArgReader& args) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::error_code ec;
     const std::filesystem::path where = std::filesystem::absolute(s.output, ec);
-    std::printf("wrote %s (%ux%u %s, 2D Perlin, scale %s, seed %s, fade %s, hash %s, isa %s, %.1f ms)\n",
+    std::string kind = "2D Perlin";
+    if (s.noise.fractal.kind != Fractal::none) {
+        kind += std::string(", ") + fractal_name(s.noise.fractal.kind) + " x" + std::to_string(s.noise.fractal.octaves);
+    }
+    std::printf("wrote %s (%ux%u %s, %s, scale %s, seed %s, fade %s, hash %s, isa %s, %.1f ms)\n",
                 ec ? s.output.c_str() : where.c_str(), s.width, s.height, *s.format == ImageFormat::png ? "PNG" : "PGM",
-                float_text(s.scale).c_str(), s.noise.seed_text().c_str(), fade_name(s.noise.fade),
+                kind.c_str(), float_text(s.scale).c_str(), s.noise.seed_text().c_str(), fade_name(s.noise.fade),
                 hash_name(s.noise.hash), isa_name(active_isa()), ms);
     return exit_success;
 }

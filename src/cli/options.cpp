@@ -1,3 +1,4 @@
+#include <cstdio>
 #include "options.hpp"
 
 #include <cctype>
@@ -92,6 +93,11 @@ const char* const noise_options_help =
     "  --hash permutation|mix  corner hash: Perlin's permutation chain (default), or integer\n"
     "                        mixing keyed by the seed (no tables: faster with AVX2; a\n"
     "                        different field; --seed reference counts as seed 0 there)\n"
+    "  --fractal KIND        none (default), fbm, turbulence, ridged or billow: a sum of octaves\n"
+    "  --octaves N           octaves of a fractal, 1..32 (default 6)\n"
+    "  --frequency F         frequency of the first octave, > 0 (default 1)\n"
+    "  --lacunarity L        frequency ratio between octaves, > 0 (default 2)\n"
+    "  --persistence P       amplitude ratio between octaves, in (0, 8] (default 0.5)\n"
     "  --isa NAME            instruction set: auto, scalar, sse2, avx2, avx512, neon (default:\n"
     "                        GRADNOISE_ISA if set, else the best; auto ignores GRADNOISE_ISA).\n"
     "                        One this CPU lacks, or a bad GRADNOISE_ISA, is an error (status 2).\n"
@@ -130,6 +136,45 @@ bool NoiseOptions::parse(ArgReader& args) {
         }
         return true;
     }
+    if (args.option("--fractal", &v)) {
+        const Fractal kinds[] = {Fractal::none, Fractal::fbm, Fractal::turbulence, Fractal::ridged, Fractal::billow};
+        bool found = false;
+        for (Fractal k : kinds) {
+            if (v == fractal_name(k)) {
+                fractal.kind = k;
+                found = true;
+            }
+        }
+        if (!found) {
+            usage_error("--fractal: '" + std::string(v) + "' is not one of none, fbm, turbulence, ridged, billow");
+        }
+        return true;
+    }
+    if (args.option("--octaves", &v)) {
+        auto n = parse_u64(v);
+        if (!n || *n < 1 || *n > static_cast<std::uint64_t>(max_octaves)) {
+            usage_error("--octaves: '" + std::string(v) + "' is not an integer in 1..32");
+        }
+        fractal.octaves = static_cast<int>(*n);
+        return true;
+    }
+    struct FloatOption {
+        const char* name;
+        float* target;
+    };
+    const FloatOption float_options[] = {{"--frequency", &fractal.frequency},
+                                         {"--lacunarity", &fractal.lacunarity},
+                                         {"--persistence", &fractal.persistence}};
+    for (const FloatOption& o : float_options) {
+        if (args.option(o.name, &v)) {
+            auto f = parse_float(v);
+            if (!f) {
+                usage_error(std::string(o.name) + ": '" + std::string(v) + "' is not a number");
+            }
+            *o.target = *f;
+            return true;
+        }
+    }
     if (args.option("--isa", &v)) {
         std::string name(v);
         if (name == "auto") {
@@ -164,11 +209,28 @@ void NoiseOptions::select_isa() const {
     }
 }
 
+NoiseDesc NoiseOptions::desc() const {
+    NoiseDesc d;
+    d.has_seed = seed.has_value();
+    d.seed = seed.value_or(0);
+    d.fade = fade;
+    d.hash = hash;
+    d.fractal = fractal;
+    return d;
+}
+
 Noise NoiseOptions::make_noise() const {
-    if (hash == Hash::mix) {
-        return Noise(seed.value_or(0), fade, Hash::mix);
+    Noise noise;
+    if (Status s = Noise::create(desc(), &noise); !s) {
+        // "NoiseDesc: fractal.octaves must be in 1..32" -> "--octaves must be in 1..32"
+        std::string m = s.message();
+        const std::string prefix = "NoiseDesc: fractal.";
+        if (m.rfind(prefix, 0) == 0) {
+            m = "--" + m.substr(prefix.size());
+        }
+        usage_error(m);
     }
-    return seed ? Noise(*seed, fade) : Noise(PermutationTable::reference(), fade);
+    return noise;
 }
 
 std::string NoiseOptions::seed_text() const {
@@ -179,7 +241,15 @@ std::string NoiseOptions::seed_text() const {
 }
 
 std::string NoiseOptions::field_text() const {
-    return "--seed " + seed_text() + " --fade " + fade_name(fade) + " --hash " + hash_name(hash);
+    std::string text = "--seed " + seed_text() + " --fade " + fade_name(fade) + " --hash " + hash_name(hash);
+    if (fractal.kind != Fractal::none) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, " --fractal %s --octaves %d --frequency %.9g --lacunarity %.9g --persistence %.9g",
+                      fractal_name(fractal.kind), fractal.octaves, static_cast<double>(fractal.frequency),
+                      static_cast<double>(fractal.lacunarity), static_cast<double>(fractal.persistence));
+        text += buf;
+    }
+    return text;
 }
 
 }  // namespace gradnoise::cli

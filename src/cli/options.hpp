@@ -55,17 +55,21 @@ struct NoiseOptions {
     std::optional<std::uint64_t> seed;  // empty: Ken Perlin's reference permutation
     Fade fade = Fade::quintic;
     Hash hash = Hash::permutation;
+    FractalParams fractal;  // kind none: the base noise
     enum class IsaChoice { environment, automatic, forced } isa_choice = IsaChoice::environment;
     Isa isa = Isa::scalar;  // with IsaChoice::forced
 
-    // Consumes --seed, --fade, --hash or --isa at the reader's position; false if it is none.
+    // Consumes --seed, --fade, --hash, --isa or a fractal option (--fractal, --octaves,
+    // --frequency, --lacunarity, --persistence) at the reader's position; false if it is none.
     bool parse(ArgReader& args);
     // Applies the ISA choice. An ISA this CPU or build lacks, or a bad GRADNOISE_ISA, is a usage
     // error, never a silent fallback.
     void select_isa() const;
+    NoiseDesc desc() const;
+    // The field; parameters outside their ranges are a usage error naming them.
     Noise make_noise() const;
     std::string seed_text() const;  // "reference", or the seed in decimal
-    // "--seed S --fade F --hash H": the options that reproduce this field.
+    // "--seed S --fade F --hash H [--fractal K --octaves N ...]": the options that reproduce it.
     std::string field_text() const;
 };
 
