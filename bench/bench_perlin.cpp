@@ -6,6 +6,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <utility>
@@ -51,6 +52,20 @@ const gradnoise::Noise& perlin_noise() {
 const gradnoise::Noise& mix_noise() {
     static const gradnoise::Noise n(0u, gradnoise::Fade::quintic, gradnoise::Hash::mix);
     return n;
+}
+
+// Six octaves, lacunarity 2, persistence 0.5: the fractal workloads of issue #3.
+const gradnoise::Noise& fractal_noise(gradnoise::Fractal kind) {
+    auto make = [](gradnoise::Fractal k) {
+        gradnoise::NoiseDesc d;
+        d.fractal = {k, 6, 1.0f, 2.0f, 0.5f};
+        gradnoise::Noise n;
+        if (!gradnoise::Noise::create(d, &n).ok()) std::abort();
+        return n;
+    };
+    static const gradnoise::Noise fbm = make(gradnoise::Fractal::fbm);
+    static const gradnoise::Noise turbulence = make(gradnoise::Fractal::turbulence);
+    return kind == gradnoise::Fractal::fbm ? fbm : turbulence;
 }
 
 struct Config {
@@ -113,6 +128,35 @@ void points3(benchmark::State& state, Config c) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
 }
 
+template <yardstick::Fractal kind>
+void stb_fractal_grid3(benchmark::State& state) {
+    std::vector<float> out(128 * 128 * 64);
+    for (auto _ : state) {
+        yardstick::stb_fractal_grid3(kind, 0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+
+void stb_fbm_grid2(benchmark::State& state) {
+    std::vector<float> out(1024 * 1024);
+    for (auto _ : state) {
+        yardstick::stb_fractal_grid3(yardstick::Fractal::fbm, 0.3f, 0.7f, 0.0f, 0.01f, 1024, 1024, 1, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void stb_fbm_points3(benchmark::State& state) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        yardstick::stb_fractal_points3(yardstick::Fractal::fbm, p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
 void stb_grid2(benchmark::State& state) {
     std::vector<float> out(1024 * 1024);
     for (auto _ : state) {
@@ -170,6 +214,13 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("stb/perlin3/grid128x128x64", stb_grid3)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("stb/perlin2/points1M", stb_points2)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("stb/perlin3/points1M", stb_points3)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("stb/fbm2_6oct/grid1024", stb_fbm_grid2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("stb/fbm3_6oct/grid128x128x64", stb_fractal_grid3<yardstick::Fractal::fbm>)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("stb/fbm3_6oct/points1M", stb_fbm_points3)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("stb/turbulence3_6oct/grid128x128x64",
+                                 stb_fractal_grid3<yardstick::Fractal::turbulence>)
+        ->Unit(benchmark::kMillisecond);
     for (int i = 0; i < gradnoise::isa_count; ++i) {
         auto isa = static_cast<gradnoise::Isa>(i);
         if (!gradnoise::isa_supported(isa)) {
@@ -190,6 +241,14 @@ int main(int argc, char** argv) {
             benchmark::RegisterBenchmark(("perlin3" + suffix + "/points1M/" + n).c_str(), points3, c)
                 ->Unit(benchmark::kMillisecond);
         }
+        const Config fbm{isa, &fractal_noise(gradnoise::Fractal::fbm)};
+        const Config turbulence{isa, &fractal_noise(gradnoise::Fractal::turbulence)};
+        benchmark::RegisterBenchmark(("fbm2_6oct/grid1024/" + n).c_str(), grid2, fbm)->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("fbm3_6oct/grid128x128x64/" + n).c_str(), grid3, fbm)
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("fbm3_6oct/points1M/" + n).c_str(), points3, fbm)->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("turbulence3_6oct/grid128x128x64/" + n).c_str(), grid3, turbulence)
+            ->Unit(benchmark::kMillisecond);
     }
     benchmark::AddCustomContext("cpu_model", cpu_model());
     benchmark::AddCustomContext("gradnoise_version", gradnoise::version_string());

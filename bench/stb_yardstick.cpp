@@ -39,4 +39,30 @@ void stb_points3(const float* x, const float* y, const float* z, float* out, std
     }
 }
 
+namespace {
+float stb_fractal(Fractal kind, float x, float y, float z) {
+    return kind == Fractal::fbm ? stb_perlin_fbm_noise3(x, y, z, 2.0f, 0.5f, 6)
+                                : stb_perlin_turbulence_noise3(x, y, z, 2.0f, 0.5f, 6);
+}
+}  // namespace
+
+void stb_fractal_grid3(Fractal kind, float ox, float oy, float oz, float step, std::size_t nx, std::size_t ny,
+                       std::size_t nz, float* out) {
+    for (std::size_t k = 0; k < nz; ++k) {
+        float z = oz + static_cast<float>(k) * step;
+        for (std::size_t j = 0; j < ny; ++j) {
+            float y = oy + static_cast<float>(j) * step;
+            for (std::size_t i = 0; i < nx; ++i) {
+                out[(k * ny + j) * nx + i] = stb_fractal(kind, ox + static_cast<float>(i) * step, y, z);
+            }
+        }
+    }
+}
+
+void stb_fractal_points3(Fractal kind, const float* x, const float* y, const float* z, float* out, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = stb_fractal(kind, x[i], y[i], z[i]);
+    }
+}
+
 }  // namespace yardstick

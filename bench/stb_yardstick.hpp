@@ -12,6 +12,12 @@ void stb_grid3(float ox, float oy, float oz, float step, std::size_t nx, std::si
                float* out);
 void stb_points2(const float* x, const float* y, float* out, std::size_t n);
 void stb_points3(const float* x, const float* y, const float* z, float* out, std::size_t n);
+// Six octaves, lacunarity 2, gain 0.5 (stb_perlin_fbm_noise3 / stb_perlin_turbulence_noise3).
+enum class Fractal { fbm, turbulence };
+void stb_fractal_grid3(Fractal kind, float ox, float oy, float oz, float step, std::size_t nx, std::size_t ny,
+                       std::size_t nz, float* out);
+void stb_fractal_points3(Fractal kind, const float* x, const float* y, const float* z, float* out, std::size_t n);
+
 }  // namespace yardstick
 
 #endif
