@@ -31,6 +31,17 @@ int main() {
         return 1;
     }
 
+    gradnoise::NoiseDesc desc;                     // one descriptor for every field option
+    desc.fractal = {gradnoise::Fractal::fbm, 6, 1.0f, 2.0f, 0.5f};  // kind, octaves, frequency, lacunarity, persistence
+    gradnoise::Noise terrain;
+    s = gradnoise::Noise::create(desc, &terrain);
+    if (!s) {
+        std::fprintf(stderr, "%s\n", s.message());
+        return 1;
+    }
+    desc.fractal.octaves = 40;
+    gradnoise::Status too_many = gradnoise::Noise::create(desc, &terrain);
+
     // A bad argument comes back as a Status naming the parameter.
     gradnoise::Status bad = noise.fill_grid_2d({0.0f, 0.0f, 0.0f, 1.0f, 4, 4}, height.data());
 
@@ -40,8 +51,9 @@ int main() {
     failures += bad.ok();
     failures += seeded.noise3(1.5f, 2.25f, 0.75f) == v;                // seeds differ
     failures += fast.noise3(1.5f, 2.25f, 0.75f) == seeded.noise3(1.5f, 2.25f, 0.75f);
+    failures += too_many.ok() || terrain.fractal().octaves != 6;          // rejected, terrain kept
     std::printf("noise3(1.5, 2.25, 0.75) = %.9g on %s; bad grid: %s\n", static_cast<double>(v),
                 gradnoise::isa_name(gradnoise::active_isa()), bad.message());
-    std::printf("%d passed, %d failed\n", 5 - failures, failures);
+    std::printf("%d passed, %d failed\n", 6 - failures, failures);
     return failures == 0 ? 0 : 1;
 }

@@ -8,7 +8,8 @@
 //
 // Per-ISA intrinsics live only in small helpers, each with a portable form that SSE2/NEON run:
 // gather() (hardware gathers), select_bit() (sign-bit blends / VPTESTMD), cell_index() (x86's
-// truncating conversion), ByteTable (AVX-512 VBMI lookups) and MixHasher::code() (PSHUFB).
+// truncating conversion), ByteTable (AVX-512 VBMI lookups), MixHasher::code() (PSHUFB) and
+// divide() (AArch64's IEEE division).
 // Every path is compared bit for bit with the scalar reference in tests/.
 #include <cfloat>
 #include <cstddef>
@@ -397,6 +398,16 @@ inline F octave_term(Fractal kind, F n, F& weight) noexcept {
     }
 }
 
+// a / b, correctly rounded (IEEE). xsimd 8.1 divides floats on AArch64 with a reciprocal estimate
+// and Newton steps (its armv7 code), which is off by an ulp or two; vdivq_f32 is the real division.
+inline F divide(F a, F b) noexcept {
+#if defined(__aarch64__)
+    return vdivq_f32(a, b);
+#else
+    return a / b;
+#endif
+}
+
 // The whole field: the base noise, or the sum of octaves. The kind is a runtime branch per
 // batch (perfectly predicted); the octave constants come from tables.hpp's OctaveTable.
 template <Fade fade, class Hasher>
@@ -410,7 +421,7 @@ inline F field3(const Hasher& hasher, const detail::OctaveTable& o, F x, F y, F 
         F n = noise3<fade>(hasher, x * f + F(o.offset_x[k]), y * f + F(o.offset_y[k]), z * f + F(o.offset_z[k]));
         sum = sum + F(o.amplitude[k]) * octave_term(o.kind, n, weight);
     }
-    F result = sum / F(o.amplitude_sum);
+    F result = divide(sum, F(o.amplitude_sum));
     return xsimd::select(finite(x) & finite(y) & finite(z), result, F(0.0f));
 }
 
@@ -425,7 +436,7 @@ inline F field2(const Hasher& hasher, const detail::OctaveTable& o, F x, F y) no
         F n = noise2<fade>(hasher, x * f + F(o.offset_x[k]), y * f + F(o.offset_y[k]));
         sum = sum + F(o.amplitude[k]) * octave_term(o.kind, n, weight);
     }
-    F result = sum / F(o.amplitude_sum);
+    F result = divide(sum, F(o.amplitude_sum));
     return xsimd::select(finite(x) & finite(y), result, F(0.0f));
 }
 
