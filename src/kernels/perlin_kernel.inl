@@ -408,11 +408,12 @@ inline F divide(F a, F b) noexcept {
 #endif
 }
 
-// The whole field: the base noise, or the sum of octaves. The kind is a runtime branch per
-// batch (perfectly predicted); the octave constants come from tables.hpp's OctaveTable.
-template <Fade fade, class Hasher>
+// The whole field: the base noise (summed = false, chosen once per call so the plain noise
+// loop carries no fractal code), or the sum of octaves. The octave constants come from
+// tables.hpp's OctaveTable; the fractal kind is a runtime branch per octave (perfectly predicted).
+template <Fade fade, bool summed, class Hasher>
 inline F field3(const Hasher& hasher, const detail::OctaveTable& o, F x, F y, F z) noexcept {
-    if (o.kind == Fractal::none) {
+    if constexpr (!summed) {
         return noise3<fade>(hasher, x, y, z);
     }
     F sum(0.0f), weight(1.0f);
@@ -425,9 +426,9 @@ inline F field3(const Hasher& hasher, const detail::OctaveTable& o, F x, F y, F 
     return xsimd::select(finite(x) & finite(y) & finite(z), result, F(0.0f));
 }
 
-template <Fade fade, class Hasher>
+template <Fade fade, bool summed, class Hasher>
 inline F field2(const Hasher& hasher, const detail::OctaveTable& o, F x, F y) noexcept {
-    if (o.kind == Fractal::none) {
+    if constexpr (!summed) {
         return noise2<fade>(hasher, x, y);
     }
     F sum(0.0f), weight(1.0f);
@@ -481,80 +482,87 @@ inline F column_coords(std::size_t i, float origin, float step) noexcept {
     return F(origin) + xsimd::to_float(index) * F(step);
 }
 
-template <Fade fade, class Hasher>
+template <Fade fade, bool summed, class Hasher>
 void points_3d_impl(const Hasher& hasher, const detail::OctaveTable& o, const float* x, const float* y,
                     const float* z, float* out, std::size_t n) noexcept {
     for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
-        return field3<fade>(hasher, o, load_part(x, i, m), load_part(y, i, m), load_part(z, i, m));
+        return field3<fade, summed>(hasher, o, load_part(x, i, m), load_part(y, i, m), load_part(z, i, m));
     });
 }
 
-template <Fade fade, class Hasher>
+template <Fade fade, bool summed, class Hasher>
 void points_2d_impl(const Hasher& hasher, const detail::OctaveTable& o, const float* x, const float* y,
                     float* out, std::size_t n) noexcept {
     for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
-        return field2<fade>(hasher, o, load_part(x, i, m), load_part(y, i, m));
+        return field2<fade, summed>(hasher, o, load_part(x, i, m), load_part(y, i, m));
     });
 }
 
-template <Fade fade, class Hasher>
+template <Fade fade, bool summed, class Hasher>
 void row_3d_impl(const Hasher& hasher, const detail::OctaveTable& o, float origin_x, float step_x, float y,
                  float z, float* out, std::size_t n) noexcept {
     const F vy(y), vz(z);
     for_each_batch(out, n, [&](std::size_t i, std::size_t) {
-        return field3<fade>(hasher, o, column_coords(i, origin_x, step_x), vy, vz);
+        return field3<fade, summed>(hasher, o, column_coords(i, origin_x, step_x), vy, vz);
     });
 }
 
-template <Fade fade, class Hasher>
+template <Fade fade, bool summed, class Hasher>
 void row_2d_impl(const Hasher& hasher, const detail::OctaveTable& o, float origin_x, float step_x, float y,
                  float* out, std::size_t n) noexcept {
     const F vy(y);
     for_each_batch(out, n, [&](std::size_t i, std::size_t) {
-        return field2<fade>(hasher, o, column_coords(i, origin_x, step_x), vy);
+        return field2<fade, summed>(hasher, o, column_coords(i, origin_x, step_x), vy);
     });
 }
 
-// Fade and hash are properties of the Noise: pick the instantiation once per call, then run
-// `body(fade constant, hasher)` on it.
+// Fade, hash and fractal-or-not are properties of the Noise: pick the instantiation once per
+// call, then run `body(fade constant, summed constant, hasher)` on it.
 template <int dims, class Body>
 void with_variant(const detail::NoiseTables& t, Body&& body) noexcept {
-    auto run = [&](auto fade) {
+    auto run = [&](auto fade, auto summed) {
         if (t.hash == Hash::mix) {
-            body(fade, make_mix_hasher(t));
+            body(fade, summed, make_mix_hasher(t));
         } else if constexpr (dims == 3) {
-            body(fade, make_permutation_hasher3(t));
+            body(fade, summed, make_permutation_hasher3(t));
         } else {
-            body(fade, make_permutation_hasher2(t));
+            body(fade, summed, make_permutation_hasher2(t));
+        }
+    };
+    auto with_fade = [&](auto fade) {
+        if (t.octaves.kind == Fractal::none) {
+            run(fade, std::false_type{});
+        } else {
+            run(fade, std::true_type{});
         }
     };
     if (t.fade == Fade::cubic) {
-        run(std::integral_constant<Fade, Fade::cubic>{});
+        with_fade(std::integral_constant<Fade, Fade::cubic>{});
     } else {
-        run(std::integral_constant<Fade, Fade::quintic>{});
+        with_fade(std::integral_constant<Fade, Fade::quintic>{});
     }
 }
 
 void points_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
                std::size_t n) noexcept {
-    with_variant<3>(t, [&](auto fade, const auto& h) { points_3d_impl<decltype(fade)::value>(h, t.octaves, x, y, z, out, n); });
+    with_variant<3>(t, [&](auto fade, auto summed, const auto& h) { points_3d_impl<decltype(fade)::value, decltype(summed)::value>(h, t.octaves, x, y, z, out, n); });
 }
 
 void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out, std::size_t n) noexcept {
-    with_variant<2>(t, [&](auto fade, const auto& h) { points_2d_impl<decltype(fade)::value>(h, t.octaves, x, y, out, n); });
+    with_variant<2>(t, [&](auto fade, auto summed, const auto& h) { points_2d_impl<decltype(fade)::value, decltype(summed)::value>(h, t.octaves, x, y, out, n); });
 }
 
 void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z, float* out,
             std::size_t n) noexcept {
-    with_variant<3>(t, [&](auto fade, const auto& h) {
-        row_3d_impl<decltype(fade)::value>(h, t.octaves, origin_x, step_x, y, z, out, n);
+    with_variant<3>(t, [&](auto fade, auto summed, const auto& h) {
+        row_3d_impl<decltype(fade)::value, decltype(summed)::value>(h, t.octaves, origin_x, step_x, y, z, out, n);
     });
 }
 
 void row_2d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
             std::size_t n) noexcept {
-    with_variant<2>(t, [&](auto fade, const auto& h) {
-        row_2d_impl<decltype(fade)::value>(h, t.octaves, origin_x, step_x, y, out, n);
+    with_variant<2>(t, [&](auto fade, auto summed, const auto& h) {
+        row_2d_impl<decltype(fade)::value, decltype(summed)::value>(h, t.octaves, origin_x, step_x, y, out, n);
     });
 }
 
