@@ -41,9 +41,12 @@ void build_octaves(NoiseTables& t) noexcept {
     // [S 8] the same recurrences the reference runs per sample, once.
     OctaveTable& o = t.octaves;
     const FractalParams& p = t.fractal;
+    const NoiseDesc& d = t.desc;
+    const int periods[4] = {d.period_x, d.period_y, d.period_z, d.period_w};
     o.kind = p.kind;
     o.octaves = p.kind == Fractal::none ? 1 : p.octaves;
     float frequency = p.frequency, amplitude = 1.0f, amplitude_sum = 0.0f;
+    int period[4] = {periods[0], periods[1], periods[2], periods[3]};
     for (int k = 0; k < max_octaves; ++k) {
         float kf = static_cast<float>(k);
         o.frequency[k] = frequency;
@@ -51,6 +54,15 @@ void build_octaves(NoiseTables& t) noexcept {
         o.offset_x[k] = kf * octave_offset_x;
         o.offset_y[k] = kf * octave_offset_y;
         o.offset_z[k] = kf * octave_offset_z;
+        o.offset_w[k] = kf * octave_offset_w;
+        for (int a = 0; a < 4; ++a) {
+            // [S 10.3] octave k wraps at min(P * lacunarity^k, 256); no period: 256.
+            o.mask[k][a] = period[a] == 0 ? 255 : period[a] - 1;
+            if (period[a] != 0 && p.kind != Fractal::none) {
+                long long next = static_cast<long long>(period[a]) * static_cast<long long>(p.lacunarity);
+                period[a] = next > 256 ? 256 : static_cast<int>(next);
+            }
+        }
         if (k < o.octaves) {
             amplitude_sum = amplitude_sum + amplitude;
         }
@@ -60,20 +72,66 @@ void build_octaves(NoiseTables& t) noexcept {
     o.amplitude_sum = amplitude_sum;
 }
 
+// [S 10.1, 10.2] A float in [-1, 1) from the top 24 bits of a SplitMix64 output (exact).
+float signed_unit(SplitMix64& rng) noexcept {
+    std::int32_t v = static_cast<std::int32_t>(rng.next() >> 40) - (1 << 23);
+    return static_cast<float>(v) * 0x1p-23f;
+}
+
+void build_lattice_values(NoiseTables& t, std::uint64_t seed) noexcept {
+    for (int n = 0; n < 256; ++n) {
+        t.perm32[n] = t.permutation[static_cast<std::size_t>(n)];
+    }
+    // [S 10.1] per dimension d = 2, 3, 4 in turn, 256 gradients: draw d coordinates until their
+    // squared length (summed in axis order) is in (0, 1], then divide each by its square root.
+    SplitMix64 rng(seed ^ classic_stream);
+    float* tables[3][4] = {{t.classic2[0], t.classic2[1], nullptr, nullptr},
+                           {t.classic3[0], t.classic3[1], t.classic3[2], nullptr},
+                           {t.classic4[0], t.classic4[1], t.classic4[2], t.classic4[3]}};
+    for (int dims = 2; dims <= 4; ++dims) {
+        for (int n = 0; n < 256; ++n) {
+            float c[4];
+            float length2;
+            do {
+                length2 = 0.0f;
+                for (int a = 0; a < dims; ++a) {
+                    c[a] = signed_unit(rng);
+                    length2 = length2 + c[a] * c[a];
+                }
+            } while (!(length2 > 0.0f && length2 <= 1.0f));
+            float length = std::sqrt(length2);
+            for (int a = 0; a < dims; ++a) {
+                tables[dims - 2][a][n] = c[a] / length;
+            }
+        }
+    }
+    // [S 10.2] 256 corner values.
+    SplitMix64 values(seed ^ value_stream);
+    for (int n = 0; n < 256; ++n) {
+        t.values[n] = signed_unit(values);
+    }
+}
+
 }  // namespace detail
 
 namespace {
 
-std::shared_ptr<const detail::NoiseTables> make_tables(const PermutationTable& perm, Fade fade, Hash hash,
-                                                       std::uint32_t mix_key, const FractalParams& fractal = {}) {
+std::shared_ptr<const detail::NoiseTables> make_tables(const NoiseDesc& desc, const PermutationTable& perm,
+                                                       std::uint32_t mix_key) {
     auto t = std::make_shared<detail::NoiseTables>();
-    t->fractal = fractal;
-    detail::build_octaves(*t);
+    t->desc = desc;
+    t->desc.fade = (desc.fade == Fade::cubic) ? Fade::cubic : Fade::quintic;
+    t->desc.hash = (desc.hash == Hash::mix) ? Hash::mix : Hash::permutation;
+    t->fractal = desc.fractal;
     t->permutation = perm;
-    t->fade = (fade == Fade::cubic) ? Fade::cubic : Fade::quintic;
-    t->hash = (hash == Hash::mix) ? Hash::mix : Hash::permutation;
+    t->fade = t->desc.fade;
+    t->hash = t->desc.hash;
     t->mix_key = mix_key;
+    t->general_path = desc.basis != Basis::perlin || desc.period_x != 0 || desc.period_y != 0 ||
+                      desc.period_z != 0 || desc.period_w != 0;
+    detail::build_octaves(*t);
     detail::build_tables(*t);  // (unused by Hash::mix, but cheap and keeps every table defined)
+    detail::build_lattice_values(*t, desc.has_seed ? desc.seed : 0);
     return t;
 }
 
@@ -82,7 +140,18 @@ std::uint32_t mix_key_of(std::uint64_t seed) {
     return static_cast<std::uint32_t>(detail::SplitMix64(seed).next());
 }
 
+NoiseDesc desc_of(bool has_seed, std::uint64_t seed, Fade fade, Hash hash) {
+    NoiseDesc d;
+    d.has_seed = has_seed;
+    d.seed = seed;
+    d.fade = fade;
+    d.hash = hash;
+    return d;
+}
+
 bool finite(float v) { return std::fabs(v) <= FLT_MAX; }
+
+bool power_of_two_up_to_256(int v) { return v >= 1 && v <= 256 && (v & (v - 1)) == 0; }
 
 constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
 
@@ -90,13 +159,14 @@ constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
 
 Noise::Noise() : Noise(PermutationTable::reference(), Fade::quintic) {}
 Noise::Noise(const PermutationTable& permutation, Fade fade)
-    : tables_(make_tables(permutation, fade, Hash::permutation, 0)) {}
+    : tables_(make_tables(desc_of(false, 0, fade, Hash::permutation), permutation, 0)) {}
 Noise::Noise(std::uint64_t seed, Fade fade, Hash hash)
-    : tables_(make_tables(PermutationTable::from_seed(seed), fade, hash, mix_key_of(seed))) {}
+    : tables_(make_tables(desc_of(true, seed, fade, hash), PermutationTable::from_seed(seed), mix_key_of(seed))) {}
 
 const PermutationTable& Noise::permutation() const noexcept { return tables_->permutation; }
 Fade Noise::fade() const noexcept { return tables_->fade; }
 const FractalParams& Noise::fractal() const noexcept { return tables_->fractal; }
+const NoiseDesc& Noise::desc() const noexcept { return tables_->desc; }
 
 Status Noise::validate(const NoiseDesc& d) noexcept {
     if (d.fade != Fade::quintic && d.fade != Fade::cubic) {
@@ -104,6 +174,46 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
     }
     if (d.hash != Hash::permutation && d.hash != Hash::mix) {
         return Status(ErrorCode::invalid_argument, "NoiseDesc: hash must be permutation or mix");
+    }
+    if (d.basis != Basis::perlin && d.basis != Basis::classic && d.basis != Basis::value) {
+        return Status(ErrorCode::invalid_argument, "NoiseDesc: basis must be perlin, classic or value");
+    }
+    const int periods[4] = {d.period_x, d.period_y, d.period_z, d.period_w};
+    const char* period_errors[4] = {
+        "NoiseDesc: period_x must be 0 (none) or a power of two in 1..256",
+        "NoiseDesc: period_y must be 0 (none) or a power of two in 1..256",
+        "NoiseDesc: period_z must be 0 (none) or a power of two in 1..256",
+        "NoiseDesc: period_w must be 0 (none) or a power of two in 1..256"};
+    bool any_period = false;
+    for (int a = 0; a < 4; ++a) {
+        if (periods[a] != 0 && !power_of_two_up_to_256(periods[a])) {
+            return Status(ErrorCode::invalid_argument, period_errors[a]);
+        }
+        any_period = any_period || periods[a] != 0;
+    }
+    const WarpParams& w = d.warp;
+    if (w.levels < 0 || w.levels > 2) {
+        return Status(ErrorCode::invalid_argument, "NoiseDesc: warp.levels must be 0, 1 or 2");
+    }
+    if (w.levels > 0) {
+        if (!finite(w.strength)) {
+            return Status(ErrorCode::invalid_argument, "NoiseDesc: warp.strength must be finite");
+        }
+        if (!finite(w.frequency) || !(w.frequency > 0.0f)) {
+            return Status(ErrorCode::invalid_argument, "NoiseDesc: warp.frequency must be finite and > 0");
+        }
+    }
+    const PatternParams& pattern = d.pattern;
+    if (pattern.kind != Pattern::none && pattern.kind != Pattern::marble && pattern.kind != Pattern::wood) {
+        return Status(ErrorCode::invalid_argument, "NoiseDesc: pattern.kind must be none, marble or wood");
+    }
+    if (pattern.kind != Pattern::none) {
+        if (!finite(pattern.frequency) || !(pattern.frequency > 0.0f)) {
+            return Status(ErrorCode::invalid_argument, "NoiseDesc: pattern.frequency must be finite and > 0");
+        }
+        if (!finite(pattern.strength)) {
+            return Status(ErrorCode::invalid_argument, "NoiseDesc: pattern.strength must be finite");
+        }
     }
     const FractalParams& f = d.fractal;
     switch (f.kind) {
@@ -128,6 +238,11 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
     if (!(f.persistence > 0.0f && f.persistence <= 8.0f)) {
         return Status(ErrorCode::invalid_argument, "NoiseDesc: fractal.persistence must be in (0, 8]");
     }
+    if (any_period && !(f.lacunarity == static_cast<float>(static_cast<int>(f.lacunarity)) &&
+                        power_of_two_up_to_256(static_cast<int>(f.lacunarity)))) {
+        return Status(ErrorCode::invalid_argument,
+                      "NoiseDesc: fractal.lacunarity must be a power of two in 1..256 when a period is set");
+    }
     return Status::success();
 }
 
@@ -141,7 +256,7 @@ Status Noise::create(const NoiseDesc& d, Noise* out) {
     std::uint64_t seed = d.has_seed ? d.seed : 0;
     PermutationTable perm = (d.has_seed || d.hash == Hash::mix) ? PermutationTable::from_seed(seed)
                                                                 : PermutationTable::reference();
-    *out = Noise(make_tables(perm, d.fade, d.hash, mix_key_of(seed), d.fractal));
+    *out = Noise(make_tables(d, perm, mix_key_of(seed)));
     return Status::success();
 }
 
@@ -167,12 +282,35 @@ const char* hash_name(Hash hash) noexcept {
 
 float Noise::noise2(float x, float y) const noexcept {
     detail::SpecFpEnvironment fp;
-    return reference::field2(reference::LatticeHash::of(*tables_), tables_->fade, tables_->fractal, x, y);
+    return reference::field2(*tables_, x, y);
 }
 
 float Noise::noise3(float x, float y, float z) const noexcept {
     detail::SpecFpEnvironment fp;
-    return reference::field3(reference::LatticeHash::of(*tables_), tables_->fade, tables_->fractal, x, y, z);
+    return reference::field3(*tables_, x, y, z);
+}
+
+float Noise::noise4(float x, float y, float z, float w) const noexcept {
+    detail::SpecFpEnvironment fp;
+    return reference::field4(*tables_, x, y, z, w);
+}
+
+const char* basis_name(Basis basis) noexcept {
+    switch (basis) {
+        case Basis::perlin: return "perlin";
+        case Basis::classic: return "classic";
+        case Basis::value: return "value";
+    }
+    return "unknown";
+}
+
+const char* pattern_name(Pattern pattern) noexcept {
+    switch (pattern) {
+        case Pattern::none: return "none";
+        case Pattern::marble: return "marble";
+        case Pattern::wood: return "wood";
+    }
+    return "unknown";
 }
 
 Status Noise::evaluate_2d(const float* x, const float* y, float* out, std::size_t count) const noexcept {
@@ -199,6 +337,20 @@ Status Noise::evaluate_3d(const float* x, const float* y, const float* z, float*
     const kernels::KernelTable& k = detail::active_kernels();
     detail::SpecFpEnvironment fp;
     k.points_3d(*tables_, x, y, z, out, count);
+    return Status::success();
+}
+
+Status Noise::evaluate_4d(const float* x, const float* y, const float* z, const float* w, float* out,
+                          std::size_t count) const noexcept {
+    if (count == 0) {
+        return Status::success();
+    }
+    if (x == nullptr || y == nullptr || z == nullptr || w == nullptr || out == nullptr) {
+        return Status(ErrorCode::null_pointer, "evaluate_4d: x, y, z, w and out must be non-null when count > 0");
+    }
+    const kernels::KernelTable& k = detail::active_kernels();
+    detail::SpecFpEnvironment fp;
+    k.points_4d(*tables_, x, y, z, w, out, count);
     return Status::success();
 }
 

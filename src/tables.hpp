@@ -29,8 +29,10 @@ struct OctaveTable {
     int octaves = 1;
     float frequency[max_octaves];
     float amplitude[max_octaves];
-    float offset_x[max_octaves], offset_y[max_octaves], offset_z[max_octaves];
+    float offset_x[max_octaves], offset_y[max_octaves], offset_z[max_octaves], offset_w[max_octaves];
     float amplitude_sum = 1.0f;
+    // [S 10.3] octave k's corner-index masks per axis (period - 1; 255 without a period).
+    std::int32_t mask[max_octaves][4];
 };
 
 struct NoiseTables {
@@ -38,8 +40,20 @@ struct NoiseTables {
     Fade fade = Fade::quintic;
     Hash hash = Hash::permutation;
     std::uint32_t mix_key = 0;  // Hash::mix only
-    FractalParams fractal;
+    NoiseDesc desc;            // validated; desc.fade and desc.hash equal the two fields above
+    FractalParams fractal;     // desc.fractal
     OctaveTable octaves;
+    // The general kernel path (any basis, periods, 4D) instead of the specialised perlin tables.
+    bool general_path = false;
+
+    // [S 10.1] classic basis: unit gradients per dimension, component-major ([axis][hash]).
+    alignas(64) float classic2[2][256];
+    alignas(64) float classic3[3][256];
+    alignas(64) float classic4[4][256];
+    // [S 10.2] value basis: the corner values, in [-1, 1).
+    alignas(64) float values[256];
+    // The permutation as 32-bit lanes, for gathers in the general path.
+    alignas(64) std::int32_t perm32[256];
 
     // code_p[n] = gradient_code(p[n]); code_pp[n] = gradient_code(p[p[n]]) (the last two levels
     // of the 2D chain in one lookup, since Z = 0 there).
@@ -60,16 +74,37 @@ inline constexpr std::uint32_t mix_prime_x = 0x9E3779B1u;
 inline constexpr std::uint32_t mix_prime_y = 0x85EBCA77u;
 inline constexpr std::uint32_t mix_prime_z = 0xC2B2AE3Du;
 inline constexpr std::uint32_t mix_multiplier = 0x27D4EB2Du;
+inline constexpr std::uint32_t mix_prime_w = 0x165667B1u;
 
 // [S 8] per-octave offsets (multiples of 1/16: k * offset is exact for every k < 32).
 inline constexpr float octave_offset_x = 17.3125f;
 inline constexpr float octave_offset_y = 29.8125f;
 inline constexpr float octave_offset_z = 41.4375f;
+inline constexpr float octave_offset_w = 53.6875f;
+
+// [S 11] warp offsets c[level][component] (multiples of 1/8, added on every axis).
+inline constexpr float warp_offset[2][4] = {{5.25f, 9.75f, 13.5f, 21.125f}, {1.625f, 27.375f, 33.875f, 45.5f}};
+
+// [S 12.1] sin(2 pi u) = u * (c1 + u^2 (c3 + u^2 (c5 + u^2 (c7 + u^2 (c9 + u^2 c11))))) on
+// |u| <= 1/4: (-1)^n (2 pi)^(2n+1) / (2n+1)! rounded to float; and 1 / (2 pi).
+inline constexpr float sine_inv_two_pi = 0.159154937f;
+inline constexpr float sine_c1 = 6.28318548f;
+inline constexpr float sine_c3 = -41.3417015f;
+inline constexpr float sine_c5 = 81.6052475f;
+inline constexpr float sine_c7 = -76.7058563f;
+inline constexpr float sine_c9 = 42.0586929f;
+inline constexpr float sine_c11 = -15.0946426f;
+
+// [S 10.1, 10.2] SplitMix64 streams of the classic gradients and the corner values: the seed
+// xor these ("classic" and "value" in ASCII).
+inline constexpr std::uint64_t classic_stream = 0x636C6173736963ull;
+inline constexpr std::uint64_t value_stream = 0x76616C7565ull;
 
 // Builds the hash tables of `tables` from tables.permutation, and its octave table from
 // tables.fractal.
 void build_tables(NoiseTables& tables) noexcept;
 void build_octaves(NoiseTables& tables) noexcept;
+void build_lattice_values(NoiseTables& tables, std::uint64_t seed) noexcept;
 
 }  // namespace gradnoise::detail
 

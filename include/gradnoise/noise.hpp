@@ -1,4 +1,5 @@
-// gradnoise — improved Perlin noise (Ken Perlin 2002) in 2D and 3D, float32.
+// gradnoise — improved Perlin noise (Ken Perlin 2002) in 2D, 3D and 4D, float32, with the classic
+// random-gradient and value-noise variants, fractals, domain warping, tiling, marble and wood.
 //
 // Values: the exact bits are defined by docs/spec.md and are the same on every CPU and every ISA
 // (scalar, SSE2, AVX2, AVX-512, NEON). Range: noise2 lies in [-1, 1]; noise3 in [-1.0364, 1.0364]
@@ -115,6 +116,42 @@ struct FractalParams {
 
 inline constexpr int max_octaves = 32;
 
+// What sits at the lattice corners (docs/spec.md section 10).
+enum class Basis : int {
+    perlin = 0,   // Perlin 2002: 12 cube-edge gradients (2D/3D), 32 hypercube-edge gradients (4D)
+    classic = 1,  // 256 random unit gradients per dimension from the seed (Perlin 1985, the first
+                  // tutorial's variant): rounder features, smaller range (2D about +-0.7)
+    value = 2,    // value noise: a random value in [-1, 1) per corner, interpolated with the fade.
+                  // Blurrier and blockier than gradient noise; equals the corner value at lattice points
+};
+
+const char* basis_name(Basis basis) noexcept;  // "perlin", "classic", "value"
+
+// Domain warping (docs/spec.md section 11): the field is sampled at p + strength * d(p), where
+// component a of d is the field itself (fractal included) at p * frequency + c_a (c_a a fixed
+// offset per component). Two levels warp the warp: d2 is sampled at p + strength * d1(p). Each
+// level costs (dimensions) extra field evaluations per sample.
+struct WarpParams {
+    int levels = 0;            // 0 (off), 1 or 2
+    float strength = 1.0f;     // finite
+    float frequency = 1.0f;    // finite, > 0
+};
+
+// Patterns (docs/spec.md section 12) map the field to a value in [0, 1] that a colour ramp takes.
+enum class Pattern : int {
+    none = 0,
+    marble = 1,  // 0.5 + 0.5 sin(x * frequency + strength * field(p))    (Perlin 1985, 9.3)
+    wood = 2,    // g - floor(g), g = sqrt(x^2 + y^2) * frequency + strength * field(p)   (9.4)
+};
+
+const char* pattern_name(Pattern pattern) noexcept;  // "none", "marble", "wood"
+
+struct PatternParams {
+    Pattern kind = Pattern::none;
+    float frequency = 1.0f;  // finite, > 0 (marble: radians per unit of x; wood: rings per unit)
+    float strength = 4.0f;   // finite (marble recipe: 4 with turbulence; wood recipe: 0.2)
+};
+
 // Everything that defines a field, validated once by Noise::create (and shared by the grid
 // functions and the command-line tool).
 struct NoiseDesc {
@@ -124,6 +161,15 @@ struct NoiseDesc {
     Fade fade = Fade::quintic;
     Hash hash = Hash::permutation;
     FractalParams fractal;
+    Basis basis = Basis::perlin;
+    // Tiling (docs/spec.md section 10.3): 0 = none, else a power of two in 1..256; the lattice
+    // indices on that axis wrap with this period, so the field at x and x + period / frequency is
+    // the same (bit for bit wherever both coordinates are exact, e.g. on dyadic grids). With a
+    // fractal, octave k wraps at period * lacunarity^k (capped at 256), so lacunarity must then be
+    // a power of two.
+    int period_x = 0, period_y = 0, period_z = 0, period_w = 0;
+    WarpParams warp;
+    PatternParams pattern;
 };
 
 namespace detail {
@@ -149,18 +195,23 @@ public:
     Fade fade() const noexcept;
     Hash hash() const noexcept;
     const FractalParams& fractal() const noexcept;
+    const NoiseDesc& desc() const noexcept;  // the descriptor this field was made from
 
     // One point, through the scalar reference path (the executable spec). For bulk work use the
     // array functions below, which run the active SIMD path and give the same bits. These and
     // the array/grid functions evaluate the whole field: with a fractal, the sum of octaves.
     float noise2(float x, float y) const noexcept;
     float noise3(float x, float y, float z) const noexcept;
+    // 4D (16 corners): loops in time without a seam by walking a circle in (z, w).
+    float noise4(float x, float y, float z, float w) const noexcept;
 
     // Arbitrary points, structure of arrays: out[i] = noise(x[i], y[i] (, z[i])) for i < count.
     // Any count, any alignment; inputs and output may not overlap partially (out may equal an
     // input array exactly). Errors: null_pointer when count > 0 and a pointer is null.
     Status evaluate_2d(const float* x, const float* y, float* out, std::size_t count) const noexcept;
     Status evaluate_3d(const float* x, const float* y, const float* z, float* out,
+                       std::size_t count) const noexcept;
+    Status evaluate_4d(const float* x, const float* y, const float* z, const float* w, float* out,
                        std::size_t count) const noexcept;
 
     // Grids, row-major: sample (i, j) goes to out[j * row_stride + i]; (i, j, k) to

@@ -9,14 +9,21 @@ namespace {
 void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out,
                std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) {
-        out[i] = reference::field2(reference::LatticeHash::of(t), t.fade, t.fractal, x[i], y[i]);
+        out[i] = reference::field2(t, x[i], y[i]);
     }
 }
 
 void points_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
                std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) {
-        out[i] = reference::field3(reference::LatticeHash::of(t), t.fade, t.fractal, x[i], y[i], z[i]);
+        out[i] = reference::field3(t, x[i], y[i], z[i]);
+    }
+}
+
+void points_4d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, const float* w,
+               float* out, std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = reference::field4(t, x[i], y[i], z[i], w[i]);
     }
 }
 
@@ -29,21 +36,21 @@ float column_coord(std::size_t i, float origin_x, float step_x) {
 void row_2d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
             std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) {
-        out[i] = reference::field2(reference::LatticeHash::of(t), t.fade, t.fractal, column_coord(i, origin_x, step_x), y);
+        out[i] = reference::field2(t, column_coord(i, origin_x, step_x), y);
     }
 }
 
 void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z, float* out,
             std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) {
-        out[i] = reference::field3(reference::LatticeHash::of(t), t.fade, t.fractal, column_coord(i, origin_x, step_x), y, z);
+        out[i] = reference::field3(t, column_coord(i, origin_x, step_x), y, z);
     }
 }
 
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
-    static constexpr KernelTable table{Isa::scalar, 1, &points_2d, &points_3d, &row_2d, &row_3d};
+    static constexpr KernelTable table{Isa::scalar, 1, &points_2d, &points_3d, &points_4d, &row_2d, &row_3d};
     return table;
 }
 

@@ -20,6 +20,8 @@ struct KernelTable {
                       std::size_t n) noexcept;
     void (*points_3d)(const detail::NoiseTables&, const float* x, const float* y, const float* z,
                       float* out, std::size_t n) noexcept;
+    void (*points_4d)(const detail::NoiseTables&, const float* x, const float* y, const float* z,
+                      const float* w, float* out, std::size_t n) noexcept;
     // One grid row: out[i] = noise(origin_x + float(i) * step_x, y (, z)) for i < n <= 2^24.
     void (*row_2d)(const detail::NoiseTables&, float origin_x, float step_x, float y, float* out,
                    std::size_t n) noexcept;

@@ -143,6 +143,30 @@ inline Axis split(F v) noexcept {
 // end replaces three finiteness tests at the start. Such lanes become +0, as the spec says.
 inline F finish(F result) noexcept { return xsimd::select(result == result, result, F(0.0f)); }
 
+// Byte 0 = gradient_code(index) for index in 0..15 (tables.hpp), higher bytes: don't care.
+#if defined(__AVX2__) || defined(__AVX512F__)
+inline __m128i gradient_code_table() noexcept {
+    return _mm_setr_epi8(
+        detail::gradient_code(0), detail::gradient_code(1), detail::gradient_code(2), detail::gradient_code(3),
+        detail::gradient_code(4), detail::gradient_code(5), detail::gradient_code(6), detail::gradient_code(7),
+        detail::gradient_code(8), detail::gradient_code(9), detail::gradient_code(10), detail::gradient_code(11),
+        detail::gradient_code(12), detail::gradient_code(13), detail::gradient_code(14), detail::gradient_code(15));
+}
+#endif
+
+inline I code_from_index(I index) noexcept {
+#if defined(__AVX512F__)
+    return _mm512_shuffle_epi8(_mm512_broadcast_i32x4(gradient_code_table()), index);
+#elif defined(__AVX2__)
+    return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(gradient_code_table()), index);
+#else
+    // Portable: the bits of gradient_code() computed from the index's bits.
+    I below4 = ((index - I(4)) >> 28) & I(8);  // index < 4: negative, arithmetic shift
+    I is12or14 = xsimd::select((index & I(13)) == I(12), I(16), I(0));
+    return (index & I(3)) | ((index >> 1) & I(4)) | below4 | is12or14;
+#endif
+}
+
 // ---- [S 3] the hash chain, two ways to the same integers ----
 // A hasher turns cell indices into the selection codes of the corner hashes. Corner (i, j, k)'s
 // code is byte byte(i, j, k) of register reg(i, j, k).
@@ -285,28 +309,7 @@ struct MixHasher {
     }
 
     // Byte 0 = gradient_code(index), index = top four bits of h (higher bytes: don't care).
-    static I code(I h) noexcept {
-        I index = (h >> 28) & I(15);
-#if defined(__AVX512F__)
-        return _mm512_shuffle_epi8(_mm512_broadcast_i32x4(code_table()), index);
-#elif defined(__AVX2__)
-        return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(code_table()), index);
-#else
-        // Portable: the bits of gradient_code() computed from the index's bits.
-        I below4 = ((index - I(4)) >> 28) & I(8);  // index < 4: negative, arithmetic shift
-        I is12or14 = xsimd::select((index & I(13)) == I(12), I(16), I(0));
-        return (index & I(3)) | ((index >> 1) & I(4)) | below4 | is12or14;
-#endif
-    }
-#if defined(__AVX2__) || defined(__AVX512F__)
-    static __m128i code_table() noexcept {
-        return _mm_setr_epi8(
-            detail::gradient_code(0), detail::gradient_code(1), detail::gradient_code(2), detail::gradient_code(3),
-            detail::gradient_code(4), detail::gradient_code(5), detail::gradient_code(6), detail::gradient_code(7),
-            detail::gradient_code(8), detail::gradient_code(9), detail::gradient_code(10), detail::gradient_code(11),
-            detail::gradient_code(12), detail::gradient_code(13), detail::gradient_code(14), detail::gradient_code(15));
-    }
-#endif
+    static I code(I h) noexcept { return code_from_index((h >> 28) & I(15)); }
 
     Corners3 corners3(I X, I Y, I Z) const noexcept {
         const I byte(255);
@@ -378,7 +381,143 @@ inline F noise2(const Hasher& hasher, F x, F y) noexcept {
     return finish(result);
 }
 
-// ---- [S 8] fractals: the octave loop around the base noise ----
+// ---- [S 10] the general lattice: any basis, periods, 4D ----
+// One function for every case the specialised hashers above do not cover. Corner hashes are
+// computed per corner from wrapped indices (gathers of the permutation, or mixing), and the
+// corner values per basis; slower than the specialised paths but the same integers and floats
+// as the reference's Lattice.
+
+// table[idx[lane]] for float tables.
+inline F gather_float(const float* table, I idx) noexcept {
+#if defined(__AVX512F__)
+    return _mm512_i32gather_ps(idx, table, 4);
+#elif defined(__AVX2__)
+    return _mm256_i32gather_ps(table, idx, 4);
+#else
+    alignas(64) std::int32_t index[lanes];
+    alignas(64) float value[lanes];
+    idx.store_aligned(index);
+    for (std::size_t i = 0; i < lanes; ++i) {
+        value[i] = table[index[i]];
+    }
+    return F::load_aligned(value);
+#endif
+}
+
+// [S 10.4] Perlin's 4D grad on hash h (low five bits): a = h<24 ? x : y, b = h<16 ? y : z,
+// c = h<8 ? z : w, signs from bits 0, 1, 2; (a + b) + c.
+inline F grad4(I h, I x, I y, I z, I w) noexcept {
+    const I sign(INT32_MIN);
+    I g = h & I(31);
+    I a = xsimd::select(g < I(24), x, y);
+    I b = xsimd::select(g < I(16), y, z);
+    I c = xsimd::select(g < I(8), z, w);
+    a = a ^ ((g << 31) & sign);
+    b = b ^ ((g << 30) & sign);
+    c = c ^ ((g << 29) & sign);
+    return (as_float(a) + as_float(b)) + as_float(c);
+}
+
+// sqrt, correctly rounded (xsimd 8.1's NEON float sqrt is an estimate, like its divide).
+inline F square_root(F v) noexcept {
+#if defined(__aarch64__)
+    return vsqrtq_f32(v);
+#else
+    return xsimd::sqrt(v);
+#endif
+}
+
+template <Fade fade, int dims>
+inline F general_noise(const detail::NoiseTables& t, int octave, const F* q) noexcept {
+    constexpr int corners = 1 << dims;
+    const std::int32_t* mask = t.octaves.mask[octave];
+    Axis axis[dims];
+    F weight[dims];
+    I offset[dims][2];  // the offsets to the corner, as float bits
+    I index[dims][2];   // the wrapped corner indices
+    for (int a = 0; a < dims; ++a) {
+        axis[a] = split(q[a]);
+        weight[a] = fade_curve<fade>(axis[a].frac);
+        offset[a][0] = as_int(axis[a].frac);
+        offset[a][1] = as_int(axis[a].frac - F(1.0f));
+        index[a][0] = axis[a].cell & I(mask[a]);
+        index[a][1] = (axis[a].cell + I(1)) & I(mask[a]);
+    }
+
+    // [S 3] corner hashes (0..255), corner c = i + 2j + 4k + 8m.
+    I h[corners];
+    if (t.hash == Hash::mix) {
+        const std::uint32_t prime[4] = {detail::mix_prime_x, detail::mix_prime_y, detail::mix_prime_z,
+                                        detail::mix_prime_w};
+        const I key(static_cast<std::int32_t>(t.mix_key));
+        for (int c = 0; c < corners; ++c) {
+            I acc = key;
+            for (int a = 0; a < dims; ++a) {
+                acc = acc ^ MixHasher::mul(index[a][(c >> a) & 1], MixHasher::constant(prime[a]));
+            }
+            I m = MixHasher::mul(acc, MixHasher::constant(detail::mix_multiplier));
+            h[c] = ((m >> 28) & I(15)) | ((m >> 20) & I(0xF0));
+        }
+    } else {
+        // Perlin's chain, one level per axis: p(p(p(X) + Y) + Z) (2D: a last level with Z = 0).
+        h[0] = gather(t.perm32, index[0][0]);
+        h[1] = gather(t.perm32, index[0][1]);
+        for (int a = 1; a < dims; ++a) {
+            const int known = 1 << a;
+            for (int c = known - 1; c >= 0; --c) {
+                h[c + known] = gather(t.perm32, (h[c] + index[a][1]) & I(255));
+                h[c] = gather(t.perm32, (h[c] + index[a][0]) & I(255));
+            }
+        }
+        if constexpr (dims == 2) {
+            for (int c = 0; c < corners; ++c) {
+                h[c] = gather(t.perm32, h[c]);
+            }
+        }
+    }
+
+    // [S 4.4, 10] corner values.
+    F v[corners];
+    const Basis basis = t.desc.basis;
+    for (int c = 0; c < corners; ++c) {
+        I o[4];
+        for (int a = 0; a < dims; ++a) {
+            o[a] = offset[a][(c >> a) & 1];
+        }
+        if (basis == Basis::value) {
+            v[c] = gather_float(t.values, h[c]);
+        } else if (basis == Basis::classic) {
+            const float* const* g = nullptr;
+            const float* g2[2] = {t.classic2[0], t.classic2[1]};
+            const float* g3[3] = {t.classic3[0], t.classic3[1], t.classic3[2]};
+            const float* g4[4] = {t.classic4[0], t.classic4[1], t.classic4[2], t.classic4[3]};
+            g = dims == 2 ? g2 : (dims == 3 ? g3 : g4);
+            F dot = gather_float(g[0], h[c]) * as_float(o[0]) + gather_float(g[1], h[c]) * as_float(o[1]);
+            for (int a = 2; a < dims; ++a) {
+                dot = dot + gather_float(g[a], h[c]) * as_float(o[a]);
+            }
+            v[c] = dot;
+        } else if constexpr (dims == 4) {
+            v[c] = grad4(h[c], o[0], o[1], o[2], o[3]);
+        } else {
+            const I z = dims == 3 ? o[2] : I(0);  // 2D: z = +0
+            v[c] = grad(code_from_index(h[c] & I(15)), 0, o[0], o[1], z);
+        }
+    }
+
+    // [S 4.6] lerp along x, then y, z, w.
+    int count = corners;
+    for (int a = 0; a < dims; ++a) {
+        count /= 2;
+        for (int c = 0; c < count; ++c) {
+            v[c] = lerp(weight[a], v[2 * c], v[2 * c + 1]);
+        }
+    }
+    return finish(v[0]);
+}
+
+// ---- [S 8, 11, 12] fractals, warps and patterns around any base noise ----
+// `base(octave, q)` evaluates one octave of base noise at the point q (dims batches).
 
 inline xsimd::batch_bool<float, Arch> finite(F v) noexcept { return xsimd::abs(v) <= F(FLT_MAX); }
 
@@ -408,37 +547,83 @@ inline F divide(F a, F b) noexcept {
 #endif
 }
 
-// The whole field: the base noise (summed = false, chosen once per call so the plain noise
-// loop carries no fractal code), or the sum of octaves. The octave constants come from
-// tables.hpp's OctaveTable; the fractal kind is a runtime branch per octave (perfectly predicted).
-template <Fade fade, bool summed, class Hasher>
-inline F field3(const Hasher& hasher, const detail::OctaveTable& o, F x, F y, F z) noexcept {
-    if constexpr (!summed) {
-        return noise3<fade>(hasher, x, y, z);
+// [S 8] The base noise, or the sum of octaves. The octave constants come from tables.hpp's
+// OctaveTable; the fractal kind is a runtime branch per octave (perfectly predicted).
+template <int dims, class Base>
+inline F fractal(const Base& base, const detail::OctaveTable& o, const F* p) noexcept {
+    if (o.kind == Fractal::none) {
+        return base(0, p);
     }
+    const float* offset[4] = {o.offset_x, o.offset_y, o.offset_z, o.offset_w};
     F sum(0.0f), weight(1.0f);
     for (int k = 0; k < o.octaves; ++k) {
         const F f(o.frequency[k]);
-        F n = noise3<fade>(hasher, x * f + F(o.offset_x[k]), y * f + F(o.offset_y[k]), z * f + F(o.offset_z[k]));
-        sum = sum + F(o.amplitude[k]) * octave_term(o.kind, n, weight);
+        F q[dims];
+        for (int a = 0; a < dims; ++a) {
+            q[a] = p[a] * f + F(offset[a][k]);
+        }
+        sum = sum + F(o.amplitude[k]) * octave_term(o.kind, base(k, q), weight);
     }
     F result = divide(sum, F(o.amplitude_sum));
-    return xsimd::select(finite(x) & finite(y) & finite(z), result, F(0.0f));
+    auto all_finite = finite(p[0]);
+    for (int a = 1; a < dims; ++a) {
+        all_finite = all_finite & finite(p[a]);
+    }
+    return xsimd::select(all_finite, result, F(0.0f));
 }
 
-template <Fade fade, bool summed, class Hasher>
-inline F field2(const Hasher& hasher, const detail::OctaveTable& o, F x, F y) noexcept {
-    if constexpr (!summed) {
-        return noise2<fade>(hasher, x, y);
+// [S 12.1] The project's sine (the reference's sine(), operation for operation).
+inline F sine(F t) noexcept {
+    F r = t * F(detail::sine_inv_two_pi);
+    r = r - xsimd::floor(r);
+    F u = r - F(0.5f);
+    u = xsimd::select(u > F(0.25f), F(0.5f) - u, xsimd::select(u < F(-0.25f), F(-0.5f) - u, u));
+    F u2 = u * u;
+    F s(detail::sine_c11);
+    s = s * u2 + F(detail::sine_c9);
+    s = s * u2 + F(detail::sine_c7);
+    s = s * u2 + F(detail::sine_c5);
+    s = s * u2 + F(detail::sine_c3);
+    s = s * u2 + F(detail::sine_c1);
+    return -(s * u);
+}
+
+// [S 11, 12] warp, fractal, pattern: the whole field.
+template <int dims, class Base>
+inline F decorated(const Base& base, const detail::NoiseTables& t, const F* p) noexcept {
+    const NoiseDesc& d = t.desc;
+    F at[dims];
+    for (int a = 0; a < dims; ++a) {
+        at[a] = p[a];
     }
-    F sum(0.0f), weight(1.0f);
-    for (int k = 0; k < o.octaves; ++k) {
-        const F f(o.frequency[k]);
-        F n = noise2<fade>(hasher, x * f + F(o.offset_x[k]), y * f + F(o.offset_y[k]));
-        sum = sum + F(o.amplitude[k]) * octave_term(o.kind, n, weight);
+    for (int level = 0; level < d.warp.levels; ++level) {
+        const F frequency(d.warp.frequency), strength(d.warp.strength);
+        F displacement[dims];
+        for (int a = 0; a < dims; ++a) {
+            F q[dims];
+            for (int b = 0; b < dims; ++b) {
+                q[b] = at[b] * frequency + F(detail::warp_offset[level][a]);
+            }
+            displacement[a] = fractal<dims>(base, t.octaves, q);
+        }
+        for (int a = 0; a < dims; ++a) {
+            at[a] = p[a] + strength * displacement[a];
+        }
     }
-    F result = divide(sum, F(o.amplitude_sum));
-    return xsimd::select(finite(x) & finite(y), result, F(0.0f));
+    F v = fractal<dims>(base, t.octaves, at);
+    const PatternParams& pattern = d.pattern;
+    F r;
+    if (pattern.kind == Pattern::marble) {
+        r = F(0.5f) + F(0.5f) * sine(p[0] * F(pattern.frequency) + F(pattern.strength) * v);
+    } else if (pattern.kind == Pattern::wood) {
+        F g = square_root(p[0] * p[0] + p[1] * p[1]) * F(pattern.frequency) + F(pattern.strength) * v;
+        r = g - xsimd::floor(g);
+        r = xsimd::select(r >= F(1.0f), F(0.0f), r);
+    } else {
+        return v;
+    }
+    r = xsimd::select(r == r, r, F(0.0f));
+    return xsimd::min(xsimd::max(r, F(0.0f)), F(1.0f));
 }
 
 // ---- loops: whole blocks straight from the caller's arrays, the tail through a padded copy ----
@@ -482,94 +667,112 @@ inline F column_coords(std::size_t i, float origin, float step) noexcept {
     return F(origin) + xsimd::to_float(index) * F(step);
 }
 
-template <Fade fade, bool summed, class Hasher>
-void points_3d_impl(const Hasher& hasher, const detail::OctaveTable& o, const float* x, const float* y,
-                    const float* z, float* out, std::size_t n) noexcept {
-    for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
-        return field3<fade, summed>(hasher, o, load_part(x, i, m), load_part(y, i, m), load_part(z, i, m));
-    });
-}
-
-template <Fade fade, bool summed, class Hasher>
-void points_2d_impl(const Hasher& hasher, const detail::OctaveTable& o, const float* x, const float* y,
-                    float* out, std::size_t n) noexcept {
-    for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
-        return field2<fade, summed>(hasher, o, load_part(x, i, m), load_part(y, i, m));
-    });
-}
-
-template <Fade fade, bool summed, class Hasher>
-void row_3d_impl(const Hasher& hasher, const detail::OctaveTable& o, float origin_x, float step_x, float y,
-                 float z, float* out, std::size_t n) noexcept {
-    const F vy(y), vz(z);
-    for_each_batch(out, n, [&](std::size_t i, std::size_t) {
-        return field3<fade, summed>(hasher, o, column_coords(i, origin_x, step_x), vy, vz);
-    });
-}
-
-template <Fade fade, bool summed, class Hasher>
-void row_2d_impl(const Hasher& hasher, const detail::OctaveTable& o, float origin_x, float step_x, float y,
-                 float* out, std::size_t n) noexcept {
-    const F vy(y);
-    for_each_batch(out, n, [&](std::size_t i, std::size_t) {
-        return field2<fade, summed>(hasher, o, column_coords(i, origin_x, step_x), vy);
-    });
-}
-
-// Fade, hash and fractal-or-not are properties of the Noise: pick the instantiation once per
-// call, then run `body(fade constant, summed constant, hasher)` on it.
-template <int dims, class Body>
-void with_variant(const detail::NoiseTables& t, Body&& body) noexcept {
-    auto run = [&](auto fade, auto summed) {
-        if (t.hash == Hash::mix) {
-            body(fade, summed, make_mix_hasher(t));
-        } else if constexpr (dims == 3) {
-            body(fade, summed, make_permutation_hasher3(t));
+// The field a Noise defines, as `run(field)` with field(const F* p) -> F: picked once per call.
+// Specialised hashers for perlin 2D/3D without periods (plain noise, or decorated when a fractal,
+// warp or pattern is set); the general lattice for everything else.
+template <int dims, class Run>
+void with_field(const detail::NoiseTables& t, Run&& run) noexcept {
+    const NoiseDesc& d = t.desc;
+    const bool plain = t.octaves.kind == Fractal::none && d.warp.levels == 0 && d.pattern.kind == Pattern::none;
+    auto by_fade = [&](auto fade_constant) {
+        constexpr Fade fade = decltype(fade_constant)::value;
+        if constexpr (dims == 4) {
+            run([&t](const F* p) {
+                return decorated<4>([&t](int k, const F* q) { return general_noise<fade, 4>(t, k, q); }, t, p);
+            });
         } else {
-            body(fade, summed, make_permutation_hasher2(t));
-        }
-    };
-    auto with_fade = [&](auto fade) {
-        if (t.octaves.kind == Fractal::none) {
-            run(fade, std::false_type{});
-        } else {
-            run(fade, std::true_type{});
+            if (t.general_path) {
+                run([&t](const F* p) {
+                    return decorated<dims>([&t](int k, const F* q) { return general_noise<fade, dims>(t, k, q); }, t,
+                                           p);
+                });
+                return;
+            }
+            auto with_hasher = [&](const auto& hasher) {
+                auto base = [&hasher](int, const F* q) {
+                    if constexpr (dims == 3) {
+                        return noise3<fade>(hasher, q[0], q[1], q[2]);
+                    } else {
+                        return noise2<fade>(hasher, q[0], q[1]);
+                    }
+                };
+                if (plain) {
+                    run([&base](const F* p) { return base(0, p); });
+                } else {
+                    run([&base, &t](const F* p) { return decorated<dims>(base, t, p); });
+                }
+            };
+            if (t.hash == Hash::mix) {
+                with_hasher(make_mix_hasher(t));
+            } else if constexpr (dims == 3) {
+                with_hasher(make_permutation_hasher3(t));
+            } else {
+                with_hasher(make_permutation_hasher2(t));
+            }
         }
     };
     if (t.fade == Fade::cubic) {
-        with_fade(std::integral_constant<Fade, Fade::cubic>{});
+        by_fade(std::integral_constant<Fade, Fade::cubic>{});
     } else {
-        with_fade(std::integral_constant<Fade, Fade::quintic>{});
+        by_fade(std::integral_constant<Fade, Fade::quintic>{});
     }
+}
+
+void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out, std::size_t n) noexcept {
+    with_field<2>(t, [&](const auto& field) {
+        for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
+            const F p[2] = {load_part(x, i, m), load_part(y, i, m)};
+            return field(p);
+        });
+    });
 }
 
 void points_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
                std::size_t n) noexcept {
-    with_variant<3>(t, [&](auto fade, auto summed, const auto& h) { points_3d_impl<decltype(fade)::value, decltype(summed)::value>(h, t.octaves, x, y, z, out, n); });
+    with_field<3>(t, [&](const auto& field) {
+        for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
+            const F p[3] = {load_part(x, i, m), load_part(y, i, m), load_part(z, i, m)};
+            return field(p);
+        });
+    });
 }
 
-void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out, std::size_t n) noexcept {
-    with_variant<2>(t, [&](auto fade, auto summed, const auto& h) { points_2d_impl<decltype(fade)::value, decltype(summed)::value>(h, t.octaves, x, y, out, n); });
-}
-
-void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z, float* out,
-            std::size_t n) noexcept {
-    with_variant<3>(t, [&](auto fade, auto summed, const auto& h) {
-        row_3d_impl<decltype(fade)::value, decltype(summed)::value>(h, t.octaves, origin_x, step_x, y, z, out, n);
+void points_4d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, const float* w,
+               float* out, std::size_t n) noexcept {
+    with_field<4>(t, [&](const auto& field) {
+        for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
+            const F p[4] = {load_part(x, i, m), load_part(y, i, m), load_part(z, i, m), load_part(w, i, m)};
+            return field(p);
+        });
     });
 }
 
 void row_2d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
             std::size_t n) noexcept {
-    with_variant<2>(t, [&](auto fade, auto summed, const auto& h) {
-        row_2d_impl<decltype(fade)::value, decltype(summed)::value>(h, t.octaves, origin_x, step_x, y, out, n);
+    with_field<2>(t, [&](const auto& field) {
+        const F vy(y);
+        for_each_batch(out, n, [&](std::size_t i, std::size_t) {
+            const F p[2] = {column_coords(i, origin_x, step_x), vy};
+            return field(p);
+        });
+    });
+}
+
+void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z, float* out,
+            std::size_t n) noexcept {
+    with_field<3>(t, [&](const auto& field) {
+        const F vy(y), vz(z);
+        for_each_batch(out, n, [&](std::size_t i, std::size_t) {
+            const F p[3] = {column_coords(i, origin_x, step_x), vy, vz};
+            return field(p);
+        });
     });
 }
 
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
-    static constexpr KernelTable table{GRADNOISE_KERNEL_ISA, lanes * unroll, &points_2d, &points_3d,
+    static constexpr KernelTable table{GRADNOISE_KERNEL_ISA, lanes * unroll, &points_2d, &points_3d, &points_4d,
                                        &row_2d, &row_3d};
     return table;
 }

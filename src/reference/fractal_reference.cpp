@@ -26,51 +26,151 @@ float octave_term(Fractal kind, float n, float& weight) {
     }
 }
 
-// [S 8] The octave loop, shared by 2D and 3D: `sample(k, f_k)` evaluates octave k's noise.
-template <class Sample>
-float sum_octaves(const FractalParams& p, Sample sample) {
-    float frequency = p.frequency;
+// [S 10.3] The lattice of octave k: with a period P on an axis, octave k wraps at
+// min(P * lacunarity^k, 256) (lacunarity is then a power of two), i.e. mask = that - 1.
+Lattice octave_lattice(const detail::NoiseTables& t, int k) {
+    Lattice l = Lattice::of(t);
+    const NoiseDesc& d = t.desc;
+    const int periods[4] = {d.period_x, d.period_y, d.period_z, d.period_w};
+    for (int a = 0; a < 4; ++a) {
+        if (periods[a] == 0) {
+            continue;  // no period: mask 255, the lattice's own 256
+        }
+        int period = periods[a];
+        for (int i = 0; i < k; ++i) {
+            period = period * static_cast<int>(d.fractal.lacunarity);
+            period = period > 256 ? 256 : period;
+        }
+        l.mask[a] = period - 1;
+    }
+    return l;
+}
+
+// One octave of base noise at q (dims coordinates).
+float base_noise(const detail::NoiseTables& t, int dims, int k, const float* q) {
+    Lattice l = octave_lattice(t, k);
+    switch (dims) {
+        case 2: return noise2(l, t.desc.fade, q[0], q[1]);
+        case 3: return noise3(l, t.desc.fade, q[0], q[1], q[2]);
+        default: return noise4(l, t.desc.fade, q[0], q[1], q[2], q[3]);
+    }
+}
+
+// [S 8] The base noise, or the sum of octaves. Octave k samples at p * f_k + k * offset (per axis).
+float fractal(const detail::NoiseTables& t, int dims, const float* p) {
+    const FractalParams& f = t.desc.fractal;
+    if (f.kind == Fractal::none) {
+        return base_noise(t, dims, 0, p);
+    }
+    for (int a = 0; a < dims; ++a) {
+        if (!is_finite(p[a])) {
+            return 0.0f;  // as for the base noise
+        }
+    }
+    const float offset[4] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z,
+                             detail::octave_offset_w};
+    float frequency = f.frequency;
     float amplitude = 1.0f;
     float amplitude_sum = 0.0f;
     float sum = 0.0f;
     float weight = 1.0f;
-    for (int k = 0; k < p.octaves; ++k) {
-        float n = sample(k, frequency);
-        sum = sum + amplitude * octave_term(p.kind, n, weight);
+    for (int k = 0; k < f.octaves; ++k) {
+        float kf = static_cast<float>(k);
+        float q[4];
+        for (int a = 0; a < dims; ++a) {
+            q[a] = p[a] * frequency + kf * offset[a];
+        }
+        float n = base_noise(t, dims, k, q);
+        sum = sum + amplitude * octave_term(f.kind, n, weight);
         amplitude_sum = amplitude_sum + amplitude;
-        frequency = frequency * p.lacunarity;
-        amplitude = amplitude * p.persistence;
+        frequency = frequency * f.lacunarity;
+        amplitude = amplitude * f.persistence;
     }
     return sum / amplitude_sum;
 }
 
-}  // namespace
-
-float field3(const LatticeHash& hash, Fade fade, const FractalParams& p, float x, float y, float z) noexcept {
-    if (p.kind == Fractal::none) {
-        return noise3(hash, fade, x, y, z);
+// [S 11] Domain warping: each level displaces p by strength * d, component a of d being the
+// fractal at (the previous level's point) * frequency + c_{level, a} on every axis.
+float warped(const detail::NoiseTables& t, int dims, const float* p) {
+    const WarpParams& w = t.desc.warp;
+    float at[4] = {p[0], p[1], dims > 2 ? p[2] : 0.0f, dims > 3 ? p[3] : 0.0f};
+    for (int level = 0; level < w.levels; ++level) {
+        float d[4];
+        for (int a = 0; a < dims; ++a) {
+            float q[4];
+            for (int b = 0; b < dims; ++b) {
+                q[b] = at[b] * w.frequency + detail::warp_offset[level][a];
+            }
+            d[a] = fractal(t, dims, q);
+        }
+        for (int a = 0; a < dims; ++a) {
+            at[a] = p[a] + w.strength * d[a];
+        }
     }
-    if (!is_finite(x) || !is_finite(y) || !is_finite(z)) {
-        return 0.0f;  // [S 8] as for the base noise
-    }
-    return sum_octaves(p, [&](int k, float f) {
-        float kf = static_cast<float>(k);
-        return noise3(hash, fade, x * f + kf * detail::octave_offset_x, y * f + kf * detail::octave_offset_y,
-                      z * f + kf * detail::octave_offset_z);
-    });
+    return fractal(t, dims, at);
 }
 
-float field2(const LatticeHash& hash, Fade fade, const FractalParams& p, float x, float y) noexcept {
-    if (p.kind == Fractal::none) {
-        return noise2(hash, fade, x, y);
+// [S 12] Patterns: the field mapped to [0, 1].
+float field(const detail::NoiseTables& t, int dims, const float* p) {
+    float v = warped(t, dims, p);
+    const PatternParams& pattern = t.desc.pattern;
+    float r;
+    switch (pattern.kind) {
+        case Pattern::marble: r = 0.5f + 0.5f * sine(p[0] * pattern.frequency + pattern.strength * v); break;
+        case Pattern::wood: {
+            float g = std::sqrt(p[0] * p[0] + p[1] * p[1]) * pattern.frequency + pattern.strength * v;
+            r = g - std::floor(g);
+            break;
+        }
+        default: return v;
     }
-    if (!is_finite(x) || !is_finite(y)) {
+    // [S 12.3] NaN (a non-finite coordinate or an overflow) -> 0; then clamp to [0, 1]
+    // (g - floor(g) rounds to 1 for tiny negative g: that is the ring's start, 0).
+    if (!(r == r)) {
         return 0.0f;
     }
-    return sum_octaves(p, [&](int k, float f) {
-        float kf = static_cast<float>(k);
-        return noise2(hash, fade, x * f + kf * detail::octave_offset_x, y * f + kf * detail::octave_offset_y);
-    });
+    if (pattern.kind == Pattern::wood && r >= 1.0f) {
+        return 0.0f;
+    }
+    return r < 0.0f ? 0.0f : (r > 1.0f ? 1.0f : r);
+}
+
+}  // namespace
+
+float sine(float t) noexcept {
+    // [S 12.1] turns r in [0, 1]; u = r - 1/2 in [-1/2, 1/2], sin(2 pi r) = -sin(2 pi u); fold u
+    // into [-1/4, 1/4] (sin(pi - a) = sin a); odd Taylor polynomial of sin(2 pi u) to degree 11.
+    float r = t * detail::sine_inv_two_pi;
+    r = r - std::floor(r);
+    float u = r - 0.5f;
+    if (u > 0.25f) {
+        u = 0.5f - u;
+    } else if (u < -0.25f) {
+        u = -0.5f - u;
+    }
+    float u2 = u * u;
+    float s = detail::sine_c11;
+    s = s * u2 + detail::sine_c9;
+    s = s * u2 + detail::sine_c7;
+    s = s * u2 + detail::sine_c5;
+    s = s * u2 + detail::sine_c3;
+    s = s * u2 + detail::sine_c1;
+    return -(s * u);
+}
+
+float field2(const detail::NoiseTables& t, float x, float y) noexcept {
+    const float p[2] = {x, y};
+    return field(t, 2, p);
+}
+
+float field3(const detail::NoiseTables& t, float x, float y, float z) noexcept {
+    const float p[3] = {x, y, z};
+    return field(t, 3, p);
+}
+
+float field4(const detail::NoiseTables& t, float x, float y, float z, float w) noexcept {
+    const float p[4] = {x, y, z, w};
+    return field(t, 4, p);
 }
 
 }  // namespace gradnoise::reference
