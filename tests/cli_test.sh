@@ -232,6 +232,55 @@ capture $'0.5 0.5 0.5\n' eval --fractal fbm --lacunarity 0
 expect_rc "--lacunarity 0: exit 2" 2 "--lacunarity"
 capture $'0.5 0.5 0.5\n' eval --fractal plasma
 expect_rc "--fractal plasma: exit 2" 2 "--fractal"
+# ---- eval: bases, 4D, periods, warps, patterns; every ISA the same bits ----
+awk '{ print $1, $2, $3, $1 - $2 }' "$tmp/points3" >"$tmp/points4"
+variants=("--basis classic" "--basis value --hash mix" "--period 4 --fractal fbm --octaves 3"
+          "--warp 2 --warp-strength 0.7 --fractal fbm --octaves 2" "--pattern marble --fractal turbulence"
+          "--pattern wood --basis classic")
+for variant in "${variants[@]}"; do
+    for dims in 2 3 4; do
+        if [[ $dims == 4 ]]; then points="$tmp/points4"; else points="$tmp/points3"; fi
+        if [[ $dims == 2 ]]; then awk '{ print $1, $2 }' "$tmp/points3" >"$tmp/points2v"; points="$tmp/points2v"; fi
+        RC=0
+        run eval --dims $dims $variant --isa scalar --format hex <"$points" >"$tmp/var_scalar" 2>"$tmp/err" || RC=$?
+        if [[ $RC != 0 || ! -s "$tmp/var_scalar" ]]; then
+            fail "eval --dims $dims $variant (scalar)" "rc $RC: $(cat "$tmp/err")"
+            continue
+        fi
+        for isa in sse2 avx2 avx512 neon; do
+            RC=0
+            run eval --dims $dims $variant --isa $isa --format hex <"$points" >"$tmp/var_$isa" 2>"$tmp/err" || RC=$?
+            if [[ $RC == 2 ]]; then continue; fi
+            if [[ $RC == 0 ]] && cmp -s "$tmp/var_scalar" "$tmp/var_$isa"; then
+                pass "eval --dims $dims $variant --isa $isa equals scalar"
+            else
+                fail "eval --dims $dims $variant --isa $isa equals scalar" "rc $RC: $(cat "$tmp/err")"
+            fi
+        done
+    done
+done
+capture $'0.25 0.5\n4.25 0.5\n' eval --dims 2 --period 4 --format hex
+if [[ $RC == 0 && "$(echo "$OUT" | sed -n 1p)" == "$(echo "$OUT" | sed -n 2p)" ]]; then
+    pass "--period 4: x and x + 4 give the same bits"
+else
+    fail "--period 4: x and x + 4 give the same bits" "rc $RC, '$OUT'"
+fi
+capture $'0.3 0.6\n' eval --dims 2 --pattern marble --pattern-strength 0
+if [[ $RC == 0 ]] && python3 -c "import math,sys; v=float(sys.argv[1]); w=0.5+0.5*math.sin(0.3); sys.exit(0 if abs(v-w)<1e-6 else 1)" "$OUT"; then
+    pass "--pattern marble --pattern-strength 0 is 0.5 + 0.5 sin(x) ($OUT)"
+else
+    fail "--pattern marble --pattern-strength 0 is 0.5 + 0.5 sin(x)" "rc $RC, '$OUT'"
+fi
+for bad in "--period 3:--period" "--period 512:--period" "--period 1,2,4,8,16:--period" "--warp 3:--warp" \
+           "--basis simplex:--basis" "--pattern zebra:--pattern" "--pattern wood --pattern-frequency 0:--pattern-frequency" \
+           "--warp 1 --warp-frequency -1:--warp-frequency" "--period 4 --fractal fbm --lacunarity 3:--lacunarity"; do
+    args=${bad%%:*}
+    capture $'0.5 0.5 0.5\n' eval $args
+    expect_rc "eval $args: exit 2" 2 "${bad##*:}"
+done
+capture "" heightmap -o "$tmp/marble.png" --size 64x32 --pattern marble --fractal turbulence
+if [[ $RC == 0 && -s "$tmp/marble.png" ]]; then pass "heightmap --pattern marble writes a PNG"; else fail "heightmap --pattern marble writes a PNG" "rc $RC: $ERR"; fi
+
 if [[ " ${ran[*]} " == *" sse2 "* || " ${ran[*]} " == *" neon "* ]]; then
     pass "ISAs compared: ${ran[*]}"
 elif [[ "$(uname -m)" == x86_64 && -z "$GRADNOISE_EMULATOR" ]]; then
@@ -261,8 +310,8 @@ expect_rc "out of float range: exit 1" 1 "1e50"
 
 capture "" eval --isa avx1024
 expect_rc "--isa avx1024: exit 2" 2 avx1024
-capture "" eval --dims 4
-expect_rc "--dims 4: exit 2" 2 --dims
+capture "" eval --dims 5
+expect_rc "--dims 5: exit 2" 2 --dims
 capture "" eval --format octal
 expect_rc "--format octal: exit 2" 2 --format
 capture "" eval --fade linear

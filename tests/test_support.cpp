@@ -145,21 +145,38 @@ std::vector<gradnoise::Isa> supported_isas() {
     return out;
 }
 
+std::vector<float> w_of(const Points& p) {
+    if (p.w.size() == p.size()) {
+        return p.w;
+    }
+    std::vector<float> w(p.size());
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        w[i] = p.z[(7 * i + 3) % p.size()];
+    }
+    return w;
+}
+
 std::vector<float> eval(const gradnoise::Noise& noise, gradnoise::Isa isa, int dims, const Points& p) {
     REQUIRE(gradnoise::force_isa(isa).ok());
     REQUIRE(gradnoise::active_isa() == isa);  // prove which path ran
     std::vector<float> out(p.size(), 12345.0f);
-    gradnoise::Status s = dims == 2 ? noise.evaluate_2d(p.x.data(), p.y.data(), out.data(), p.size())
-                                    : noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), p.size());
+    gradnoise::Status s;
+    if (dims == 4) {
+        std::vector<float> w = w_of(p);
+        s = noise.evaluate_4d(p.x.data(), p.y.data(), p.z.data(), w.data(), out.data(), p.size());
+    } else {
+        s = dims == 2 ? noise.evaluate_2d(p.x.data(), p.y.data(), out.data(), p.size())
+                      : noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), p.size());
+    }
     REQUIRE(s.ok());
     return out;
 }
 
-void check_points(const gradnoise::Noise& noise, const Points& p, const char* what) {
+void check_points(const gradnoise::Noise& noise, const Points& p, const char* what, std::initializer_list<int> dim_list) {
     struct Reset {
         ~Reset() { gradnoise::reset_isa(); }
     } reset;
-    for (int dims : {2, 3}) {
+    for (int dims : dim_list) {
         std::vector<float> ref = eval(noise, gradnoise::Isa::scalar, dims, p);
         for (gradnoise::Isa isa : supported_isas()) {
             if (isa == gradnoise::Isa::scalar) {
@@ -171,7 +188,7 @@ void check_points(const gradnoise::Noise& noise, const Points& p, const char* wh
                       << name(noise.fade()) << ", " << p.size() << " points");
             if (at >= 0) {
                 INFO("first difference at " << at << ": (" << describe(p.x[at]) << ", "
-                     << describe(p.y[at]) << ", " << describe(p.z[at]) << ") scalar "
+                     << describe(p.y[at]) << ", " << describe(p.z[at]) << ", w " << describe(w_of(p)[at]) << ") scalar "
                      << describe(ref[at]) << " vs " << describe(got[at]));
                 CHECK(at == -1);
             } else {

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@ namespace testing {
 // Structure-of-arrays point set.
 struct Points {
     std::vector<float> x, y, z;
+    std::vector<float> w;  // 4D: when empty, w[i] = z[(7 i + 3) mod n] (z's values, reordered)
     std::size_t size() const { return x.size(); }
     void add(float a, float b, float c) {
         x.push_back(a);
@@ -45,10 +47,13 @@ long first_bit_difference(const std::vector<float>& a, const std::vector<float>&
 inline std::string name(gradnoise::Isa isa) { return gradnoise::isa_name(isa); }
 inline std::string name(gradnoise::Fade fade) { return gradnoise::fade_name(fade); }
 
-// out = noise over p on `isa` (forced, and checked to be the one that ran), 2D or 3D.
+// out = noise over p on `isa` (forced, and checked to be the one that ran), 2D, 3D or 4D.
 std::vector<float> eval(const gradnoise::Noise& noise, gradnoise::Isa isa, int dims, const Points& p);
-// Every supported ISA equals the scalar path bit for bit on p, in 2D and 3D (doctest CHECKs).
-void check_points(const gradnoise::Noise& noise, const Points& p, const char* what);
+// The w coordinates eval uses in 4D.
+std::vector<float> w_of(const Points& p);
+// Every supported ISA equals the scalar path bit for bit on p, in each of `dims` (doctest CHECKs).
+void check_points(const gradnoise::Noise& noise, const Points& p, const char* what,
+                  std::initializer_list<int> dims = {2, 3});
 
 // Improved Perlin noise in binary64 written independently of src/ from the paper's description
 // (explicit gradient vectors and weights); `mix` selects spec section 3.2's hash with `key`.

@@ -99,7 +99,7 @@ LineKind parse_line(const std::string& line, int dims, float* xyz, std::string* 
 class Batch {
 public:
     Batch(const Noise& noise, int dims, Format format) : noise_(noise), dims_(dims), format_(format) {
-        for (auto* v : {&x_, &y_, &z_, &out_}) {
+        for (auto* v : {&x_, &y_, &z_, &w_, &out_}) {
             v->resize(batch_size);
         }
     }
@@ -107,7 +107,8 @@ public:
     void add(const float* xyz) {
         x_[count_] = xyz[0];
         y_[count_] = xyz[1];
-        z_[count_] = dims_ == 3 ? xyz[2] : 0.0f;
+        z_[count_] = dims_ >= 3 ? xyz[2] : 0.0f;
+        w_[count_] = dims_ == 4 ? xyz[3] : 0.0f;
         ++count_;
     }
     // Evaluates and prints the pending points.
@@ -116,8 +117,9 @@ public:
             return;
         }
         auto t0 = std::chrono::steady_clock::now();
-        Status s = dims_ == 3 ? noise_.evaluate_3d(x_.data(), y_.data(), z_.data(), out_.data(), count_)
-                              : noise_.evaluate_2d(x_.data(), y_.data(), out_.data(), count_);
+        Status s = dims_ == 4   ? noise_.evaluate_4d(x_.data(), y_.data(), z_.data(), w_.data(), out_.data(), count_)
+                   : dims_ == 3 ? noise_.evaluate_3d(x_.data(), y_.data(), z_.data(), out_.data(), count_)
+                                : noise_.evaluate_2d(x_.data(), y_.data(), out_.data(), count_);
         elapsed_ += std::chrono::steady_clock::now() - t0;
         if (!s) {
             fail(s.message());
@@ -139,7 +141,7 @@ private:
     const Noise& noise_;
     int dims_;
     Format format_;
-    std::vector<float> x_, y_, z_, out_;
+    std::vector<float> x_, y_, z_, w_, out_;
     std::size_t count_ = 0, total_ = 0;
     std::chrono::steady_clock::duration elapsed_{};
 };
@@ -156,7 +158,7 @@ void print_eval_help(std::FILE* out) {
                  "batches of %zu points. A malformed line stops with \"line N: ...\" and status 1.\n"
                  "\n"
                  "Options:\n"
-                 "  --dims 2|3            coordinates per point (default 3)\n"
+                 "  --dims 2|3|4          coordinates per point (default 3)\n"
                  "  --format decimal|hex  decimal: %%.9g, enough to round-trip a float (default);\n"
                  "                        hex: %%a, exact\n"
                  "%s"
@@ -183,10 +185,10 @@ int run_eval(ArgReader& args) {
             return exit_success;
         } else if (noise_options.parse(args)) {
         } else if (args.option("--dims", &v)) {
-            if (v == "2" || v == "3") {
+            if (v == "2" || v == "3" || v == "4") {
                 dims = v[0] - '0';
             } else {
-                usage_error("--dims: '" + std::string(v) + "' is not one of 2, 3");
+                usage_error("--dims: '" + std::string(v) + "' is not one of 2, 3, 4");
             }
         } else if (args.option("--format", &v)) {
             if (v == "decimal") {
@@ -215,7 +217,7 @@ int run_eval(ArgReader& args) {
     std::cin.tie(nullptr);
     Batch batch(noise, dims, format);
     std::string line, error;
-    float xyz[3] = {};
+    float xyz[4] = {};
     for (std::size_t line_no = 1; std::getline(std::cin, line); ++line_no) {
         switch (parse_line(line, dims, xyz, &error)) {
             case LineKind::skip: break;

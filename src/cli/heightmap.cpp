@@ -90,7 +90,8 @@ void print_heightmap_help(std::FILE* out) {
                  "\n"
                  "Writes 2D improved Perlin noise as an 8-bit greyscale picture: pixel (i, j) samples\n"
                  "(X + i * step, Y + j * step) with step = scale / width (float32), and grey =\n"
-                 "round((value + 1) * 127.5) clamped to 0..255. The file is replaced atomically.\n"
+                 "round((value + 1) * 127.5) clamped to 0..255 (with --pattern, whose values lie in\n"
+                 "[0, 1]: round(value * 255)). The file is replaced atomically.\n"
                  "\n"
                  "Options:\n"
                  "  -o, --output FILE     output file (default gradnoise-heightmap.png, or .pgm with\n"
@@ -105,7 +106,9 @@ void print_heightmap_help(std::FILE* out) {
                  "Examples:\n"
                  "  gradnoise heightmap\n"
                  "  gradnoise heightmap -o terrain.png --size 1024x512 --scale 16 --seed 42\n"
-                 "  gradnoise heightmap -o tile.pgm --origin 100,-20.5 --fade cubic\n",
+                 "  gradnoise heightmap -o tile.pgm --origin 100,-20.5 --fade cubic\n"
+                 "  gradnoise heightmap -o marble.png --pattern marble --fractal turbulence --scale 4\n"
+                 "  gradnoise heightmap -o tile.png --period 8 --scale 8 --fractal fbm\n",
                  max_side, noise_options_help);
 }
 
@@ -203,8 +206,10 @@ int run_heightmap(ArgReader& args) {
             fail(st.message());
         }
         image.pixels.resize(values.size());
-        std::transform(values.begin(), values.end(), image.pixels.begin(), [](float v) {
-            double grey = std::round((static_cast<double>(v) + 1.0) * 127.5);
+        const bool unit_range = s.noise.pattern.kind != Pattern::none;
+        std::transform(values.begin(), values.end(), image.pixels.begin(), [unit_range](float v) {
+            double grey = unit_range ? std::round(static_cast<double>(v) * 255.0)
+                                     : std::round((static_cast<double>(v) + 1.0) * 127.5);
             return static_cast<std::uint8_t>(std::clamp(grey, 0.0, 255.0));
         });
     }
@@ -214,7 +219,9 @@ int run_heightmap(ArgReader& args) {
     if (ok && *s.format == ImageFormat::png) {
         std::vector<PngText> text = {
             {"Software", std::string("gradnoise ") + version_string()},
-            {"Description", "2D improved Perlin noise, grey = round((value + 1) * 127.5); made by: " +
+            {"Description", std::string(s.noise.pattern.kind != Pattern::none
+                                            ? "2D gradient-noise pattern, grey = round(value * 255); made by: "
+                                            : "2D gradient noise, grey = round((value + 1) * 127.5); made by: ") +
                                 reproduce_command(s, *s.format)},
         };
         ok = write_png(file, image, text);
@@ -227,7 +234,13 @@ int run_heightmap(ArgReader& args) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::error_code ec;
     const std::filesystem::path where = std::filesystem::absolute(s.output, ec);
-    std::string kind = "2D Perlin";
+    std::string kind = std::string("2D ") + basis_name(s.noise.basis);
+    if (s.noise.warp.levels != 0) {
+        kind += ", warp x" + std::to_string(s.noise.warp.levels);
+    }
+    if (s.noise.pattern.kind != Pattern::none) {
+        kind += std::string(", ") + pattern_name(s.noise.pattern.kind);
+    }
     if (s.noise.fractal.kind != Fractal::none) {
         kind += std::string(", ") + fractal_name(s.noise.fractal.kind) + " x" + std::to_string(s.noise.fractal.octaves);
     }

@@ -98,6 +98,18 @@ const char* const noise_options_help =
     "  --frequency F         frequency of the first octave, > 0 (default 1)\n"
     "  --lacunarity L        frequency ratio between octaves, > 0 (default 2)\n"
     "  --persistence P       amplitude ratio between octaves, in (0, 8] (default 0.5)\n"
+    "  --basis KIND          perlin (default: Perlin 2002 gradients), classic (256 random unit\n"
+    "                        gradients from the seed) or value (value noise)\n"
+    "  --period P[,P[,P[,P]]]  tile: lattice period per axis x,y,z,w (0 = none, else a power of\n"
+    "                        two in 1..256); one value applies to every axis. The field repeats\n"
+    "                        every P / frequency units; fractals then need a power-of-two lacunarity\n"
+    "  --warp LEVELS         domain warping: 0 (default), 1, or 2 (a warp of the warp)\n"
+    "  --warp-strength S     displacement scale (default 1)\n"
+    "  --warp-frequency F    frequency of the displacement field, > 0 (default 1)\n"
+    "  --pattern KIND        none (default), marble (0.5 + 0.5 sin(x f + s field)) or wood\n"
+    "                        (rings: frac(sqrt(x^2 + y^2) f + s field)); values in [0, 1]\n"
+    "  --pattern-frequency F marble: radians per unit x; wood: rings per unit (default 1)\n"
+    "  --pattern-strength S  how much the field bends the pattern (default: marble 4, wood 0.2)\n"
     "  --isa NAME            instruction set: auto, scalar, sse2, avx2, avx512, neon (default:\n"
     "                        GRADNOISE_ISA if set, else the best; auto ignores GRADNOISE_ISA).\n"
     "                        One this CPU lacks, or a bad GRADNOISE_ISA, is an error (status 2).\n"
@@ -158,13 +170,83 @@ bool NoiseOptions::parse(ArgReader& args) {
         fractal.octaves = static_cast<int>(*n);
         return true;
     }
+    if (args.option("--basis", &v)) {
+        const Basis kinds[] = {Basis::perlin, Basis::classic, Basis::value};
+        bool found = false;
+        for (Basis k : kinds) {
+            if (v == basis_name(k)) {
+                basis = k;
+                found = true;
+            }
+        }
+        if (!found) {
+            usage_error("--basis: '" + std::string(v) + "' is not one of perlin, classic, value");
+        }
+        return true;
+    }
+    if (args.option("--pattern", &v)) {
+        const Pattern kinds[] = {Pattern::none, Pattern::marble, Pattern::wood};
+        bool found = false;
+        for (Pattern k : kinds) {
+            if (v == pattern_name(k)) {
+                pattern.kind = k;
+                found = true;
+            }
+        }
+        if (!found) {
+            usage_error("--pattern: '" + std::string(v) + "' is not one of none, marble, wood");
+        }
+        return true;
+    }
+    if (args.option("--period", &v)) {
+        std::string_view rest = v;
+        int values[4] = {0, 0, 0, 0};
+        int count = 0;
+        while (true) {
+            std::size_t comma = rest.find(',');
+            std::string_view item = rest.substr(0, comma);
+            auto n = parse_u64(item);
+            if (count == 4 || !n || *n > 256 || (*n & (*n - 1)) != 0) {
+                usage_error("--period: '" + std::string(v) +
+                            "' is not 1 to 4 comma-separated periods, each 0 or a power of two in 1..256");
+            }
+            values[count++] = static_cast<int>(*n);
+            if (comma == std::string_view::npos) {
+                break;
+            }
+            rest = rest.substr(comma + 1);
+        }
+        for (int a = 0; a < 4; ++a) {
+            period[a] = count == 1 ? values[0] : values[a];
+        }
+        return true;
+    }
+    if (args.option("--warp", &v)) {
+        if (v != "0" && v != "1" && v != "2") {
+            usage_error("--warp: '" + std::string(v) + "' is not one of 0, 1, 2");
+        }
+        warp.levels = v[0] - '0';
+        return true;
+    }
+    if (args.option("--pattern-strength", &v)) {
+        auto f = parse_float(v);
+        if (!f) {
+            usage_error("--pattern-strength: '" + std::string(v) + "' is not a number");
+        }
+        pattern.strength = *f;
+        pattern_strength_set = true;
+        return true;
+    }
     struct FloatOption {
         const char* name;
         float* target;
     };
     const FloatOption float_options[] = {{"--frequency", &fractal.frequency},
                                          {"--lacunarity", &fractal.lacunarity},
-                                         {"--persistence", &fractal.persistence}};
+                                         {"--persistence", &fractal.persistence},
+                                         {"--warp-strength", &warp.strength},
+                                         {"--warp-frequency", &warp.frequency},
+                                         {"--pattern-frequency", &pattern.frequency}};
     for (const FloatOption& o : float_options) {
         if (args.option(o.name, &v)) {
             auto f = parse_float(v);
@@ -216,6 +298,16 @@ NoiseDesc NoiseOptions::desc() const {
     d.fade = fade;
     d.hash = hash;
     d.fractal = fractal;
+    d.basis = basis;
+    d.period_x = period[0];
+    d.period_y = period[1];
+    d.period_z = period[2];
+    d.period_w = period[3];
+    d.warp = warp;
+    d.pattern = pattern;
+    if (!pattern_strength_set) {
+        d.pattern.strength = pattern.kind == Pattern::wood ? 0.2f : 4.0f;
+    }
     return d;
 }
 
@@ -224,9 +316,17 @@ Noise NoiseOptions::make_noise() const {
     if (Status s = Noise::create(desc(), &noise); !s) {
         // "NoiseDesc: fractal.octaves must be in 1..32" -> "--octaves must be in 1..32"
         std::string m = s.message();
-        const std::string prefix = "NoiseDesc: fractal.";
-        if (m.rfind(prefix, 0) == 0) {
-            m = "--" + m.substr(prefix.size());
+        const std::pair<const char*, const char*> names[] = {
+            {"NoiseDesc: fractal.", "--"},           {"NoiseDesc: warp.levels", "--warp"},
+            {"NoiseDesc: warp.", "--warp-"},         {"NoiseDesc: pattern.", "--pattern-"},
+            {"NoiseDesc: period_x", "--period (x)"}, {"NoiseDesc: period_y", "--period (y)"},
+            {"NoiseDesc: period_z", "--period (z)"}, {"NoiseDesc: period_w", "--period (w)"},
+            {"NoiseDesc: ", ""}};
+        for (const auto& [from, to] : names) {
+            if (m.rfind(from, 0) == 0) {
+                m = to + m.substr(std::string(from).size());
+                break;
+            }
         }
         usage_error(m);
     }
@@ -247,6 +347,26 @@ std::string NoiseOptions::field_text() const {
         std::snprintf(buf, sizeof buf, " --fractal %s --octaves %d --frequency %.9g --lacunarity %.9g --persistence %.9g",
                       fractal_name(fractal.kind), fractal.octaves, static_cast<double>(fractal.frequency),
                       static_cast<double>(fractal.lacunarity), static_cast<double>(fractal.persistence));
+        text += buf;
+    }
+    const NoiseDesc d = desc();
+    char buf[200];
+    if (d.basis != Basis::perlin) {
+        text += std::string(" --basis ") + basis_name(d.basis);
+    }
+    if (d.period_x != 0 || d.period_y != 0 || d.period_z != 0 || d.period_w != 0) {
+        std::snprintf(buf, sizeof buf, " --period %d,%d,%d,%d", d.period_x, d.period_y, d.period_z, d.period_w);
+        text += buf;
+    }
+    if (d.warp.levels != 0) {
+        std::snprintf(buf, sizeof buf, " --warp %d --warp-strength %.9g --warp-frequency %.9g", d.warp.levels,
+                      static_cast<double>(d.warp.strength), static_cast<double>(d.warp.frequency));
+        text += buf;
+    }
+    if (d.pattern.kind != Pattern::none) {
+        std::snprintf(buf, sizeof buf, " --pattern %s --pattern-frequency %.9g --pattern-strength %.9g",
+                      pattern_name(d.pattern.kind), static_cast<double>(d.pattern.frequency),
+                      static_cast<double>(d.pattern.strength));
         text += buf;
     }
     return text;

@@ -56,11 +56,18 @@ struct NoiseOptions {
     Fade fade = Fade::quintic;
     Hash hash = Hash::permutation;
     FractalParams fractal;  // kind none: the base noise
+    Basis basis = Basis::perlin;
+    int period[4] = {0, 0, 0, 0};
+    WarpParams warp;
+    PatternParams pattern;
+    bool pattern_strength_set = false;  // else the recipe's: marble 4, wood 0.2
     enum class IsaChoice { environment, automatic, forced } isa_choice = IsaChoice::environment;
     Isa isa = Isa::scalar;  // with IsaChoice::forced
 
-    // Consumes --seed, --fade, --hash, --isa or a fractal option (--fractal, --octaves,
-    // --frequency, --lacunarity, --persistence) at the reader's position; false if it is none.
+    // Consumes --seed, --fade, --hash, --isa, a fractal option (--fractal, --octaves,
+    // --frequency, --lacunarity, --persistence), --basis, --period, a warp option (--warp,
+    // --warp-strength, --warp-frequency) or a pattern option (--pattern, --pattern-frequency,
+    // --pattern-strength) at the reader's position; false if it is none.
     bool parse(ArgReader& args);
     // Applies the ISA choice. An ISA this CPU or build lacks, or a bad GRADNOISE_ISA, is a usage
     // error, never a silent fallback.

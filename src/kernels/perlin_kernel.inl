@@ -622,7 +622,11 @@ inline F decorated(const Base& base, const detail::NoiseTables& t, const F* p) n
     } else {
         return v;
     }
-    r = xsimd::select(r == r, r, F(0.0f));
+    auto keep = r == r;
+    for (int a = 0; a < dims; ++a) {
+        keep = keep & finite(p[a]);
+    }
+    r = xsimd::select(keep, r, F(0.0f));
     return xsimd::min(xsimd::max(r, F(0.0f)), F(1.0f));
 }
 

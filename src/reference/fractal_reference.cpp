@@ -124,8 +124,13 @@ float field(const detail::NoiseTables& t, int dims, const float* p) {
         }
         default: return v;
     }
-    // [S 12.3] NaN (a non-finite coordinate or an overflow) -> 0; then clamp to [0, 1]
+    // [S 12.3] A non-finite coordinate or a NaN (an overflow) -> 0; then clamp to [0, 1]
     // (g - floor(g) rounds to 1 for tiny negative g: that is the ring's start, 0).
+    for (int a = 0; a < dims; ++a) {
+        if (!is_finite(p[a])) {
+            return 0.0f;
+        }
+    }
     if (!(r == r)) {
         return 0.0f;
     }
