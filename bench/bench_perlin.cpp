@@ -3,6 +3,10 @@
 // Workloads named perlin2-mix/..., perlin3-mix/... run the same grids and points with Hash::mix.
 // Workloads (issue #2): perlin2/grid1024, perlin3/grid128x128x64 (x = 0.3 + 0.01 i, y = 0.7 + 0.01 j,
 // z = 0.5 + 0.01 k) and perlin2/points1M, perlin3/points1M (2^20 uniform points in [-500, 500]).
+// Issue #3: fbm*/turbulence* (6 octaves, lacunarity 2, persistence 0.5) on the same grids and
+// points, perlin4/points1M (w = a fourth uniform coordinate), warp2/grid1024 (2D, one warp level,
+// strength 1, warp frequency 1, over plain noise: 3 noise2 per sample). Yardsticks: stb_perlin
+// (stb/...) and libnoise's noise::module::Perlin with 6 octaves (libnoise/...).
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -13,6 +17,7 @@
 #include <vector>
 
 #include "gradnoise/gradnoise.hpp"
+#include "libnoise_yardstick.hpp"
 #include "stb_yardstick.hpp"
 
 namespace {
@@ -20,7 +25,7 @@ namespace {
 constexpr std::size_t kPoints = 1u << 20;
 
 struct PointSet {
-    std::vector<float> x, y, z;
+    std::vector<float> x, y, z, w;
 };
 
 const PointSet& random_points() {
@@ -38,6 +43,9 @@ const PointSet& random_points() {
             p.x.push_back(next());
             p.y.push_back(next());
             p.z.push_back(next());
+        }
+        for (std::size_t i = 0; i < kPoints; ++i) {
+            p.w.push_back(next());
         }
         return p;
     }();
@@ -66,6 +74,17 @@ const gradnoise::Noise& fractal_noise(gradnoise::Fractal kind) {
     static const gradnoise::Noise fbm = make(gradnoise::Fractal::fbm);
     static const gradnoise::Noise turbulence = make(gradnoise::Fractal::turbulence);
     return kind == gradnoise::Fractal::fbm ? fbm : turbulence;
+}
+
+const gradnoise::Noise& warp_noise() {
+    static const gradnoise::Noise n = [] {
+        gradnoise::NoiseDesc d;
+        d.warp = {1, 1.0f, 1.0f};
+        gradnoise::Noise noise;
+        if (!gradnoise::Noise::create(d, &noise).ok()) std::abort();
+        return noise;
+    }();
+    return n;
 }
 
 struct Config {
@@ -123,6 +142,56 @@ void points3(benchmark::State& state, Config c) {
     for (auto _ : state) {
         benchmark::DoNotOptimize(
             noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void points4(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    const gradnoise::Noise& noise = *c.noise;
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(
+            noise.evaluate_4d(p.x.data(), p.y.data(), p.z.data(), p.w.data(), out.data(), kPoints).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void stb_warp_grid2(benchmark::State& state) {
+    std::vector<float> out(1024 * 1024);
+    for (auto _ : state) {
+        yardstick::stb_warp_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void libnoise_fbm_grid3(benchmark::State& state) {
+    std::vector<float> out(128 * 128 * 64);
+    for (auto _ : state) {
+        yardstick::libnoise_fbm_grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+
+void libnoise_fbm_grid2(benchmark::State& state) {
+    std::vector<float> out(1024 * 1024);
+    for (auto _ : state) {
+        yardstick::libnoise_fbm_grid3(0.3f, 0.7f, 0.0f, 0.01f, 1024, 1024, 1, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void libnoise_fbm_points3(benchmark::State& state) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        yardstick::libnoise_fbm_points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
@@ -221,6 +290,11 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("stb/turbulence3_6oct/grid128x128x64",
                                  stb_fractal_grid3<yardstick::Fractal::turbulence>)
         ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("stb/warp2/grid1024", stb_warp_grid2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("libnoise/fbm2_6oct/grid1024", libnoise_fbm_grid2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("libnoise/fbm3_6oct/grid128x128x64", libnoise_fbm_grid3)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("libnoise/fbm3_6oct/points1M", libnoise_fbm_points3)->Unit(benchmark::kMillisecond);
     for (int i = 0; i < gradnoise::isa_count; ++i) {
         auto isa = static_cast<gradnoise::Isa>(i);
         if (!gradnoise::isa_supported(isa)) {
@@ -248,6 +322,10 @@ int main(int argc, char** argv) {
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark(("fbm3_6oct/points1M/" + n).c_str(), points3, fbm)->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark(("turbulence3_6oct/grid128x128x64/" + n).c_str(), grid3, turbulence)
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("perlin4/points1M/" + n).c_str(), points4, Config{isa, &perlin_noise()})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("warp2/grid1024/" + n).c_str(), grid2, Config{isa, &warp_noise()})
             ->Unit(benchmark::kMillisecond);
     }
     benchmark::AddCustomContext("cpu_model", cpu_model());

@@ -65,4 +65,16 @@ void stb_fractal_points3(Fractal kind, const float* x, const float* y, const flo
     }
 }
 
+void stb_warp_grid2(float ox, float oy, float step, std::size_t nx, std::size_t ny, float* out) {
+    for (std::size_t j = 0; j < ny; ++j) {
+        float y = oy + static_cast<float>(j) * step;
+        for (std::size_t i = 0; i < nx; ++i) {
+            float x = ox + static_cast<float>(i) * step;
+            float dx = stb_perlin_noise3(x + 5.25f, y + 5.25f, 0.0f, 0, 0, 0);
+            float dy = stb_perlin_noise3(x + 9.75f, y + 9.75f, 0.0f, 0, 0, 0);
+            out[j * nx + i] = stb_perlin_noise3(x + dx, y + dy, 0.0f, 0, 0, 0);
+        }
+    }
+}
+
 }  // namespace yardstick

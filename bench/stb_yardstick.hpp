@@ -18,6 +18,10 @@ void stb_fractal_grid3(Fractal kind, float ox, float oy, float oz, float step, s
                        std::size_t nz, float* out);
 void stb_fractal_points3(Fractal kind, const float* x, const float* y, const float* z, float* out, std::size_t n);
 
+// Domain warp, one level, strength 1 (gradnoise's warp2/grid1024 workload, z = 0):
+// out = n(x + n(x + 5.25, y + 5.25), y + n(x + 9.75, y + 9.75)), n = stb_perlin_noise3(., ., 0).
+void stb_warp_grid2(float ox, float oy, float step, std::size_t nx, std::size_t ny, float* out);
+
 }  // namespace yardstick
 
 #endif

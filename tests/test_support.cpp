@@ -24,6 +24,16 @@ std::size_t random_point_count() {
     return 10000000;
 }
 
+std::size_t range_sample_count() {
+    if (const char* env = std::getenv("GRADNOISE_RANGE_SAMPLES")) {
+        long long v = std::atoll(env);
+        if (v > 0) {
+            return static_cast<std::size_t>(v);
+        }
+    }
+    return 10000000;
+}
+
 Points random_points(std::size_t n, float lo, float hi, std::uint64_t seed) {
     gradnoise::detail::SplitMix64 rng(seed);
     Points p;

@@ -28,6 +28,10 @@ struct Points {
 // 10,000,000 (the floor). The sanitizer run sets a smaller count.
 std::size_t random_point_count();
 
+// Samples for the range measurements: GRADNOISE_RANGE_SAMPLES, or 10,000,000 (the count;
+// the emulated aarch64 run measures fewer, its bits being compared with the scalar path anyway).
+std::size_t range_sample_count();
+
 // Uniform in [lo, hi) from a fixed seed (SplitMix64 bits -> float), same on every platform.
 Points random_points(std::size_t n, float lo, float hi, std::uint64_t seed);
 // Lattice points, one float ulp either side, -0, cell boundaries at multiples of 256, 2^24,

@@ -163,7 +163,7 @@ const Basis kBases[] = {Basis::perlin, Basis::classic, Basis::value};
 TEST_SUITE("variants") {
 
 TEST_CASE("every basis, hash and dimension: scalar == every ISA, bit for bit") {
-    testing::Points random = testing::random_points(testing::random_point_count() / 20 + 5, -300.0f, 300.0f, 41);
+    testing::Points random = testing::random_points(testing::random_point_count() / 50 + 5, -300.0f, 300.0f, 41);
     testing::Points awkward = testing::awkward_points();
     testing::Points bits = testing::random_bit_patterns(20000, 43);
     for (Basis basis : kBases) {
@@ -182,7 +182,7 @@ TEST_CASE("every basis, hash and dimension: scalar == every ISA, bit for bit") {
 }
 
 TEST_CASE("periods, warps, patterns and 4D fractals: scalar == every ISA, bit for bit") {
-    testing::Points random = testing::random_points(testing::random_point_count() / 100 + 5, -70.0f, 70.0f, 47);
+    testing::Points random = testing::random_points(testing::random_point_count() / 1000 + 2000, -70.0f, 70.0f, 47);
     testing::Points awkward = testing::awkward_points();
     std::vector<NoiseDesc> descs;
     {
@@ -498,7 +498,7 @@ TEST_CASE("marble and wood follow Perlin 1985's recipes; the project sine tracks
 }
 
 TEST_CASE("ranges over 10^7 samples (docs/spec.md section 7 and 12 record them)") {
-    const std::size_t count = testing::random_point_count();
+    const std::size_t count = testing::range_sample_count();
     testing::Points p = testing::random_points(count, -1000.0f, 1000.0f, 67);
     struct Bound {
         const char* what;

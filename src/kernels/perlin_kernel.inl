@@ -427,6 +427,20 @@ inline F square_root(F v) noexcept {
 #endif
 }
 
+// p(n) for lanes holding n in 0..255: gathers, or on AVX-512 VBMI in-register byte lookups
+// (the low byte of each 32-bit lane looked up; the other bytes masked off).
+struct PermutationLookup {
+#if defined(GRADNOISE_BYTE_HASHER)
+    ByteTable table;
+    explicit PermutationLookup(const detail::NoiseTables& t) noexcept : table(t.permutation.values().data()) {}
+    I operator()(I n) const noexcept { return I(table[n]) & I(255); }
+#else
+    const std::int32_t* table;
+    explicit PermutationLookup(const detail::NoiseTables& t) noexcept : table(t.perm32) {}
+    I operator()(I n) const noexcept { return gather(table, n); }
+#endif
+};
+
 template <Fade fade, int dims>
 inline F general_noise(const detail::NoiseTables& t, int octave, const F* q) noexcept {
     constexpr int corners = 1 << dims;
@@ -460,18 +474,19 @@ inline F general_noise(const detail::NoiseTables& t, int octave, const F* q) noe
         }
     } else {
         // Perlin's chain, one level per axis: p(p(p(X) + Y) + Z) (2D: a last level with Z = 0).
-        h[0] = gather(t.perm32, index[0][0]);
-        h[1] = gather(t.perm32, index[0][1]);
+        const PermutationLookup p(t);
+        h[0] = p(index[0][0]);
+        h[1] = p(index[0][1]);
         for (int a = 1; a < dims; ++a) {
             const int known = 1 << a;
             for (int c = known - 1; c >= 0; --c) {
-                h[c + known] = gather(t.perm32, (h[c] + index[a][1]) & I(255));
-                h[c] = gather(t.perm32, (h[c] + index[a][0]) & I(255));
+                h[c + known] = p((h[c] + index[a][1]) & I(255));
+                h[c] = p((h[c] + index[a][0]) & I(255));
             }
         }
         if constexpr (dims == 2) {
             for (int c = 0; c < corners; ++c) {
-                h[c] = gather(t.perm32, h[c]);
+                h[c] = p(h[c]);
             }
         }
     }
