@@ -2,6 +2,7 @@
 // run by ctest, so the documented usage cannot rot.
 #include <gradnoise/gradnoise.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -39,6 +40,27 @@ int main() {
         std::fprintf(stderr, "%s\n", s.message());
         return 1;
     }
+    desc.warp = {1, 0.8f, 1.0f};                   // domain warp: levels (0..2), strength, frequency
+    desc.period_x = desc.period_y = 8;             // tileable: lattice period per axis (power of two)
+    gradnoise::Noise tiled;
+    s = gradnoise::Noise::create(desc, &tiled);
+    if (!s) {
+        std::fprintf(stderr, "%s\n", s.message());
+        return 1;
+    }
+
+    gradnoise::NoiseDesc marble;                   // Perlin 1985: 0.5 + 0.5 sin(x + 4 turbulence(p))
+    marble.fractal = {gradnoise::Fractal::turbulence, 6, 1.0f, 2.0f, 0.5f};
+    marble.pattern = {gradnoise::Pattern::marble, 1.0f, 4.0f};  // kind, frequency, strength; values in [0, 1]
+    gradnoise::NoiseDesc value;
+    value.basis = gradnoise::Basis::value;         // or Basis::classic: 256 random unit gradients
+    gradnoise::Noise marble_noise, value_noise;
+    if (!gradnoise::Noise::create(marble, &marble_noise) || !gradnoise::Noise::create(value, &value_noise)) {
+        return 1;
+    }
+    const float t = 0.25f;
+    float w = noise.noise4(0.5f, 0.5f, 1.5f * std::cos(t), 1.5f * std::sin(t));  // 4D: loops in t
+
     desc.fractal.octaves = 40;
     gradnoise::Status too_many = gradnoise::Noise::create(desc, &terrain);
 
@@ -52,8 +74,14 @@ int main() {
     failures += seeded.noise3(1.5f, 2.25f, 0.75f) == v;                // seeds differ
     failures += fast.noise3(1.5f, 2.25f, 0.75f) == seeded.noise3(1.5f, 2.25f, 0.75f);
     failures += too_many.ok() || terrain.fractal().octaves != 6;          // rejected, terrain kept
+    // period 8 (warped, so up to the rounding of p + strength * d; unwarped: bit for bit)
+    failures += !(std::fabs(tiled.noise2(0.5f, 0.25f) - tiled.noise2(8.5f, 0.25f)) < 1e-5f);
+    float m = marble_noise.noise2(0.3f, 0.6f);
+    failures += !(m >= 0.0f && m <= 1.0f);
+    failures += value_noise.noise2(3.0f, 4.0f) == 0.0f;                 // value noise: not 0 at lattice
+    failures += !(std::fabs(w) < 1.5f);
     std::printf("noise3(1.5, 2.25, 0.75) = %.9g on %s; bad grid: %s\n", static_cast<double>(v),
                 gradnoise::isa_name(gradnoise::active_isa()), bad.message());
-    std::printf("%d passed, %d failed\n", 6 - failures, failures);
+    std::printf("%d passed, %d failed\n", 10 - failures, failures);
     return failures == 0 ? 0 : 1;
 }

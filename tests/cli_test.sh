@@ -278,6 +278,16 @@ for bad in "--period 3:--period" "--period 512:--period" "--period 1,2,4,8,16:--
     capture $'0.5 0.5 0.5\n' eval $args
     expect_rc "eval $args: exit 2" 2 "${bad##*:}"
 done
+capture "" heightmap -o "$tmp/s4a.png" --size 32x16 --slice 1.5,0
+capture "" heightmap -o "$tmp/s4b.png" --size 32x16 --slice 0,1.5
+capture "" heightmap -o "$tmp/s3.png" --size 32x16 --slice 0.5
+if [[ $RC == 0 && -s "$tmp/s4a.png" && -s "$tmp/s3.png" ]] && ! cmp -s "$tmp/s4a.png" "$tmp/s4b.png"; then
+    pass "heightmap --slice Z and Z,W write different frames"
+else
+    fail "heightmap --slice Z and Z,W write different frames" "rc $RC: $ERR"
+fi
+capture "" heightmap -o "$tmp/bad.png" --slice 1,nan
+expect_rc "heightmap --slice 1,nan: exit 2" 2 --slice
 capture "" heightmap -o "$tmp/marble.png" --size 64x32 --pattern marble --fractal turbulence
 if [[ $RC == 0 && -s "$tmp/marble.png" ]]; then pass "heightmap --pattern marble writes a PNG"; else fail "heightmap --pattern marble writes a PNG" "rc $RC: $ERR"; fi
 

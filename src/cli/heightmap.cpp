@@ -69,6 +69,8 @@ struct Settings {
     std::uint32_t width = 512, height = 512;
     float scale = 8.0f;  // noise units across the width
     float origin_x = 0.0f, origin_y = 0.0f;
+    int slice_dims = 0;  // 0: 2D noise; 3: the 3D field at z; 4: the 4D field at (z, w)
+    float slice_z = 0.0f, slice_w = 0.0f;
     NoiseOptions noise;
     std::optional<ImageFormat> format;
     std::string output;
@@ -78,6 +80,9 @@ struct Settings {
 std::string reproduce_command(const Settings& s, ImageFormat format) {
     return "gradnoise heightmap --size " + std::to_string(s.width) + "x" + std::to_string(s.height) + " --scale " +
            float_text(s.scale) + " --origin " + float_text(s.origin_x) + "," + float_text(s.origin_y) +
+           (s.slice_dims == 3 ? " --slice " + float_text(s.slice_z)
+            : s.slice_dims == 4 ? " --slice " + float_text(s.slice_z) + "," + float_text(s.slice_w)
+                                : std::string()) +
            " " + s.noise.field_text() + " --format " +
            extension(format);
 }
@@ -90,8 +95,8 @@ void print_heightmap_help(std::FILE* out) {
                  "\n"
                  "Writes 2D improved Perlin noise as an 8-bit greyscale picture: pixel (i, j) samples\n"
                  "(X + i * step, Y + j * step) with step = scale / width (float32), and grey =\n"
-                 "round((value + 1) * 127.5) clamped to 0..255 (with --pattern, whose values lie in\n"
-                 "[0, 1]: round(value * 255)). The file is replaced atomically.\n"
+                 "round((value + 1) * 127.5) clamped to 0..255 (for values in [0, 1] -- patterns,\n"
+                 "turbulence, ridged -- round(value * 255)). The file is replaced atomically.\n"
                  "\n"
                  "Options:\n"
                  "  -o, --output FILE     output file (default gradnoise-heightmap.png, or .pgm with\n"
@@ -100,6 +105,9 @@ void print_heightmap_help(std::FILE* out) {
                  "  --size WxH            picture size in pixels, each side 1..%u (default 512x512)\n"
                  "  --scale S             noise units across the width, finite and > 0 (default 8)\n"
                  "  --origin X,Y          noise coordinates of the top-left pixel (default 0,0)\n"
+                 "  --slice Z[,W]         picture the 3D field at z = Z (a frame of an animation in\n"
+                 "                        time), or the 4D field at (z, w) = (Z, W) (frames on a circle\n"
+                 "                        in (z, w) loop seamlessly); default: the 2D field\n"
                  "%s"
                  "  -h, --help            show this help\n"
                  "\n"
@@ -154,6 +162,18 @@ int run_heightmap(ArgReader& args) {
                 usage_error("--scale: '" + std::string(v) + "' is not a finite number > 0 (e.g. 8)");
             }
             s.scale = *scale;
+        } else if (args.option("--slice", &v)) {
+            std::size_t comma = v.find(',');
+            std::optional<float> z = parse_finite(v.substr(0, comma)), w;
+            if (comma != std::string_view::npos) {
+                w = parse_finite(v.substr(comma + 1));
+            }
+            if (!z || (comma != std::string_view::npos && !w)) {
+                usage_error("--slice: '" + std::string(v) + "' is not Z or Z,W with finite numbers (e.g. 0.5 or 1.5,0)");
+            }
+            s.slice_dims = w ? 4 : 3;
+            s.slice_z = *z;
+            s.slice_w = w.value_or(0.0f);
         } else if (args.option("--origin", &v)) {
             std::size_t comma = v.find(',');
             std::optional<float> x, y;
@@ -190,6 +210,10 @@ int run_heightmap(ArgReader& args) {
     const Noise noise = s.noise.make_noise();
     const auto t0 = std::chrono::steady_clock::now();
 
+    // Patterns, turbulence and ridged lie in [0, 1]: spread them over the full grey range.
+    const bool unit_range = s.noise.pattern.kind != Pattern::none ||
+                            (s.noise.warp.levels == 0 && (s.noise.fractal.kind == Fractal::turbulence ||
+                                                          s.noise.fractal.kind == Fractal::ridged));
     GreyImage image;
     image.width = s.width;
     image.height = s.height;
@@ -202,11 +226,28 @@ int run_heightmap(ArgReader& args) {
         grid.step_y = step;
         grid.size_x = s.width;
         grid.size_y = s.height;
-        if (Status st = noise.fill_grid_2d(grid, values.data()); !st) {
+        Status st;
+        if (s.slice_dims == 0) {
+            st = noise.fill_grid_2d(grid, values.data());
+        } else if (s.slice_dims == 3) {
+            Grid3d g3{grid.origin_x, grid.origin_y, s.slice_z, step, step, 1.0f, grid.size_x, grid.size_y, 1};
+            st = noise.fill_grid_3d(g3, values.data());
+        } else {
+            // [spec 6] the same coordinates a grid would use, row by row through evaluate_4d.
+            std::vector<float> x(s.width), y(s.width), z(s.width, s.slice_z), w(s.width, s.slice_w);
+            for (std::uint32_t i = 0; i < s.width; ++i) {
+                x[i] = grid.origin_x + static_cast<float>(i) * step;
+            }
+            for (std::uint32_t j = 0; j < s.height && st.ok(); ++j) {
+                std::fill(y.begin(), y.end(), grid.origin_y + static_cast<float>(j) * step);
+                st = noise.evaluate_4d(x.data(), y.data(), z.data(), w.data(), values.data() + std::size_t(j) * s.width,
+                                       s.width);
+            }
+        }
+        if (!st) {
             fail(st.message());
         }
         image.pixels.resize(values.size());
-        const bool unit_range = s.noise.pattern.kind != Pattern::none;
         std::transform(values.begin(), values.end(), image.pixels.begin(), [unit_range](float v) {
             double grey = unit_range ? std::round(static_cast<double>(v) * 255.0)
                                      : std::round((static_cast<double>(v) + 1.0) * 127.5);
@@ -219,9 +260,8 @@ int run_heightmap(ArgReader& args) {
     if (ok && *s.format == ImageFormat::png) {
         std::vector<PngText> text = {
             {"Software", std::string("gradnoise ") + version_string()},
-            {"Description", std::string(s.noise.pattern.kind != Pattern::none
-                                            ? "2D gradient-noise pattern, grey = round(value * 255); made by: "
-                                            : "2D gradient noise, grey = round((value + 1) * 127.5); made by: ") +
+            {"Description", std::string(unit_range ? "gradient noise, grey = round(value * 255); made by: "
+                                                   : "gradient noise, grey = round((value + 1) * 127.5); made by: ") +
                                 reproduce_command(s, *s.format)},
         };
         ok = write_png(file, image, text);
@@ -234,7 +274,8 @@ int run_heightmap(ArgReader& args) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::error_code ec;
     const std::filesystem::path where = std::filesystem::absolute(s.output, ec);
-    std::string kind = std::string("2D ") + basis_name(s.noise.basis);
+    std::string kind = std::string(s.slice_dims == 0 ? "2D " : s.slice_dims == 3 ? "3D slice, " : "4D slice, ") +
+                       basis_name(s.noise.basis);
     if (s.noise.warp.levels != 0) {
         kind += ", warp x" + std::to_string(s.noise.warp.levels);
     }

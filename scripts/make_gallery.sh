@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Writes docs/images/gallery/*.png (the README's pictures) with the gradnoise tool itself and
+# prints the README table. Usage: bash scripts/make_gallery.sh [path/to/gradnoise]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tool=${1:-build/release/src/cli/gradnoise}
+out=docs/images/gallery
+mkdir -p "$out"
+size=192x192
+# name | what | arguments
+entries=(
+  "perlin|improved Perlin (2002), one octave|--scale 8"
+  "classic|classic gradients (256 random unit vectors)|--scale 8 --basis classic --seed 42"
+  "value|value noise|--scale 8 --basis value --seed 42"
+  "fbm|fBm, 6 octaves|--scale 4 --fractal fbm"
+  "turbulence|turbulence, 6 octaves|--scale 4 --fractal turbulence"
+  "ridged|ridged multifractal, 6 octaves|--scale 4 --fractal ridged"
+  "billow|billow, 6 octaves|--scale 4 --fractal billow"
+  "warp|domain warp, 2 levels over fBm|--scale 4 --fractal fbm --octaves 4 --warp 2 --warp-strength 1.5 --warp-frequency 0.5"
+  "marble|marble (Perlin 1985 9.3)|--scale 8 --fractal turbulence --frequency 0.25 --octaves 4 --pattern marble --pattern-frequency 3"
+  "wood|wood (Perlin 1985 9.4)|--scale 4 --origin -2,-2 --fractal turbulence --frequency 2 --pattern wood --pattern-frequency 3 --pattern-strength 0.8"
+  "tile|tileable: period 4, shown twice across|--scale 8 --period 4 --fractal fbm --octaves 5"
+  "4d|4D slice at (z, w) = (1.5, 0)|--scale 8 --slice 1.5,0"
+)
+echo "| picture | command |"
+echo "|---|---|"
+for e in "${entries[@]}"; do
+  IFS='|' read -r name what args <<<"$e"
+  # shellcheck disable=SC2086
+  "$tool" heightmap --size $size -o "$out/$name.png" $args >/dev/null
+  echo "| ![$what]($out/$name.png)<br>$what | \`gradnoise heightmap --size $size $args -o $name.png\` |"
+done
