@@ -43,5 +43,33 @@ def main(path):
             print(f"| {w} | {isa} | {v / 1e6:.1f} M | {v / stb_grid:.2f} | {v / stb_same:.2f} |")
 
 
+    # Issue #3 workloads: ratios to stb_perlin and libnoise on the identical workload, and the
+    # fractal's time against octaves x the single-octave time of the same run.
+    extra = [("fbm2_6oct/grid1024", "perlin2/grid1024", 6), ("fbm3_6oct/grid128x128x64", "perlin3/grid128x128x64", 6),
+             ("fbm3_6oct/points1M", "perlin3/points1M", 6),
+             ("turbulence3_6oct/grid128x128x64", "perlin3/grid128x128x64", 6),
+             ("warp2/grid1024", "perlin2/grid1024", 3), ("perlin4/points1M", "perlin3/points1M", 2)]
+    if not any(f"{w}/scalar" in median for w, _, _ in extra):
+        return
+    print()
+    print("| workload | path | samples/s | x stb same workload | x libnoise same workload | time / (n x base) |")
+    print("|---|---|---:|---:|---:|---:|")
+    for w, base, n in extra:
+        stb = median.get("stb/" + w)
+        lib = median.get("libnoise/" + w)
+        for name, v in [("stb_perlin", stb), ("libnoise", lib)]:
+            if v:
+                print(f"| {w} | {name} | {v / 1e6:.1f} M | {v / stb:.2f} | {v / lib:.2f} |" if stb and lib else
+                      f"| {w} | {name} | {v / 1e6:.1f} M | {(v / stb) if stb else 0:.2f} | |")
+        for isa in ["scalar", "sse2", "avx2", "avx512", "neon"]:
+            v = median.get(f"{w}/{isa}")
+            if v is None:
+                continue
+            b = median.get(f"{base}/{isa}")
+            cols = [f"{v / stb:.2f}" if stb else "", f"{v / lib:.2f}" if lib else "",
+                    f"{(b / n) / v:.2f}" if b else ""]
+            print(f"| {w} | {isa} | {v / 1e6:.1f} M | " + " | ".join(cols) + " |")
+
+
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else "/dev/stdin")
