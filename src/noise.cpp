@@ -153,7 +153,6 @@ bool finite(float v) { return std::fabs(v) <= FLT_MAX; }
 
 bool power_of_two_up_to_256(int v) { return v >= 1 && v <= 256 && (v & (v - 1)) == 0; }
 
-constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
 
 }  // namespace
 
@@ -351,95 +350,6 @@ Status Noise::evaluate_4d(const float* x, const float* y, const float* z, const 
     const kernels::KernelTable& k = detail::active_kernels();
     detail::SpecFpEnvironment fp;
     k.points_4d(*tables_, x, y, z, w, out, count);
-    return Status::success();
-}
-
-Status Noise::fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride) const noexcept {
-    if (!finite(g.origin_x) || !finite(g.origin_y)) {
-        return Status(ErrorCode::invalid_argument, "fill_grid_2d: origin_x and origin_y must be finite");
-    }
-    if (!finite(g.step_x) || g.step_x == 0.0f || !finite(g.step_y) || g.step_y == 0.0f) {
-        return Status(ErrorCode::invalid_argument, "fill_grid_2d: step_x and step_y must be finite and non-zero");
-    }
-    if (g.size_x > max_grid_side || g.size_y > max_grid_side) {
-        return Status(ErrorCode::size_overflow, "fill_grid_2d: size_x and size_y must be at most 2^24 (16777216)");
-    }
-    if (row_stride == 0) {
-        row_stride = g.size_x;
-    }
-    if (row_stride < g.size_x) {
-        return Status(ErrorCode::size_overflow, "fill_grid_2d: row_stride must be 0 or at least size_x");
-    }
-    if (g.size_x == 0 || g.size_y == 0) {
-        return Status::success();
-    }
-    if (out == nullptr) {
-        return Status(ErrorCode::null_pointer, "fill_grid_2d: out must be non-null for a non-empty grid");
-    }
-    if (row_stride > (size_max - g.size_x) / (g.size_y - 1 == 0 ? 1 : g.size_y - 1)) {
-        return Status(ErrorCode::size_overflow, "fill_grid_2d: (size_y - 1) * row_stride + size_x overflows size_t");
-    }
-    const kernels::KernelTable& k = detail::active_kernels();
-    detail::SpecFpEnvironment fp;
-    for (std::size_t j = 0; j < g.size_y; ++j) {
-        // [S 6] y_j = origin_y + float(j) * step_y
-        float y = g.origin_y + static_cast<float>(j) * g.step_y;
-        k.row_2d(*tables_, g.origin_x, g.step_x, y, out + j * row_stride, g.size_x);
-    }
-    return Status::success();
-}
-
-Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride,
-                           std::size_t slice_stride) const noexcept {
-    if (!finite(g.origin_x) || !finite(g.origin_y) || !finite(g.origin_z)) {
-        return Status(ErrorCode::invalid_argument, "fill_grid_3d: origin_x, origin_y and origin_z must be finite");
-    }
-    if (!finite(g.step_x) || g.step_x == 0.0f || !finite(g.step_y) || g.step_y == 0.0f || !finite(g.step_z) ||
-        g.step_z == 0.0f) {
-        return Status(ErrorCode::invalid_argument, "fill_grid_3d: step_x, step_y and step_z must be finite and non-zero");
-    }
-    if (g.size_x > max_grid_side || g.size_y > max_grid_side || g.size_z > max_grid_side) {
-        return Status(ErrorCode::size_overflow, "fill_grid_3d: size_x, size_y and size_z must be at most 2^24 (16777216)");
-    }
-    if (row_stride == 0) {
-        row_stride = g.size_x;
-    }
-    if (row_stride < g.size_x) {
-        return Status(ErrorCode::size_overflow, "fill_grid_3d: row_stride must be 0 or at least size_x");
-    }
-    if (g.size_x == 0 || g.size_y == 0 || g.size_z == 0) {
-        return Status::success();
-    }
-    // Extent of one slice: (size_y - 1) * row_stride + size_x.
-    if (row_stride > (size_max - g.size_x) / (g.size_y - 1 == 0 ? 1 : g.size_y - 1)) {
-        return Status(ErrorCode::size_overflow, "fill_grid_3d: (size_y - 1) * row_stride + size_x overflows size_t");
-    }
-    std::size_t slice_extent = (g.size_y - 1) * row_stride + g.size_x;
-    if (slice_stride == 0) {
-        if (row_stride > size_max / g.size_y) {
-            return Status(ErrorCode::size_overflow, "fill_grid_3d: size_y * row_stride overflows size_t");
-        }
-        slice_stride = g.size_y * row_stride;
-    }
-    if (slice_stride < slice_extent) {
-        return Status(ErrorCode::size_overflow,
-                      "fill_grid_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x");
-    }
-    if (slice_stride > (size_max - slice_extent) / (g.size_z - 1 == 0 ? 1 : g.size_z - 1)) {
-        return Status(ErrorCode::size_overflow, "fill_grid_3d: the buffer extent overflows size_t");
-    }
-    if (out == nullptr) {
-        return Status(ErrorCode::null_pointer, "fill_grid_3d: out must be non-null for a non-empty grid");
-    }
-    const kernels::KernelTable& k = detail::active_kernels();
-    detail::SpecFpEnvironment fp;
-    for (std::size_t s = 0; s < g.size_z; ++s) {
-        float z = g.origin_z + static_cast<float>(s) * g.step_z;
-        for (std::size_t j = 0; j < g.size_y; ++j) {
-            float y = g.origin_y + static_cast<float>(j) * g.step_y;
-            k.row_3d(*tables_, g.origin_x, g.step_x, y, z, out + s * slice_stride + j * row_stride, g.size_x);
-        }
-    }
     return Status::success();
 }
 

@@ -92,6 +92,24 @@ struct Grid3d {
 
 inline constexpr std::size_t max_grid_side = std::size_t(1) << 24;
 
+// How a grid fill uses threads and reports progress. The values (bits) never depend on these.
+struct FillOptions {
+    // 1 (the default): the calling thread only -- no thread is started and nothing is allocated.
+    // N > 1: up to N threads, the caller's included (oneTBB's pool, in an arena of N slots made
+    // for the call). 0: as many as oneTBB's default arena has (all hardware threads).
+    unsigned threads = 1;
+    // Run inside an existing oneTBB arena instead (a tbb::task_arena*, kept as void* so this header
+    // does not include TBB): engines that own their threads pass theirs and are never
+    // oversubscribed. `threads` is then ignored.
+    void* tbb_arena = nullptr;
+    // Called after each finished block of rows (calls are serialised, from whichever thread
+    // finished the block) with the rows done so far and the total (3D: size_y * size_z rows).
+    // Return false to stop: blocks already running finish, the others are not written, and the
+    // fill returns ErrorCode::cancelled. Rows reported done are complete.
+    bool (*progress)(void* user, std::size_t rows_done, std::size_t rows_total) = nullptr;
+    void* user = nullptr;
+};
+
 // Sums of octaves (docs/spec.md section 8). Octave k samples the base noise at
 // (x * f_k + 17.3125 k, y * f_k + 29.8125 k, z * f_k + 41.4375 k), f_0 = frequency,
 // f_k = f_{k-1} * lacunarity, with amplitude a_0 = 1, a_k = a_{k-1} * persistence; the offsets
@@ -221,9 +239,16 @@ public:
     // size_y * row_stride). Strides are in floats. Errors: null_pointer, invalid_argument
     // (non-finite origin, zero or non-finite step), size_overflow (a side over max_grid_side,
     // a stride smaller than the data it must hold, or a buffer extent that overflows size_t).
+    // With FillOptions: row blocks spread over threads (the same bits for any thread count), and
+    // progress/cancellation. More errors: invalid_argument (a bad arena/thread choice), cancelled,
+    // thread_pool (oneTBB failed to start or allocate; nothing is guaranteed written).
     Status fill_grid_2d(const Grid2d& grid, float* out, std::size_t row_stride = 0) const noexcept;
     Status fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride = 0,
                         std::size_t slice_stride = 0) const noexcept;
+    Status fill_grid_2d(const Grid2d& grid, float* out, std::size_t row_stride,
+                        const FillOptions& options) const noexcept;
+    Status fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride, std::size_t slice_stride,
+                        const FillOptions& options) const noexcept;
 
     const detail::NoiseTables& tables() const noexcept { return *tables_; }
 

@@ -15,6 +15,8 @@ enum class ErrorCode : int {
     invalid_argument = 2,  // a value outside its documented range (step, origin)
     size_overflow = 3,     // a size or stride whose product does not fit, or exceeds a limit
     isa_unsupported = 4,   // the requested instruction set is not available on this CPU/build
+    cancelled = 5,         // a progress callback asked a fill to stop
+    thread_pool = 6,       // oneTBB could not run the parallel fill (e.g. out of memory)
 };
 
 class [[nodiscard]] Status {

@@ -47,10 +47,27 @@ void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y,
     }
 }
 
+// [S 6] y_j = origin_y + float(j) * step_y, as for x.
+void grid_2d(const detail::NoiseTables& t, const Grid2d& g, std::size_t first, std::size_t last, float* out,
+             std::size_t row_stride) noexcept {
+    for (std::size_t j = first; j < last; ++j) {
+        row_2d(t, g.origin_x, g.step_x, column_coord(j, g.origin_y, g.step_y), out + j * row_stride, g.size_x);
+    }
+}
+
+void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, std::size_t last, float* out,
+             std::size_t row_stride, std::size_t slice_stride) noexcept {
+    for (std::size_t r = first; r < last; ++r) {
+        std::size_t j = r % g.size_y, k = r / g.size_y;
+        row_3d(t, g.origin_x, g.step_x, column_coord(j, g.origin_y, g.step_y), column_coord(k, g.origin_z, g.step_z),
+               out + k * slice_stride + j * row_stride, g.size_x);
+    }
+}
+
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
-    static constexpr KernelTable table{Isa::scalar, 1, &points_2d, &points_3d, &points_4d, &row_2d, &row_3d};
+    static constexpr KernelTable table{Isa::scalar, 1, &points_2d, &points_3d, &points_4d, &grid_2d, &grid_3d};
     return table;
 }
 

@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include "gradnoise/isa.hpp"
+#include "gradnoise/noise.hpp"
 
 namespace gradnoise::detail {
 struct NoiseTables;
@@ -22,11 +23,13 @@ struct KernelTable {
                       float* out, std::size_t n) noexcept;
     void (*points_4d)(const detail::NoiseTables&, const float* x, const float* y, const float* z,
                       const float* w, float* out, std::size_t n) noexcept;
-    // One grid row: out[i] = noise(origin_x + float(i) * step_x, y (, z)) for i < n <= 2^24.
-    void (*row_2d)(const detail::NoiseTables&, float origin_x, float step_x, float y, float* out,
-                   std::size_t n) noexcept;
-    void (*row_3d)(const detail::NoiseTables&, float origin_x, float step_x, float y, float z,
-                   float* out, std::size_t n) noexcept;
+    // Rows [first, last) of a validated grid. 2D: row r is y_r, written to out + r * row_stride.
+    // 3D: row r is (j, k) = (r mod size_y, r / size_y), written to out + k * slice_stride +
+    // j * row_stride. Samples are bit-identical to the point functions at the grid's coordinates.
+    void (*grid_2d)(const detail::NoiseTables&, const Grid2d& grid, std::size_t first, std::size_t last, float* out,
+                    std::size_t row_stride) noexcept;
+    void (*grid_3d)(const detail::NoiseTables&, const Grid3d& grid, std::size_t first, std::size_t last, float* out,
+                    std::size_t row_stride, std::size_t slice_stride) noexcept;
 };
 
 // One accessor per ISA compiled into this build; each lives in its own translation unit.

@@ -766,25 +766,36 @@ void points_4d(const detail::NoiseTables& t, const float* x, const float* y, con
     });
 }
 
-void row_2d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float* out,
-            std::size_t n) noexcept {
+// [S 6] y_j = origin_y + float(j) * step_y (one rounding each), as the scalar path computes it.
+inline float grid_coord(std::size_t j, float origin, float step) noexcept {
+    float product = static_cast<float>(j) * step;
+    return origin + product;
+}
+
+void grid_2d(const detail::NoiseTables& t, const Grid2d& g, std::size_t first, std::size_t last, float* out,
+             std::size_t row_stride) noexcept {
     with_field<2>(t, [&](const auto& field) {
-        const F vy(y);
-        for_each_batch(out, n, [&](std::size_t i, std::size_t) {
-            const F p[2] = {column_coords(i, origin_x, step_x), vy};
-            return field(p);
-        });
+        for (std::size_t j = first; j < last; ++j) {
+            const F vy(grid_coord(j, g.origin_y, g.step_y));
+            for_each_batch(out + j * row_stride, g.size_x, [&](std::size_t i, std::size_t) {
+                const F p[2] = {column_coords(i, g.origin_x, g.step_x), vy};
+                return field(p);
+            });
+        }
     });
 }
 
-void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y, float z, float* out,
-            std::size_t n) noexcept {
+void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, std::size_t last, float* out,
+             std::size_t row_stride, std::size_t slice_stride) noexcept {
     with_field<3>(t, [&](const auto& field) {
-        const F vy(y), vz(z);
-        for_each_batch(out, n, [&](std::size_t i, std::size_t) {
-            const F p[3] = {column_coords(i, origin_x, step_x), vy, vz};
-            return field(p);
-        });
+        for (std::size_t r = first; r < last; ++r) {
+            const std::size_t j = r % g.size_y, k = r / g.size_y;
+            const F vy(grid_coord(j, g.origin_y, g.step_y)), vz(grid_coord(k, g.origin_z, g.step_z));
+            for_each_batch(out + k * slice_stride + j * row_stride, g.size_x, [&](std::size_t i, std::size_t) {
+                const F p[3] = {column_coords(i, g.origin_x, g.step_x), vy, vz};
+                return field(p);
+            });
+        }
     });
 }
 
@@ -792,7 +803,7 @@ void row_3d(const detail::NoiseTables& t, float origin_x, float step_x, float y,
 
 const KernelTable& kernel_table() noexcept {
     static constexpr KernelTable table{GRADNOISE_KERNEL_ISA, lanes * unroll, &points_2d, &points_3d, &points_4d,
-                                       &row_2d, &row_3d};
+                                       &grid_2d, &grid_3d};
     return table;
 }
 

@@ -1,0 +1,204 @@
+// Grid fills (docs/spec.md section 6): argument checks, then blocks of rows on the calling thread
+// or spread over oneTBB threads. Each block runs the active ISA's grid kernel; a sample's bits
+// depend only on its coordinates, so any split over any number of threads gives the same buffer.
+#include <algorithm>
+#include <atomic>
+#include <cfloat>
+#include <cmath>
+#include <limits>
+#include <mutex>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+
+#include "dispatch.hpp"
+#include "fp_environment.hpp"
+#include "gradnoise/noise.hpp"
+#include "tables.hpp"
+
+namespace gradnoise {
+namespace {
+
+bool finite(float v) { return std::fabs(v) <= FLT_MAX; }
+
+constexpr std::size_t size_max = std::numeric_limits<std::size_t>::max();
+
+struct FillMessages {
+    const char* cancelled;
+    const char* thread_pool;
+    const char* threads;
+};
+constexpr FillMessages fill2_messages{
+    "fill_grid_2d: stopped by the progress callback; rows reported done are complete, later ones may be unwritten",
+    "fill_grid_2d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
+    "fill_grid_2d: options.threads must be at most 1024"};
+constexpr FillMessages fill3_messages{
+    "fill_grid_3d: stopped by the progress callback; rows reported done are complete, later ones may be unwritten",
+    "fill_grid_3d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
+    "fill_grid_3d: options.threads must be at most 1024"};
+
+// Rows per block: about 64K samples (tens of microseconds of work: task overhead is noise), but
+// at least 8 blocks per thread so threads finish together, and at least one row.
+// (Measured in docs/benchmarks.md, "Threads".)
+std::size_t block_rows(std::size_t rows, std::size_t row_samples, std::size_t threads) {
+    std::size_t by_size = std::max<std::size_t>(1, 65536 / std::max<std::size_t>(1, row_samples));
+    std::size_t by_balance = std::max<std::size_t>(1, rows / (8 * std::max<std::size_t>(1, threads)));
+    return std::min(by_size, by_balance);
+}
+
+// Runs do_rows(first, last) over [0, rows) as the options say.
+template <class Rows>
+Status run_rows(std::size_t rows, std::size_t row_samples, const FillOptions& o, const FillMessages& m,
+                Rows&& do_rows) noexcept {
+    if (o.threads > 1024) {
+        return Status(ErrorCode::invalid_argument, m.threads);
+    }
+    if (o.tbb_arena == nullptr && o.threads == 1) {
+        // The calling thread only: no TBB, no allocation, no lock.
+        detail::SpecFpEnvironment fp;
+        const std::size_t grain = o.progress ? block_rows(rows, row_samples, 1) : rows;
+        for (std::size_t first = 0; first < rows; first += grain) {
+            std::size_t last = std::min(rows, first + grain);
+            do_rows(first, last);
+            if (o.progress && !o.progress(o.user, last, rows)) {
+                return last == rows ? Status::success() : Status(ErrorCode::cancelled, m.cancelled);
+            }
+        }
+        return Status::success();
+    }
+    try {
+        std::atomic<bool> stop{false};
+        std::size_t done = 0;
+        std::mutex report;  // serialises the progress callback (only taken when there is one)
+        auto run = [&] {
+            const std::size_t threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+            const std::size_t grain = block_rows(rows, row_samples, threads);
+            tbb::parallel_for(
+                tbb::blocked_range<std::size_t>(0, rows, grain),
+                [&](const tbb::blocked_range<std::size_t>& r) {
+                    if (stop.load(std::memory_order_relaxed)) {
+                        return;
+                    }
+                    {
+                        detail::SpecFpEnvironment fp;  // per worker: MXCSR/FPCR are per thread
+                        do_rows(r.begin(), r.end());
+                    }
+                    if (o.progress) {
+                        std::lock_guard<std::mutex> lock(report);
+                        done += r.size();
+                        if (!stop.load(std::memory_order_relaxed) && !o.progress(o.user, done, rows) && done < rows) {
+                            stop.store(true, std::memory_order_relaxed);
+                        }
+                    }
+                },
+                tbb::simple_partitioner());
+        };
+        if (o.tbb_arena != nullptr) {
+            static_cast<tbb::task_arena*>(o.tbb_arena)->execute(run);
+        } else if (o.threads == 0) {
+            run();  // the caller's (default) arena: all hardware threads
+        } else {
+            tbb::task_arena arena(static_cast<int>(o.threads));
+            arena.execute(run);
+        }
+        return stop.load() ? Status(ErrorCode::cancelled, m.cancelled) : Status::success();
+    } catch (...) {
+        return Status(ErrorCode::thread_pool, m.thread_pool);
+    }
+}
+
+}  // namespace
+
+Status Noise::fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride) const noexcept {
+    return fill_grid_2d(g, out, row_stride, FillOptions{});
+}
+
+Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride, std::size_t slice_stride) const noexcept {
+    return fill_grid_3d(g, out, row_stride, slice_stride, FillOptions{});
+}
+
+Status Noise::fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride, const FillOptions& options) const noexcept {
+    if (!finite(g.origin_x) || !finite(g.origin_y)) {
+        return Status(ErrorCode::invalid_argument, "fill_grid_2d: origin_x and origin_y must be finite");
+    }
+    if (!finite(g.step_x) || g.step_x == 0.0f || !finite(g.step_y) || g.step_y == 0.0f) {
+        return Status(ErrorCode::invalid_argument, "fill_grid_2d: step_x and step_y must be finite and non-zero");
+    }
+    if (g.size_x > max_grid_side || g.size_y > max_grid_side) {
+        return Status(ErrorCode::size_overflow, "fill_grid_2d: size_x and size_y must be at most 2^24 (16777216)");
+    }
+    if (row_stride == 0) {
+        row_stride = g.size_x;
+    }
+    if (row_stride < g.size_x) {
+        return Status(ErrorCode::size_overflow, "fill_grid_2d: row_stride must be 0 or at least size_x");
+    }
+    if (g.size_x == 0 || g.size_y == 0) {
+        return Status::success();
+    }
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, "fill_grid_2d: out must be non-null for a non-empty grid");
+    }
+    if (row_stride > (size_max - g.size_x) / (g.size_y - 1 == 0 ? 1 : g.size_y - 1)) {
+        return Status(ErrorCode::size_overflow, "fill_grid_2d: (size_y - 1) * row_stride + size_x overflows size_t");
+    }
+    const kernels::KernelTable& k = detail::active_kernels();
+    const detail::NoiseTables& t = *tables_;
+    return run_rows(g.size_y, g.size_x, options, fill2_messages,
+                    [&](std::size_t first, std::size_t last) { k.grid_2d(t, g, first, last, out, row_stride); });
+}
+
+Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride, std::size_t slice_stride,
+                           const FillOptions& options) const noexcept {
+    if (!finite(g.origin_x) || !finite(g.origin_y) || !finite(g.origin_z)) {
+        return Status(ErrorCode::invalid_argument, "fill_grid_3d: origin_x, origin_y and origin_z must be finite");
+    }
+    if (!finite(g.step_x) || g.step_x == 0.0f || !finite(g.step_y) || g.step_y == 0.0f || !finite(g.step_z) ||
+        g.step_z == 0.0f) {
+        return Status(ErrorCode::invalid_argument, "fill_grid_3d: step_x, step_y and step_z must be finite and non-zero");
+    }
+    if (g.size_x > max_grid_side || g.size_y > max_grid_side || g.size_z > max_grid_side) {
+        return Status(ErrorCode::size_overflow, "fill_grid_3d: size_x, size_y and size_z must be at most 2^24 (16777216)");
+    }
+    if (row_stride == 0) {
+        row_stride = g.size_x;
+    }
+    if (row_stride < g.size_x) {
+        return Status(ErrorCode::size_overflow, "fill_grid_3d: row_stride must be 0 or at least size_x");
+    }
+    if (g.size_x == 0 || g.size_y == 0 || g.size_z == 0) {
+        return Status::success();
+    }
+    // Extent of one slice: (size_y - 1) * row_stride + size_x.
+    if (row_stride > (size_max - g.size_x) / (g.size_y - 1 == 0 ? 1 : g.size_y - 1)) {
+        return Status(ErrorCode::size_overflow, "fill_grid_3d: (size_y - 1) * row_stride + size_x overflows size_t");
+    }
+    std::size_t slice_extent = (g.size_y - 1) * row_stride + g.size_x;
+    if (slice_stride == 0) {
+        if (row_stride > size_max / g.size_y) {
+            return Status(ErrorCode::size_overflow, "fill_grid_3d: size_y * row_stride overflows size_t");
+        }
+        slice_stride = g.size_y * row_stride;
+    }
+    if (slice_stride < slice_extent) {
+        return Status(ErrorCode::size_overflow,
+                      "fill_grid_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x");
+    }
+    if (slice_stride > (size_max - slice_extent) / (g.size_z - 1 == 0 ? 1 : g.size_z - 1)) {
+        return Status(ErrorCode::size_overflow, "fill_grid_3d: the buffer extent overflows size_t");
+    }
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, "fill_grid_3d: out must be non-null for a non-empty grid");
+    }
+    const kernels::KernelTable& k = detail::active_kernels();
+    const detail::NoiseTables& t = *tables_;
+    if (g.size_y > size_max / g.size_z) {
+        return Status(ErrorCode::size_overflow, "fill_grid_3d: size_y * size_z overflows size_t");
+    }
+    return run_rows(g.size_y * g.size_z, g.size_x, options, fill3_messages, [&](std::size_t first, std::size_t last) {
+        k.grid_3d(t, g, first, last, out, row_stride, slice_stride);
+    });
+}
+}  // namespace gradnoise
