@@ -772,8 +772,168 @@ inline float grid_coord(std::size_t j, float origin, float step) noexcept {
     return origin + product;
 }
 
+// ---- the grid fast path (plain perlin noise, specialised hashers) ----
+// On a grid, x terms repeat down every column and y (z) terms along every row, and neighbouring
+// samples share their lattice cell. So per tile of columns the x position, fraction, fade and cell
+// are computed once (on the stack) for all the rows of the block; per row the y (z) terms once;
+// and a batch whose lanes all lie in one cell hashes that cell once (cached while the cell stays
+// the same) instead of per lane: on AVX2 that replaces the gather, the cost that dominates. Every
+// sample is computed by the same operations as noise2/noise3 at its coordinates, so the bits are
+// the same (tests/test_grid.cpp compares them point by point).
+struct ColumnTile {
+    static constexpr std::size_t size = 512;  // columns per tile (a multiple of every lane count)
+    static constexpr std::size_t batches = size / lanes;
+    alignas(64) float frac[size];
+    alignas(64) float frac1[size];  // frac - 1
+    alignas(64) float fade[size];
+    alignas(64) std::int32_t cell[size];
+    std::int32_t batch_cell[batches];  // the cell of every lane of batch b, when uniform[b]
+    bool uniform[batches];
+    std::size_t count = 0;  // batches in this tile
+
+    template <Fade fade_kind>
+    void compute(std::size_t x0, std::size_t n, float origin, float step) noexcept {
+        count = (n + lanes - 1) / lanes;
+        for (std::size_t b = 0; b < count; ++b) {
+            Axis a = split(column_coords(x0 + b * lanes, origin, step));
+            a.frac.store_aligned(frac + b * lanes);
+            (a.frac - F(1.0f)).store_aligned(frac1 + b * lanes);
+            fade_curve<fade_kind>(a.frac).store_aligned(fade + b * lanes);
+            a.cell.store_aligned(cell + b * lanes);
+            batch_cell[b] = cell[b * lanes];
+            uniform[b] = xsimd::all(a.cell == I(batch_cell[b]));
+        }
+    }
+};
+
+// out[0 .. n) of one row from the tile; `corners(b)` gives batch b's corner codes.
+template <class Value>
+inline void store_row(float* out, std::size_t n, std::size_t batches, Value&& value) noexcept {
+    for (std::size_t b = 0; b < batches; ++b) {
+        F r = value(b);
+        std::size_t at = b * lanes;
+        if (at + lanes <= n) {
+            r.store_unaligned(out + at);
+        } else {
+            alignas(64) float tail[lanes];
+            r.store_aligned(tail);
+            std::memcpy(out + at, tail, (n - at) * sizeof(float));
+        }
+    }
+}
+
+template <Fade fade, class Hasher>
+void grid_2d_fast(const Hasher& hasher, const Grid2d& g, std::size_t first, std::size_t last, float* out,
+                  std::size_t row_stride) noexcept {
+    using Corners = typename Hasher::Corners2;
+    ColumnTile tile;
+    for (std::size_t x0 = 0; x0 < g.size_x; x0 += ColumnTile::size) {
+        const std::size_t n = g.size_x - x0 < ColumnTile::size ? g.size_x - x0 : ColumnTile::size;
+        tile.compute<fade>(x0, n, g.origin_x, g.step_x);
+        for (std::size_t j = first; j < last; ++j) {
+            const Axis ay = split(F(grid_coord(j, g.origin_y, g.step_y)));
+            const F v = fade_curve<fade>(ay.frac);
+            const I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
+            const I pz(0);
+            bool cached = false;
+            std::int32_t cached_cell = 0;
+            Corners cached_corners{};
+            store_row(out + j * row_stride + x0, n, tile.count, [&](std::size_t b) {
+                Corners c;
+                if (tile.uniform[b]) {
+                    if (!cached || cached_cell != tile.batch_cell[b]) {
+                        cached_corners = hasher.corners2(I(tile.batch_cell[b]), ay.cell);
+                        cached_cell = tile.batch_cell[b];
+                        cached = true;
+                    }
+                    c = cached_corners;
+                } else {
+                    c = hasher.corners2(I::load_aligned(tile.cell + b * lanes), ay.cell);
+                }
+                const F fx = F::load_aligned(tile.frac + b * lanes);
+                const I px[2] = {as_int(fx), as_int(F::load_aligned(tile.frac1 + b * lanes))};
+                const F u = F::load_aligned(tile.fade + b * lanes);
+                auto gr = [&](int i, int jj) { return grad(c.reg(i, jj), c.byte(i, jj), px[i], py[jj], pz); };
+                return finish(lerp(v, lerp(u, gr(0, 0), gr(1, 0)), lerp(u, gr(0, 1), gr(1, 1))));
+            });
+        }
+    }
+}
+
+template <Fade fade, class Hasher>
+void grid_3d_fast(const Hasher& hasher, const Grid3d& g, std::size_t first, std::size_t last, float* out,
+                  std::size_t row_stride, std::size_t slice_stride) noexcept {
+    using Corners = typename Hasher::Corners3;
+    ColumnTile tile;
+    for (std::size_t x0 = 0; x0 < g.size_x; x0 += ColumnTile::size) {
+        const std::size_t n = g.size_x - x0 < ColumnTile::size ? g.size_x - x0 : ColumnTile::size;
+        tile.compute<fade>(x0, n, g.origin_x, g.step_x);
+        for (std::size_t r = first; r < last; ++r) {
+            const std::size_t j = r % g.size_y, k = r / g.size_y;
+            const Axis ay = split(F(grid_coord(j, g.origin_y, g.step_y)));
+            const Axis az = split(F(grid_coord(k, g.origin_z, g.step_z)));
+            const F v = fade_curve<fade>(ay.frac), w = fade_curve<fade>(az.frac);
+            const I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
+            const I pz[2] = {as_int(az.frac), as_int(az.frac - F(1.0f))};
+            bool cached = false;
+            std::int32_t cached_cell = 0;
+            Corners cached_corners{};
+            store_row(out + k * slice_stride + j * row_stride + x0, n, tile.count, [&](std::size_t b) {
+                Corners c;
+                if (tile.uniform[b]) {
+                    if (!cached || cached_cell != tile.batch_cell[b]) {
+                        cached_corners = hasher.corners3(I(tile.batch_cell[b]), ay.cell, az.cell);
+                        cached_cell = tile.batch_cell[b];
+                        cached = true;
+                    }
+                    c = cached_corners;
+                } else {
+                    c = hasher.corners3(I::load_aligned(tile.cell + b * lanes), ay.cell, az.cell);
+                }
+                const I px[2] = {as_int(F::load_aligned(tile.frac + b * lanes)),
+                                 as_int(F::load_aligned(tile.frac1 + b * lanes))};
+                const F u = F::load_aligned(tile.fade + b * lanes);
+                auto gr = [&](int i, int jj, int kk) {
+                    return grad(c.reg(i, jj, kk), c.byte(i, jj, kk), px[i], py[jj], pz[kk]);
+                };
+                return finish(lerp(w, lerp(v, lerp(u, gr(0, 0, 0), gr(1, 0, 0)), lerp(u, gr(0, 1, 0), gr(1, 1, 0))),
+                                   lerp(v, lerp(u, gr(0, 0, 1), gr(1, 0, 1)), lerp(u, gr(0, 1, 1), gr(1, 1, 1)))));
+            });
+        }
+    }
+}
+
+// Plain perlin noise with a specialised hasher? Then `body(fade constant, hasher)`, true.
+template <int dims, class Body>
+bool with_plain_hasher(const detail::NoiseTables& t, Body&& body) noexcept {
+    const NoiseDesc& d = t.desc;
+    if (t.general_path || t.octaves.kind != Fractal::none || d.warp.levels != 0 || d.pattern.kind != Pattern::none) {
+        return false;
+    }
+    auto by_fade = [&](auto fade) {
+        if (t.hash == Hash::mix) {
+            body(fade, make_mix_hasher(t));
+        } else if constexpr (dims == 3) {
+            body(fade, make_permutation_hasher3(t));
+        } else {
+            body(fade, make_permutation_hasher2(t));
+        }
+    };
+    if (t.fade == Fade::cubic) {
+        by_fade(std::integral_constant<Fade, Fade::cubic>{});
+    } else {
+        by_fade(std::integral_constant<Fade, Fade::quintic>{});
+    }
+    return true;
+}
+
 void grid_2d(const detail::NoiseTables& t, const Grid2d& g, std::size_t first, std::size_t last, float* out,
              std::size_t row_stride) noexcept {
+    if (with_plain_hasher<2>(t, [&](auto fade, const auto& hasher) {
+            grid_2d_fast<decltype(fade)::value>(hasher, g, first, last, out, row_stride);
+        })) {
+        return;
+    }
     with_field<2>(t, [&](const auto& field) {
         for (std::size_t j = first; j < last; ++j) {
             const F vy(grid_coord(j, g.origin_y, g.step_y));
@@ -787,6 +947,11 @@ void grid_2d(const detail::NoiseTables& t, const Grid2d& g, std::size_t first, s
 
 void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, std::size_t last, float* out,
              std::size_t row_stride, std::size_t slice_stride) noexcept {
+    if (with_plain_hasher<3>(t, [&](auto fade, const auto& hasher) {
+            grid_3d_fast<decltype(fade)::value>(hasher, g, first, last, out, row_stride, slice_stride);
+        })) {
+        return;
+    }
     with_field<3>(t, [&](const auto& field) {
         for (std::size_t r = first; r < last; ++r) {
             const std::size_t j = r % g.size_y, k = r / g.size_y;
