@@ -11,6 +11,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
+#include <tbb/info.h>
 #include <tbb/task_arena.h>
 
 #include "dispatch.hpp"
@@ -100,7 +101,9 @@ Status run_rows(std::size_t rows, std::size_t row_samples, const FillOptions& o,
         } else if (o.threads == 0) {
             run();  // the caller's (default) arena: all hardware threads
         } else {
-            tbb::task_arena arena(static_cast<int>(o.threads));
+            // More threads than the machine has would only oversubscribe it (and oneTBB warns).
+            const int hardware = tbb::info::default_concurrency();
+            tbb::task_arena arena(std::min(static_cast<int>(o.threads), hardware));
             arena.execute(run);
         }
         return stop.load() ? Status(ErrorCode::cancelled, m.cancelled) : Status::success();

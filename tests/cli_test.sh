@@ -286,6 +286,16 @@ if [[ $RC == 0 && -s "$tmp/s4a.png" && -s "$tmp/s3.png" ]] && ! cmp -s "$tmp/s4a
 else
     fail "heightmap --slice Z and Z,W write different frames" "rc $RC: $ERR"
 fi
+capture "" heightmap -o "$tmp/t1.png" --size 300x200 --fractal fbm --threads 1
+capture "" heightmap -o "$tmp/t2.png" --size 300x200 --fractal fbm --threads 2
+capture "" heightmap -o "$tmp/t0.png" --size 300x200 --fractal fbm
+if [[ $RC == 0 ]] && cmp -s "$tmp/t1.png" "$tmp/t2.png" && cmp -s "$tmp/t1.png" "$tmp/t0.png"; then
+    pass "heightmap --threads 1, 2 and all give the same bytes"
+else
+    fail "heightmap --threads 1, 2 and all give the same bytes" "rc $RC: $ERR"
+fi
+capture "" heightmap -o "$tmp/bad.png" --threads -1
+expect_rc "heightmap --threads -1: exit 2" 2 --threads
 capture "" heightmap -o "$tmp/bad.png" --slice 1,nan
 expect_rc "heightmap --slice 1,nan: exit 2" 2 --slice
 capture "" heightmap -o "$tmp/marble.png" --size 64x32 --pattern marble --fractal turbulence

@@ -95,8 +95,9 @@ inline constexpr std::size_t max_grid_side = std::size_t(1) << 24;
 // How a grid fill uses threads and reports progress. The values (bits) never depend on these.
 struct FillOptions {
     // 1 (the default): the calling thread only -- no thread is started and nothing is allocated.
-    // N > 1: up to N threads, the caller's included (oneTBB's pool, in an arena of N slots made
-    // for the call). 0: as many as oneTBB's default arena has (all hardware threads).
+    // N > 1: up to N threads, the caller's included (oneTBB's pool, in an arena of
+    // min(N, hardware threads) slots made for the call). 0: oneTBB's default arena (all hardware
+    // threads). At most 1024.
     unsigned threads = 1;
     // Run inside an existing oneTBB arena instead (a tbb::task_arena*, kept as void* so this header
     // does not include TBB): engines that own their threads pass theirs and are never

@@ -69,6 +69,7 @@ struct Settings {
     std::uint32_t width = 512, height = 512;
     float scale = 8.0f;  // noise units across the width
     float origin_x = 0.0f, origin_y = 0.0f;
+    unsigned threads = 0;  // 0: every hardware thread
     int slice_dims = 0;  // 0: 2D noise; 3: the 3D field at z; 4: the 4D field at (z, w)
     float slice_z = 0.0f, slice_w = 0.0f;
     NoiseOptions noise;
@@ -105,6 +106,8 @@ void print_heightmap_help(std::FILE* out) {
                  "  --size WxH            picture size in pixels, each side 1..%u (default 512x512)\n"
                  "  --scale S             noise units across the width, finite and > 0 (default 8)\n"
                  "  --origin X,Y          noise coordinates of the top-left pixel (default 0,0)\n"
+                 "  --threads N           threads for the fill: 0 = all hardware threads (default),\n"
+                 "                        1 = this thread only; the picture is the same for any N\n"
                  "  --slice Z[,W]         picture the 3D field at z = Z (a frame of an animation in\n"
                  "                        time), or the 4D field at (z, w) = (Z, W) (frames on a circle\n"
                  "                        in (z, w) loop seamlessly); default: the 2D field\n"
@@ -162,6 +165,12 @@ int run_heightmap(ArgReader& args) {
                 usage_error("--scale: '" + std::string(v) + "' is not a finite number > 0 (e.g. 8)");
             }
             s.scale = *scale;
+        } else if (args.option("--threads", &v)) {
+            auto n = parse_u64(v);
+            if (!n || *n > 1024) {
+                usage_error("--threads: '" + std::string(v) + "' is not an integer in 0..1024 (0 = all hardware threads)");
+            }
+            s.threads = static_cast<unsigned>(*n);
         } else if (args.option("--slice", &v)) {
             std::size_t comma = v.find(',');
             std::optional<float> z = parse_finite(v.substr(0, comma)), w;
@@ -227,11 +236,13 @@ int run_heightmap(ArgReader& args) {
         grid.size_x = s.width;
         grid.size_y = s.height;
         Status st;
+        FillOptions fill;
+        fill.threads = s.threads;
         if (s.slice_dims == 0) {
-            st = noise.fill_grid_2d(grid, values.data());
+            st = noise.fill_grid_2d(grid, values.data(), 0, fill);
         } else if (s.slice_dims == 3) {
             Grid3d g3{grid.origin_x, grid.origin_y, s.slice_z, step, step, 1.0f, grid.size_x, grid.size_y, 1};
-            st = noise.fill_grid_3d(g3, values.data());
+            st = noise.fill_grid_3d(g3, values.data(), 0, 0, fill);
         } else {
             // [spec 6] the same coordinates a grid would use, row by row through evaluate_4d.
             std::vector<float> x(s.width), y(s.width), z(s.width, s.slice_z), w(s.width, s.slice_w);

@@ -1,0 +1,226 @@
+// Grid fills (issue 4): the grid fast path against the reference point by point, thread counts and
+// arenas giving identical buffers, progress and cancellation, and no allocation in the fill.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <tbb/task_arena.h>
+
+#include "gradnoise/gradnoise.hpp"
+#include "test_support.hpp"
+
+// Counts every operator new in the process (the fill must not call it on the calling thread).
+namespace {
+std::atomic<long> g_news{0};
+}
+void* operator new(std::size_t n) {
+    g_news.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(n ? n : 1)) {
+        return p;
+    }
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+using gradnoise::Fade;
+using gradnoise::FillOptions;
+using gradnoise::Grid2d;
+using gradnoise::Grid3d;
+using gradnoise::Hash;
+using gradnoise::Noise;
+
+namespace {
+
+const float kGuard = -12345.5f;
+
+Noise make_fbm(int octaves) {
+    gradnoise::NoiseDesc d;
+    d.fractal = {gradnoise::Fractal::fbm, octaves, 1.0f, 2.0f, 0.5f};
+    Noise n;
+    REQUIRE(Noise::create(d, &n).ok());
+    return n;
+}
+
+}  // namespace
+
+TEST_SUITE("grid") {
+
+TEST_CASE("the grid fast path equals the reference at every sample: cell edges, negatives, tails, tiles") {
+    const float origins[] = {0.0f, -3.5f, 255.75f, -256.0001f, 1000000.5f, 16777216.0f, -0.0f};
+    const float steps[] = {0.01f, 1.0f / 64.0f, 1.0f, 0.999f, 3.7f, -0.013f, 256.0f, 1e-5f, 0.25f};
+    const std::size_t widths[] = {1, 7, 16, 17, 513, 1030};
+    std::vector<Noise> noises = {Noise(), Noise(5u, Fade::cubic), Noise(9u, Fade::quintic, Hash::mix)};
+    long compared = 0;
+    for (const Noise& noise : noises) {
+        for (gradnoise::Isa isa : testing::supported_isas()) {
+            REQUIRE(gradnoise::force_isa(isa).ok());
+            for (float ox : origins) {
+                for (float step : steps) {
+                    for (std::size_t w : widths) {
+                        Grid2d g{ox, -ox * 0.5f + 0.3f, step, step * 0.75f + 0.002f, w, 3};
+                        std::size_t stride = w + 3;
+                        std::vector<float> out(stride * g.size_y + 3, kGuard);
+                        REQUIRE(noise.fill_grid_2d(g, out.data(), stride).ok());
+                        for (std::size_t j = 0; j < g.size_y; ++j) {
+                            float y = g.origin_y + static_cast<float>(j) * g.step_y;
+                            for (std::size_t i = 0; i < w; ++i) {
+                                float x = g.origin_x + static_cast<float>(i) * g.step_x;
+                                float want = noise.noise2(x, y);
+                                if (testing::bits(out[j * stride + i]) != testing::bits(want)) {
+                                    INFO(testing::name(isa) << " origin " << ox << " step " << step << " width " << w
+                                                            << " sample (" << i << ", " << j << ")");
+                                    CHECK(testing::bits(out[j * stride + i]) == testing::bits(want));
+                                }
+                                ++compared;
+                            }
+                            for (std::size_t i = w; i < stride && j * stride + i < out.size(); ++i) {
+                                CHECK(out[j * stride + i] == kGuard);  // padding untouched
+                            }
+                        }
+                    }
+                }
+            }
+            // 3D: rows are (y, z) pairs; a width that crosses the 512-column tile.
+            for (float step : {0.01f, 0.7f, -1.0f / 32.0f}) {
+                Grid3d g{-2.25f, 7.5f, 255.5f, step, 0.37f, 0.5f, 515, 3, 4};
+                std::vector<float> out(515 * 3 * 4, kGuard);
+                REQUIRE(noise.fill_grid_3d(g, out.data()).ok());
+                for (std::size_t k = 0; k < g.size_z; ++k) {
+                    for (std::size_t j = 0; j < g.size_y; ++j) {
+                        for (std::size_t i = 0; i < g.size_x; ++i) {
+                            float x = g.origin_x + static_cast<float>(i) * g.step_x;
+                            float y = g.origin_y + static_cast<float>(j) * g.step_y;
+                            float z = g.origin_z + static_cast<float>(k) * g.step_z;
+                            float got = out[(k * g.size_y + j) * g.size_x + i];
+                            if (testing::bits(got) != testing::bits(noise.noise3(x, y, z))) {
+                                INFO(testing::name(isa) << " 3D step " << step << " (" << i << ", " << j << ", " << k << ")");
+                                CHECK(testing::bits(got) == testing::bits(noise.noise3(x, y, z)));
+                            }
+                            ++compared;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    gradnoise::reset_isa();
+    MESSAGE(compared << " grid samples compared with the reference");
+    CHECK(compared > 1000000);
+}
+
+TEST_CASE("any thread count, or the caller's arena, fills the same bits") {
+    const Grid2d g{-13.3f, 7.1f, 0.0173f, 0.0211f, 301, 157};
+    const Grid3d g3{0.3f, -0.7f, 0.5f, 0.05f, 0.07f, 0.11f, 67, 23, 9};
+    for (const Noise& noise : {Noise(), make_fbm(5)}) {
+        std::vector<float> want(g.size_x * g.size_y), want3(g3.size_x * g3.size_y * g3.size_z);
+        REQUIRE(noise.fill_grid_2d(g, want.data()).ok());
+        REQUIRE(noise.fill_grid_3d(g3, want3.data()).ok());
+        tbb::task_arena engine_arena(2);
+        for (unsigned threads : {0u, 1u, 2u, 3u, 8u, 100u}) {
+            for (bool use_arena : {false, true}) {
+                FillOptions o;
+                o.threads = threads;
+                o.tbb_arena = use_arena ? &engine_arena : nullptr;
+                std::vector<float> got(want.size(), kGuard), got3(want3.size(), kGuard);
+                REQUIRE(noise.fill_grid_2d(g, got.data(), 0, o).ok());
+                REQUIRE(noise.fill_grid_3d(g3, got3.data(), 0, 0, o).ok());
+                INFO("threads " << threads << (use_arena ? " in the caller's arena" : ""));
+                CHECK(testing::first_bit_difference(want, got) == -1);
+                CHECK(testing::first_bit_difference(want3, got3) == -1);
+            }
+        }
+    }
+    FillOptions too_many;
+    too_many.threads = 5000;
+    std::vector<float> out(g.size_x * g.size_y);
+    CHECK(Noise().fill_grid_2d(g, out.data(), 0, too_many).code() == gradnoise::ErrorCode::invalid_argument);
+}
+
+TEST_CASE("progress reaches the total; stopping leaves done rows complete and memory intact") {
+    struct Log {
+        std::vector<std::size_t> done;
+        std::size_t total = 0;
+        std::size_t stop_after = ~std::size_t(0);
+    };
+    auto report = [](void* user, std::size_t done, std::size_t total) {
+        Log& log = *static_cast<Log*>(user);
+        log.done.push_back(done);
+        log.total = total;
+        return log.done.size() < log.stop_after;
+    };
+    const Grid2d g{0.5f, 0.25f, 0.01f, 0.01f, 200, 500};
+    const Noise noise = make_fbm(3);
+    std::vector<float> want(g.size_x * g.size_y);
+    REQUIRE(noise.fill_grid_2d(g, want.data()).ok());
+    for (unsigned threads : {1u, 2u, 4u}) {
+        Log log;
+        FillOptions o;
+        o.threads = threads;
+        o.progress = report;
+        o.user = &log;
+        std::vector<float> got(want.size());
+        REQUIRE(noise.fill_grid_2d(g, got.data(), 0, o).ok());
+        REQUIRE(!log.done.empty());
+        CHECK(log.total == g.size_y);
+        CHECK(log.done.back() == g.size_y);
+        for (std::size_t i = 1; i < log.done.size(); ++i) {
+            CHECK(log.done[i] > log.done[i - 1]);
+        }
+        CHECK(testing::first_bit_difference(want, got) == -1);
+
+        Log stop;
+        stop.stop_after = 1;
+        o.user = &stop;
+        std::vector<float> part(want.size() + 64, kGuard);
+        gradnoise::Status s = noise.fill_grid_2d(g, part.data() + 32, 0, o);
+        INFO("threads " << threads << ": " << s.message());
+        CHECK(s.code() == gradnoise::ErrorCode::cancelled);
+        REQUIRE(stop.done.size() >= 1);
+        CHECK(stop.done.front() < g.size_y);
+        std::size_t unwritten_rows = 0;
+        for (std::size_t j = 0; j < g.size_y; ++j) {
+            bool any_guard = false;
+            for (std::size_t i = 0; i < g.size_x; ++i) {
+                float v = part[32 + j * g.size_x + i];
+                any_guard = any_guard || v == kGuard;
+                if (v != kGuard) {
+                    CHECK(testing::bits(v) == testing::bits(want[j * g.size_x + i]));  // written rows are right
+                }
+            }
+            unwritten_rows += any_guard;
+        }
+        CHECK(unwritten_rows > 0);  // it did stop
+        for (int i = 0; i < 32; ++i) {
+            CHECK(part[i] == kGuard);
+            CHECK(part[part.size() - 1 - i] == kGuard);
+        }
+    }
+}
+
+TEST_CASE("a single-threaded fill allocates nothing") {
+    const Grid2d g{0.3f, 0.7f, 0.01f, 0.01f, 1024, 256};
+    std::vector<float> out(g.size_x * g.size_y);
+    for (const Noise& noise : {Noise(), make_fbm(8), Noise(3u, Fade::quintic, Hash::mix)}) {
+        REQUIRE(noise.fill_grid_2d(g, out.data()).ok());  // first call: resolves the ISA
+        long before = g_news.load();
+        gradnoise::Status s = noise.fill_grid_2d(g, out.data());
+        long after = g_news.load();
+        CHECK(s.ok());
+        CHECK(after - before == 0);
+        FillOptions two;
+        two.threads = 2;
+        before = g_news.load();
+        s = noise.fill_grid_2d(g, out.data(), 0, two);
+        after = g_news.load();
+        CHECK(s.ok());
+        MESSAGE("operator new calls in a 2-thread fill (oneTBB's arena and tasks): " << after - before);
+    }
+}
+
+}  // TEST_SUITE
