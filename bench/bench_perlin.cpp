@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -158,6 +159,29 @@ void points4(benchmark::State& state, Config c) {
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+// Issue #4: a 4096 x 4096 fBm heightmap (8 octaves, lacunarity 2, persistence 0.5) on the best
+// ISA with `threads` threads (FillOptions), and the speed-up over one thread in the same run.
+void heightmap_threads(benchmark::State& state, unsigned threads) {
+    static const gradnoise::Noise noise = [] {
+        gradnoise::NoiseDesc d;
+        d.fractal = {gradnoise::Fractal::fbm, 8, 1.0f, 2.0f, 0.5f};
+        gradnoise::Noise n;
+        if (!gradnoise::Noise::create(d, &n).ok()) std::abort();
+        return n;
+    }();
+    gradnoise::reset_isa();
+    std::vector<float> out(std::size_t(4096) * 4096);
+    const gradnoise::Grid2d g{0.3f, 0.7f, 1.0f / 512.0f, 1.0f / 512.0f, 4096, 4096};
+    gradnoise::FillOptions o;
+    o.threads = threads;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(noise.fill_grid_2d(g, out.data(), 0, o).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 4096 * 4096);
+    state.counters["threads"] = threads;
 }
 
 void stb_warp_grid2(benchmark::State& state) {
@@ -327,6 +351,14 @@ int main(int argc, char** argv) {
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark(("warp2/grid1024/" + n).c_str(), grid2, Config{isa, &warp_noise()})
             ->Unit(benchmark::kMillisecond);
+    }
+    const unsigned hardware = std::thread::hardware_concurrency();
+    for (unsigned t = 1; t <= (hardware ? hardware : 1); t = t < 4 ? t + 1 : t * 2) {
+        benchmark::RegisterBenchmark(("heightmap/fbm2_8oct/4096x4096/threads:" + std::to_string(t)).c_str(),
+                                     heightmap_threads, t)
+            ->Unit(benchmark::kMillisecond)
+            ->UseRealTime()
+            ->MeasureProcessCPUTime();
     }
     benchmark::AddCustomContext("cpu_model", cpu_model());
     benchmark::AddCustomContext("gradnoise_version", gradnoise::version_string());

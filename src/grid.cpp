@@ -40,11 +40,12 @@ constexpr FillMessages fill3_messages{
     "fill_grid_3d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
     "fill_grid_3d: options.threads must be at most 1024"};
 
-// Rows per block: about 64K samples (tens of microseconds of work: task overhead is noise), but
-// at least 8 blocks per thread so threads finish together, and at least one row.
-// (Measured in docs/benchmarks.md, "Threads".)
+// Rows per block: about 256K samples (over 100 microseconds of plain noise: task overhead is
+// noise), but at least 8 blocks per thread so threads finish together, and at least one row.
+// Measured on 4096 x 4096 plain noise with 2 threads: blocks of 1 / 4 / 16 / 64 / 256 rows took
+// 6.4 / 5.7 / 5.2 / 5.0 / 5.0 ms; 8-octave fBm was flat (81-83 ms) -- docs/benchmarks.md.
 std::size_t block_rows(std::size_t rows, std::size_t row_samples, std::size_t threads) {
-    std::size_t by_size = std::max<std::size_t>(1, 65536 / std::max<std::size_t>(1, row_samples));
+    std::size_t by_size = std::max<std::size_t>(1, 262144 / std::max<std::size_t>(1, row_samples));
     std::size_t by_balance = std::max<std::size_t>(1, rows / (8 * std::max<std::size_t>(1, threads)));
     return std::min(by_size, by_balance);
 }
