@@ -16,6 +16,7 @@
 
 #include "dispatch.hpp"
 #include "fp_environment.hpp"
+#include "reference/fractal_reference.hpp"
 #include "gradnoise/noise.hpp"
 #include "tables.hpp"
 
@@ -35,6 +36,14 @@ constexpr FillMessages fill2_messages{
     "fill_grid_2d: stopped by the progress callback; rows reported done are complete, later ones may be unwritten",
     "fill_grid_2d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
     "fill_grid_2d: options.threads must be at most 1024"};
+constexpr FillMessages chunk2_messages{
+    "fill_chunk_2d: stopped by the progress callback; rows reported done are complete, later ones may be unwritten",
+    "fill_chunk_2d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
+    "fill_chunk_2d: options.threads must be at most 1024"};
+constexpr FillMessages chunk3_messages{
+    "fill_chunk_3d: stopped by the progress callback; rows reported done are complete, later ones may be unwritten",
+    "fill_chunk_3d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
+    "fill_chunk_3d: options.threads must be at most 1024"};
 constexpr FillMessages fill3_messages{
     "fill_grid_3d: stopped by the progress callback; rows reported done are complete, later ones may be unwritten",
     "fill_grid_3d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
@@ -205,4 +214,180 @@ Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride, 
         k.grid_3d(t, g, first, last, out, row_stride, slice_stride);
     });
 }
+// ---- chunks (spec section 13) ----
+
+namespace {
+
+constexpr std::int64_t int64_max = std::numeric_limits<std::int64_t>::max();
+
+// Columns per tile of per-octave x coordinates (on the stack: 32 octaves x 256 floats = 32 KiB).
+constexpr std::size_t chunk_tile = 256;
+
+// Octave k's step g_k = spacing * f_k (f_0 = 1 for plain noise), as the reference computes it.
+int chunk_steps(const detail::NoiseTables& t, float spacing, float* step) {
+    const detail::OctaveTable& o = t.octaves;
+    for (int k = 0; k < o.octaves; ++k) {
+        step[k] = spacing * (o.kind == Fractal::none ? 1.0f : o.frequency[k]);
+    }
+    return o.octaves;
+}
+
+Status check_chunk_field(const NoiseDesc& d, const char* message) {
+    if (d.warp.levels != 0 || d.pattern.kind != Pattern::none) {
+        return Status(ErrorCode::invalid_argument, message);
+    }
+    return Status::success();
+}
+
+}  // namespace
+
+Status Noise::fill_chunk_2d(const Chunk2d& c, float* out, std::size_t row_stride,
+                            const FillOptions& options) const noexcept {
+    if (Status s = check_chunk_field(tables_->desc,
+                                     "fill_chunk_2d: warps and patterns depend on absolute coordinates; chunks "
+                                     "take plain noise or fractals (use fill_grid_2d)");
+        !s) {
+        return s;
+    }
+    if (!finite(c.spacing) || !(c.spacing > 0.0f)) {
+        return Status(ErrorCode::invalid_argument, "fill_chunk_2d: spacing must be finite and > 0");
+    }
+    if (c.size_x > max_grid_side || c.size_y > max_grid_side) {
+        return Status(ErrorCode::size_overflow, "fill_chunk_2d: size_x and size_y must be at most 2^24 (16777216)");
+    }
+    if (c.first_x > int64_max - static_cast<std::int64_t>(c.size_x) ||
+        c.first_y > int64_max - static_cast<std::int64_t>(c.size_y)) {
+        return Status(ErrorCode::size_overflow, "fill_chunk_2d: first_x + size_x and first_y + size_y must fit in int64");
+    }
+    if (row_stride == 0) {
+        row_stride = c.size_x;
+    }
+    if (row_stride < c.size_x) {
+        return Status(ErrorCode::size_overflow, "fill_chunk_2d: row_stride must be 0 or at least size_x");
+    }
+    if (c.size_x == 0 || c.size_y == 0) {
+        return Status::success();
+    }
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, "fill_chunk_2d: out must be non-null for a non-empty chunk");
+    }
+    if (row_stride > (size_max - c.size_x) / (c.size_y - 1 == 0 ? 1 : c.size_y - 1)) {
+        return Status(ErrorCode::size_overflow, "fill_chunk_2d: (size_y - 1) * row_stride + size_x overflows size_t");
+    }
+    const kernels::KernelTable& k = detail::active_kernels();
+    const detail::NoiseTables& t = *tables_;
+    return run_rows(c.size_y, c.size_x, options, chunk2_messages, [&](std::size_t first, std::size_t last) {
+        float step[max_octaves];
+        const int octaves = chunk_steps(t, c.spacing, step);
+        alignas(64) float x[max_octaves * chunk_tile];
+        float y[max_octaves];
+        for (std::size_t x0 = 0; x0 < c.size_x; x0 += chunk_tile) {
+            const std::size_t n = std::min(chunk_tile, c.size_x - x0);
+            for (int o = 0; o < octaves; ++o) {
+                const float offset = static_cast<float>(o) * detail::octave_offset_x;
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::int64_t s = c.first_x + static_cast<std::int64_t>(x0 + i);
+                    x[static_cast<std::size_t>(o) * n + i] = reference::chunk_coordinate(s, step[o]) + offset;
+                }
+            }
+            for (std::size_t j = first; j < last; ++j) {
+                const std::int64_t s = c.first_y + static_cast<std::int64_t>(j);
+                for (int o = 0; o < octaves; ++o) {
+                    y[o] = reference::chunk_coordinate(s, step[o]) + static_cast<float>(o) * detail::octave_offset_y;
+                }
+                k.octave_row_2d(t, x, y, out + j * row_stride + x0, n);
+            }
+        }
+    });
+}
+
+Status Noise::fill_chunk_3d(const Chunk3d& c, float* out, std::size_t row_stride, std::size_t slice_stride,
+                            const FillOptions& options) const noexcept {
+    if (Status s = check_chunk_field(tables_->desc,
+                                     "fill_chunk_3d: warps and patterns depend on absolute coordinates; chunks "
+                                     "take plain noise or fractals (use fill_grid_3d)");
+        !s) {
+        return s;
+    }
+    if (!finite(c.spacing) || !(c.spacing > 0.0f)) {
+        return Status(ErrorCode::invalid_argument, "fill_chunk_3d: spacing must be finite and > 0");
+    }
+    if (c.size_x > max_grid_side || c.size_y > max_grid_side || c.size_z > max_grid_side) {
+        return Status(ErrorCode::size_overflow, "fill_chunk_3d: size_x, size_y and size_z must be at most 2^24 (16777216)");
+    }
+    if (c.first_x > int64_max - static_cast<std::int64_t>(c.size_x) ||
+        c.first_y > int64_max - static_cast<std::int64_t>(c.size_y) ||
+        c.first_z > int64_max - static_cast<std::int64_t>(c.size_z)) {
+        return Status(ErrorCode::size_overflow, "fill_chunk_3d: first + size must fit in int64 on every axis");
+    }
+    if (row_stride == 0) {
+        row_stride = c.size_x;
+    }
+    if (row_stride < c.size_x) {
+        return Status(ErrorCode::size_overflow, "fill_chunk_3d: row_stride must be 0 or at least size_x");
+    }
+    if (c.size_x == 0 || c.size_y == 0 || c.size_z == 0) {
+        return Status::success();
+    }
+    if (row_stride > (size_max - c.size_x) / (c.size_y - 1 == 0 ? 1 : c.size_y - 1)) {
+        return Status(ErrorCode::size_overflow, "fill_chunk_3d: (size_y - 1) * row_stride + size_x overflows size_t");
+    }
+    const std::size_t slice_extent = (c.size_y - 1) * row_stride + c.size_x;
+    if (slice_stride == 0) {
+        if (row_stride > size_max / c.size_y) {
+            return Status(ErrorCode::size_overflow, "fill_chunk_3d: size_y * row_stride overflows size_t");
+        }
+        slice_stride = c.size_y * row_stride;
+    }
+    if (slice_stride < slice_extent) {
+        return Status(ErrorCode::size_overflow,
+                      "fill_chunk_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x");
+    }
+    if (slice_stride > (size_max - slice_extent) / (c.size_z - 1 == 0 ? 1 : c.size_z - 1) ||
+        c.size_y > size_max / c.size_z) {
+        return Status(ErrorCode::size_overflow, "fill_chunk_3d: the buffer extent overflows size_t");
+    }
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, "fill_chunk_3d: out must be non-null for a non-empty chunk");
+    }
+    const kernels::KernelTable& k = detail::active_kernels();
+    const detail::NoiseTables& t = *tables_;
+    return run_rows(c.size_y * c.size_z, c.size_x, options, chunk3_messages, [&](std::size_t first, std::size_t last) {
+        float step[max_octaves];
+        const int octaves = chunk_steps(t, c.spacing, step);
+        alignas(64) float x[max_octaves * chunk_tile];
+        float y[max_octaves], z[max_octaves];
+        for (std::size_t x0 = 0; x0 < c.size_x; x0 += chunk_tile) {
+            const std::size_t n = std::min(chunk_tile, c.size_x - x0);
+            for (int o = 0; o < octaves; ++o) {
+                const float offset = static_cast<float>(o) * detail::octave_offset_x;
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::int64_t s = c.first_x + static_cast<std::int64_t>(x0 + i);
+                    x[static_cast<std::size_t>(o) * n + i] = reference::chunk_coordinate(s, step[o]) + offset;
+                }
+            }
+            for (std::size_t r = first; r < last; ++r) {
+                const std::size_t j = r % c.size_y, kk = r / c.size_y;
+                const std::int64_t sy = c.first_y + static_cast<std::int64_t>(j);
+                const std::int64_t sz = c.first_z + static_cast<std::int64_t>(kk);
+                for (int o = 0; o < octaves; ++o) {
+                    y[o] = reference::chunk_coordinate(sy, step[o]) + static_cast<float>(o) * detail::octave_offset_y;
+                    z[o] = reference::chunk_coordinate(sz, step[o]) + static_cast<float>(o) * detail::octave_offset_z;
+                }
+                k.octave_row_3d(t, x, y, z, out + kk * slice_stride + j * row_stride + x0, n);
+            }
+        }
+    });
+}
+
+float Noise::chunk_sample_2d(std::int64_t sx, std::int64_t sy, float spacing) const noexcept {
+    detail::SpecFpEnvironment fp;
+    return reference::chunk2(*tables_, sx, sy, spacing);
+}
+
+float Noise::chunk_sample_3d(std::int64_t sx, std::int64_t sy, std::int64_t sz, float spacing) const noexcept {
+    detail::SpecFpEnvironment fp;
+    return reference::chunk3(*tables_, sx, sy, sz, spacing);
+}
+
 }  // namespace gradnoise

@@ -92,6 +92,24 @@ struct Grid3d {
 
 inline constexpr std::size_t max_grid_side = std::size_t(1) << 24;
 
+// A chunk of an unbounded world sampled on a regular lattice (docs/spec.md section 13). The
+// world's samples are numbered by 64-bit integers; sample (sx, sy) lies at noise coordinates
+// (sx * spacing, sy * spacing), reduced modulo the noise's period *exactly* (in integers) before
+// anything is rounded to float, so a chunk 60 million units from the origin is as smooth as one
+// at the origin, and chunks that share a world (the same spacing) join without seams: their
+// samples depend only on the sample numbers, not on how the world is cut into chunks.
+struct Chunk2d {
+    std::int64_t first_x = 0, first_y = 0;  // the sample numbers of out[0]
+    std::size_t size_x = 0, size_y = 0;     // samples per side, each at most 2^24
+    float spacing = 1.0f;                   // noise units between samples: finite, > 0
+};
+
+struct Chunk3d {
+    std::int64_t first_x = 0, first_y = 0, first_z = 0;
+    std::size_t size_x = 0, size_y = 0, size_z = 0;
+    float spacing = 1.0f;
+};
+
 // How a grid fill uses threads and reports progress. The values (bits) never depend on these.
 struct FillOptions {
     // 1 (the default): the calling thread only -- no thread is started and nothing is allocated.
@@ -250,6 +268,17 @@ public:
                         const FillOptions& options) const noexcept;
     Status fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride, std::size_t slice_stride,
                         const FillOptions& options) const noexcept;
+
+    // Chunks (docs/spec.md section 13): plain noise or fractals of any basis and period (octave k
+    // steps by spacing * f_k, reduced exactly). Warps and patterns depend on absolute
+    // coordinates and are rejected (invalid_argument). Layout, strides and errors as the grids.
+    Status fill_chunk_2d(const Chunk2d& chunk, float* out, std::size_t row_stride = 0,
+                         const FillOptions& options = FillOptions{}) const noexcept;
+    Status fill_chunk_3d(const Chunk3d& chunk, float* out, std::size_t row_stride = 0, std::size_t slice_stride = 0,
+                         const FillOptions& options = FillOptions{}) const noexcept;
+    // One chunk sample through the scalar reference (the executable spec of section 13).
+    float chunk_sample_2d(std::int64_t sx, std::int64_t sy, float spacing) const noexcept;
+    float chunk_sample_3d(std::int64_t sx, std::int64_t sy, std::int64_t sz, float spacing) const noexcept;
 
     const detail::NoiseTables& tables() const noexcept { return *tables_; }
 

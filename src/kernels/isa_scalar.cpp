@@ -64,10 +64,30 @@ void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, s
     }
 }
 
+// [S 13] The reference's chunk field is computed from sample numbers; this row form takes the
+// per-octave coordinates the fill already reduced (chunk_coordinate + k * offset, as the reference
+// does) and sums octaves in the reference's order.
+template <int dims>
+void octave_row(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
+                std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = reference::octave_sum(t, dims, x + i, n, y, z);
+    }
+}
+
+void octave_row_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out, std::size_t n) noexcept {
+    octave_row<2>(t, x, y, nullptr, out, n);
+}
+
+void octave_row_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
+                   std::size_t n) noexcept {
+    octave_row<3>(t, x, y, z, out, n);
+}
+
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
-    static constexpr KernelTable table{Isa::scalar, 1, &points_2d, &points_3d, &points_4d, &grid_2d, &grid_3d};
+    static constexpr KernelTable table{Isa::scalar, 1, &points_2d, &points_3d, &points_4d, &grid_2d, &grid_3d, &octave_row_2d, &octave_row_3d};
     return table;
 }
 

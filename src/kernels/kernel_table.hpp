@@ -30,6 +30,13 @@ struct KernelTable {
                     std::size_t row_stride) noexcept;
     void (*grid_3d)(const detail::NoiseTables&, const Grid3d& grid, std::size_t first, std::size_t last, float* out,
                     std::size_t row_stride, std::size_t slice_stride) noexcept;
+    // Chunk rows (spec section 13): out[i] for i < n from per-octave coordinates, octave k's x of
+    // sample i at x[k * n + i], its y (and z) at y[k] (z[k]): the base noise of octave k there, or
+    // the fractal sum over the octaves. No warp, no pattern.
+    void (*octave_row_2d)(const detail::NoiseTables&, const float* x, const float* y, float* out,
+                          std::size_t n) noexcept;
+    void (*octave_row_3d)(const detail::NoiseTables&, const float* x, const float* y, const float* z, float* out,
+                          std::size_t n) noexcept;
 };
 
 // One accessor per ISA compiled into this build; each lives in its own translation unit.

@@ -964,11 +964,75 @@ void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, s
     });
 }
 
+// [S 13] The base noise of octave k at q: `body(base)` with base(k, q), chosen once per call.
+template <int dims, class Body>
+void with_base(const detail::NoiseTables& t, Body&& body) noexcept {
+    auto by_fade = [&](auto fade_constant) {
+        constexpr Fade fade = decltype(fade_constant)::value;
+        if (t.general_path) {
+            body([&t](int k, const F* q) { return general_noise<fade, dims>(t, k, q); });
+            return;
+        }
+        auto with_hasher = [&](const auto& hasher) {
+            body([&hasher](int, const F* q) {
+                if constexpr (dims == 3) {
+                    return noise3<fade>(hasher, q[0], q[1], q[2]);
+                } else {
+                    return noise2<fade>(hasher, q[0], q[1]);
+                }
+            });
+        };
+        if (t.hash == Hash::mix) {
+            with_hasher(make_mix_hasher(t));
+        } else if constexpr (dims == 3) {
+            with_hasher(make_permutation_hasher3(t));
+        } else {
+            with_hasher(make_permutation_hasher2(t));
+        }
+    };
+    if (t.fade == Fade::cubic) {
+        by_fade(std::integral_constant<Fade, Fade::cubic>{});
+    } else {
+        by_fade(std::integral_constant<Fade, Fade::quintic>{});
+    }
+}
+
+// [S 13] One chunk row from per-octave coordinates (the reference's chunk(), octave by octave).
+template <int dims>
+void octave_row(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
+                std::size_t n) noexcept {
+    const detail::OctaveTable& o = t.octaves;
+    with_base<dims>(t, [&](const auto& base) {
+        for_each_batch(out, n, [&](std::size_t i, std::size_t m) {
+            if (o.kind == Fractal::none) {
+                const F q[3] = {load_part(x, i, m), F(y[0]), F(dims == 3 ? z[0] : 0.0f)};
+                return base(0, q);
+            }
+            F sum(0.0f), weight(1.0f);
+            for (int k = 0; k < o.octaves; ++k) {
+                const F q[3] = {load_part(x + static_cast<std::size_t>(k) * n, i, m), F(y[k]),
+                                F(dims == 3 ? z[k] : 0.0f)};
+                sum = sum + F(o.amplitude[k]) * octave_term(o.kind, base(k, q), weight);
+            }
+            return divide(sum, F(o.amplitude_sum));
+        });
+    });
+}
+
+void octave_row_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out, std::size_t n) noexcept {
+    octave_row<2>(t, x, y, nullptr, out, n);
+}
+
+void octave_row_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
+                   std::size_t n) noexcept {
+    octave_row<3>(t, x, y, z, out, n);
+}
+
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
     static constexpr KernelTable table{GRADNOISE_KERNEL_ISA, lanes * unroll, &points_2d, &points_3d, &points_4d,
-                                       &grid_2d, &grid_3d};
+                                       &grid_2d, &grid_3d, &octave_row_2d, &octave_row_3d};
     return table;
 }
 
