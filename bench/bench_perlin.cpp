@@ -184,6 +184,65 @@ void heightmap_threads(benchmark::State& state, unsigned threads) {
     state.counters["threads"] = threads;
 }
 
+// Issue #4: perlin3/points1M in binary64 (the same points, as doubles).
+void points3_f64(benchmark::State& state, gradnoise::Isa isa) {
+    use_isa(state, isa);
+    const PointSet& p = random_points();
+    static const std::vector<double> x(p.x.begin(), p.x.end()), y(p.y.begin(), p.y.end()), z(p.z.begin(), p.z.end());
+    std::vector<double> out(kPoints);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(perlin_noise().evaluate_3d_f64(x.data(), y.data(), z.data(), out.data(), kPoints).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+// Issue #4: the grid workloads through the per-point path (evaluate_*d on the grid's coordinates),
+// to compare with the grid fast path (perlin2/grid1024, perlin3/grid128x128x64).
+void grid2_as_points(benchmark::State& state, gradnoise::Isa isa) {
+    use_isa(state, isa);
+    static const PointSet g = [] {
+        PointSet p;
+        for (std::size_t j = 0; j < 1024; ++j) {
+            for (std::size_t i = 0; i < 1024; ++i) {
+                p.x.push_back(0.3f + static_cast<float>(i) * 0.01f);
+                p.y.push_back(0.7f + static_cast<float>(j) * 0.01f);
+            }
+        }
+        return p;
+    }();
+    std::vector<float> out(g.x.size());
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(perlin_noise().evaluate_2d(g.x.data(), g.y.data(), out.data(), out.size()).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void grid3_as_points(benchmark::State& state, gradnoise::Isa isa) {
+    use_isa(state, isa);
+    static const PointSet g = [] {
+        PointSet p;
+        for (std::size_t k = 0; k < 64; ++k) {
+            for (std::size_t j = 0; j < 128; ++j) {
+                for (std::size_t i = 0; i < 128; ++i) {
+                    p.x.push_back(0.3f + static_cast<float>(i) * 0.01f);
+                    p.y.push_back(0.7f + static_cast<float>(j) * 0.01f);
+                    p.z.push_back(0.5f + static_cast<float>(k) * 0.01f);
+                }
+            }
+        }
+        return p;
+    }();
+    std::vector<float> out(g.x.size());
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(
+            perlin_noise().evaluate_3d(g.x.data(), g.y.data(), g.z.data(), out.data(), out.size()).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+
 void stb_warp_grid2(benchmark::State& state) {
     std::vector<float> out(1024 * 1024);
     for (auto _ : state) {
@@ -350,6 +409,12 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark(("perlin4/points1M/" + n).c_str(), points4, Config{isa, &perlin_noise()})
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark(("warp2/grid1024/" + n).c_str(), grid2, Config{isa, &warp_noise()})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("perlin3-f64/points1M/" + n).c_str(), points3_f64, isa)
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("perlin2/grid1024-as-points/" + n).c_str(), grid2_as_points, isa)
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("perlin3/grid128x128x64-as-points/" + n).c_str(), grid3_as_points, isa)
             ->Unit(benchmark::kMillisecond);
     }
     const unsigned hardware = std::thread::hardware_concurrency();

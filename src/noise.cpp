@@ -7,6 +7,7 @@
 #include "gradnoise/gradnoise.hpp"
 #include "reference/fractal_reference.hpp"
 #include "reference/perlin_reference.hpp"
+#include "reference/perlin_reference_f64.hpp"
 #include "splitmix64.hpp"
 #include "tables.hpp"
 
@@ -292,6 +293,73 @@ float Noise::noise3(float x, float y, float z) const noexcept {
 float Noise::noise4(float x, float y, float z, float w) const noexcept {
     detail::SpecFpEnvironment fp;
     return reference::field4(*tables_, x, y, z, w);
+}
+
+namespace {
+
+bool binary64_covers(const NoiseDesc& d) {
+    return d.basis == Basis::perlin && d.hash == Hash::permutation && d.period_x == 0 && d.period_y == 0 &&
+           d.period_z == 0 && d.period_w == 0 && d.warp.levels == 0 && d.pattern.kind == Pattern::none;
+}
+
+const kernels::KernelTable& f64_kernels() noexcept {
+    const kernels::KernelTable& k = detail::active_kernels();
+    return k.points_2d_f64 != nullptr ? k : kernels::scalar::kernel_table();
+}
+
+}  // namespace
+
+double Noise::noise2_f64(double x, double y) const noexcept {
+    if (!binary64_covers(tables_->desc)) {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    detail::SpecFpEnvironment fp;
+    return reference::field2_f64(*tables_, x, y);
+}
+
+double Noise::noise3_f64(double x, double y, double z) const noexcept {
+    if (!binary64_covers(tables_->desc)) {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    detail::SpecFpEnvironment fp;
+    return reference::field3_f64(*tables_, x, y, z);
+}
+
+Status Noise::evaluate_2d_f64(const double* x, const double* y, double* out, std::size_t count) const noexcept {
+    if (!binary64_covers(tables_->desc)) {
+        return Status(ErrorCode::invalid_argument,
+                      "evaluate_2d_f64: binary64 covers basis perlin with hash permutation, without periods, warps "
+                      "or patterns");
+    }
+    if (count == 0) {
+        return Status::success();
+    }
+    if (x == nullptr || y == nullptr || out == nullptr) {
+        return Status(ErrorCode::null_pointer, "evaluate_2d_f64: x, y and out must be non-null when count > 0");
+    }
+    const kernels::KernelTable& k = f64_kernels();
+    detail::SpecFpEnvironment fp;
+    k.points_2d_f64(*tables_, x, y, out, count);
+    return Status::success();
+}
+
+Status Noise::evaluate_3d_f64(const double* x, const double* y, const double* z, double* out,
+                              std::size_t count) const noexcept {
+    if (!binary64_covers(tables_->desc)) {
+        return Status(ErrorCode::invalid_argument,
+                      "evaluate_3d_f64: binary64 covers basis perlin with hash permutation, without periods, warps "
+                      "or patterns");
+    }
+    if (count == 0) {
+        return Status::success();
+    }
+    if (x == nullptr || y == nullptr || z == nullptr || out == nullptr) {
+        return Status(ErrorCode::null_pointer, "evaluate_3d_f64: x, y, z and out must be non-null when count > 0");
+    }
+    const kernels::KernelTable& k = f64_kernels();
+    detail::SpecFpEnvironment fp;
+    k.points_3d_f64(*tables_, x, y, z, out, count);
+    return Status::success();
 }
 
 const char* basis_name(Basis basis) noexcept {

@@ -269,6 +269,17 @@ public:
     Status fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride, std::size_t slice_stride,
                         const FillOptions& options) const noexcept;
 
+    // Binary64 (docs/spec.md section 14): Ken Perlin's reference in double, bit for bit (his
+    // published values, signed zeros included), plain or fractal (octave constants in double),
+    // SIMD on AVX2 (4 lanes), AVX-512 (8) and NEON (2x2), scalar elsewhere; every path the same
+    // bits. Covers the perlin basis with Hash::permutation, without periods, warps or patterns:
+    // for other descriptors the evaluate functions return invalid_argument and noise*_f64 NaN.
+    double noise2_f64(double x, double y) const noexcept;
+    double noise3_f64(double x, double y, double z) const noexcept;
+    Status evaluate_2d_f64(const double* x, const double* y, double* out, std::size_t count) const noexcept;
+    Status evaluate_3d_f64(const double* x, const double* y, const double* z, double* out,
+                           std::size_t count) const noexcept;
+
     // Chunks (docs/spec.md section 13): plain noise or fractals of any basis and period (octave k
     // steps by spacing * f_k, reduced exactly). Warps and patterns depend on absolute
     // coordinates and are rejected (invalid_argument). Layout, strides and errors as the grids.

@@ -1,6 +1,7 @@
 // The scalar path: the reference functions behind the same table as the SIMD kernels.
 #include "kernels/kernel_table.hpp"
 #include "reference/fractal_reference.hpp"
+#include "reference/perlin_reference_f64.hpp"
 #include "tables.hpp"
 
 namespace gradnoise::kernels::scalar {
@@ -84,10 +85,24 @@ void octave_row_3d(const detail::NoiseTables& t, const float* x, const float* y,
     octave_row<3>(t, x, y, z, out, n);
 }
 
+void points_2d_f64(const detail::NoiseTables& t, const double* x, const double* y, double* out,
+                   std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = reference::field2_f64(t, x[i], y[i]);
+    }
+}
+
+void points_3d_f64(const detail::NoiseTables& t, const double* x, const double* y, const double* z, double* out,
+                   std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = reference::field3_f64(t, x[i], y[i], z[i]);
+    }
+}
+
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
-    static constexpr KernelTable table{Isa::scalar, 1, &points_2d, &points_3d, &points_4d, &grid_2d, &grid_3d, &octave_row_2d, &octave_row_3d};
+    static constexpr KernelTable table{Isa::scalar, 1, &points_2d, &points_3d, &points_4d, &grid_2d, &grid_3d, &octave_row_2d, &octave_row_3d, &points_2d_f64, &points_3d_f64};
     return table;
 }
 

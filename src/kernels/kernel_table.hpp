@@ -37,6 +37,12 @@ struct KernelTable {
                           std::size_t n) noexcept;
     void (*octave_row_3d)(const detail::NoiseTables&, const float* x, const float* y, const float* z, float* out,
                           std::size_t n) noexcept;
+    // Binary64 (spec section 14): Perlin noise or its fractal, permutation hash. Null where this
+    // ISA has no binary64 kernel (SSE2): the scalar table's run instead.
+    void (*points_2d_f64)(const detail::NoiseTables&, const double* x, const double* y, double* out,
+                          std::size_t n) noexcept;
+    void (*points_3d_f64)(const detail::NoiseTables&, const double* x, const double* y, const double* z,
+                          double* out, std::size_t n) noexcept;
 };
 
 // One accessor per ISA compiled into this build; each lives in its own translation unit.

@@ -1028,11 +1028,244 @@ void octave_row_3d(const detail::NoiseTables& t, const float* x, const float* y,
     octave_row<3>(t, x, y, z, out, n);
 }
 
+
+// ---- [S 14] binary64: Perlin's reference in double, 4 lanes (AVX2), 8 (AVX-512), 2x2 (NEON) ----
+#if defined(__AVX2__) || defined(__aarch64__)
+#define GRADNOISE_KERNEL_F64 1
+namespace f64 {
+
+using D = xsimd::batch<double, Arch>;
+using L = xsimd::batch<std::int64_t, Arch>;
+constexpr std::size_t dlanes = D::size;
+// Independent batches per step: two on 2-lane NEON, one elsewhere.
+constexpr std::size_t dunroll = dlanes < 4 ? 2 : 1;
+
+inline L as_long(D v) noexcept { return xsimd::bitwise_cast<L>(v); }
+inline D as_double(L v) noexcept { return xsimd::bitwise_cast<D>(v); }
+
+// table[idx] (32-bit entries, zero-extended) for 64-bit lanes.
+inline L gather32(const std::int32_t* table, L idx) noexcept {
+#if defined(__AVX512F__)
+    return _mm512_cvtepu32_epi64(_mm512_i64gather_epi32(idx, table, 4));
+#elif defined(__AVX2__)
+    return _mm256_cvtepu32_epi64(_mm256_i64gather_epi32(reinterpret_cast<const int*>(table), idx, 4));
+#else
+    alignas(64) std::int64_t index[dlanes];
+    alignas(64) std::int64_t value[dlanes];
+    idx.store_aligned(index);
+    for (std::size_t i = 0; i < dlanes; ++i) {
+        value[i] = static_cast<std::uint32_t>(table[index[i]]);
+    }
+    return L::load_aligned(value);
+#endif
+}
+
+inline D floor(D v) noexcept {
+#if defined(__aarch64__)
+    return vrndmq_f64(v);
+#else
+    return xsimd::floor(v);
+#endif
+}
+
+inline D divide(D a, D b) noexcept {
+#if defined(__aarch64__)
+    return vdivq_f64(a, b);
+#else
+    return a / b;
+#endif
+}
+
+template <Fade fade>
+inline D fade_curve(D t) noexcept {
+    if constexpr (fade == Fade::cubic) {
+        return t * t * (D(3.0) - D(2.0) * t);
+    } else {
+        return t * t * t * (t * (t * D(6.0) - D(15.0)) + D(10.0));
+    }
+}
+
+inline D lerp(D t, D a, D b) noexcept { return a + t * (b - a); }
+
+// [S 14.1] The cell (floor(v) mod 256, as a 64-bit lane in 0..255) and the position in it. The
+// residue r = fl - 256 floor(fl / 256) is exact for every finite double (scaling by 2^-8 and the
+// difference of two integers below 256 apart are exact); r + 2^52 puts r in the low mantissa bits.
+struct Axis {
+    D frac;
+    L cell;
+};
+inline Axis split(D v) noexcept {
+    v = v + D(0.0);
+    D fl = floor(v);
+    D r = fl - D(256.0) * floor(fl * D(1.0 / 256.0));
+    return {v - fl, as_long(r + D(4503599627370496.0)) & L(255)};
+}
+
+// [S 4.4] grad from the selection code in byte `byte` of c (tables.hpp gradient_code), on 64-bit
+// float patterns; sign flips by XOR of bit 63.
+inline D grad(L c, int byte, L x, L y, L z) noexcept {
+    const int at = 8 * byte;
+    auto bit = [&](int b) { return (c & L(std::int64_t(1) << (at + b))) != L(0); };
+    L a = xsimd::select(bit(2), y, x);
+    L b = xsimd::select(bit(3), y, xsimd::select(bit(4), x, z));
+    const L sign(INT64_MIN);
+    a = a ^ ((c << (63 - at)) & sign);
+    b = b ^ ((c << (62 - at)) & sign);
+    return as_double(a) + as_double(b);
+}
+
+inline D finish(D r) noexcept { return xsimd::select(r == r, r, D(0.0)); }
+
+// [S 14.1] noise3: corner codes from the packed tables (tables.hpp), as the float TableHasher.
+template <Fade fade>
+inline D noise3(const detail::NoiseTables& t, D x, D y, D z) noexcept {
+    Axis ax = split(x), ay = split(y), az = split(z);
+    D u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac), w = fade_curve<fade>(az.frac);
+    const L byte(255);
+    L column = gather32(t.hash_xy, (ax.cell << 8) | ay.cell);  // bytes a00 a10 a01 a11
+    L r[4];
+    for (int q = 0; q < 4; ++q) {
+        r[q] = gather32(t.code_z, (((column >> (8 * q)) & byte) + az.cell) & byte);
+    }
+    L px[2] = {as_long(ax.frac), as_long(ax.frac - D(1.0))};
+    L py[2] = {as_long(ay.frac), as_long(ay.frac - D(1.0))};
+    L pz[2] = {as_long(az.frac), as_long(az.frac - D(1.0))};
+    auto g = [&](int i, int j, int k) { return grad(r[i + 2 * j], k, px[i], py[j], pz[k]); };
+    return finish(lerp(w, lerp(v, lerp(u, g(0, 0, 0), g(1, 0, 0)), lerp(u, g(0, 1, 0), g(1, 1, 0))),
+                       lerp(v, lerp(u, g(0, 0, 1), g(1, 0, 1)), lerp(u, g(0, 1, 1), g(1, 1, 1)))));
+}
+
+template <Fade fade>
+inline D noise2(const detail::NoiseTables& t, D x, D y) noexcept {
+    Axis ax = split(x), ay = split(y);
+    D u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac);
+    L c = gather32(t.corner_code_2d, (ax.cell << 8) | ay.cell);  // byte i + 2j
+    L px[2] = {as_long(ax.frac), as_long(ax.frac - D(1.0))};
+    L py[2] = {as_long(ay.frac), as_long(ay.frac - D(1.0))};
+    const L pz(0);
+    auto g = [&](int i, int j) { return grad(c, i + 2 * j, px[i], py[j], pz); };
+    return finish(lerp(v, lerp(u, g(0, 0), g(1, 0)), lerp(u, g(0, 1), g(1, 1))));
+}
+
+inline xsimd::batch_bool<double, Arch> finite(D v) noexcept { return xsimd::abs(v) <= D(DBL_MAX); }
+
+inline D octave_term(Fractal kind, D n, D& weight) noexcept {
+    switch (kind) {
+        case Fractal::turbulence: return xsimd::abs(n);
+        case Fractal::billow: return D(2.0) * xsimd::abs(n) - D(1.0);
+        case Fractal::ridged: {
+            D s = D(1.0) - xsimd::abs(n);
+            s = s * s;
+            s = s * weight;
+            weight = xsimd::min(xsimd::max(s * D(2.0), D(0.0)), D(1.0));
+            return s;
+        }
+        default: return n;
+    }
+}
+
+// [S 14.3] the octave loop in double, constants recomputed as the reference does.
+template <int dims, class Base>
+inline D field(const detail::NoiseTables& t, const Base& base, const D* p) noexcept {
+    const FractalParams& f = t.desc.fractal;
+    if (f.kind == Fractal::none) {
+        return base(p);
+    }
+    const double offset[3] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z};
+    double frequency = f.frequency, amplitude = 1.0, amplitude_sum = 0.0;
+    D sum(0.0), weight(1.0);
+    for (int k = 0; k < f.octaves; ++k) {
+        const double kd = static_cast<double>(k);
+        D q[dims];
+        for (int a = 0; a < dims; ++a) {
+            q[a] = p[a] * D(frequency) + D(kd * offset[a]);
+        }
+        sum = sum + D(amplitude) * octave_term(f.kind, base(q), weight);
+        amplitude_sum = amplitude_sum + amplitude;
+        frequency = frequency * static_cast<double>(f.lacunarity);
+        amplitude = amplitude * static_cast<double>(f.persistence);
+    }
+    D result = divide(sum, D(amplitude_sum));
+    auto ok = finite(p[0]);
+    for (int a = 1; a < dims; ++a) {
+        ok = ok & finite(p[a]);
+    }
+    return xsimd::select(ok, result, D(0.0));
+}
+
+inline D load_part(const double* v, std::size_t i, std::size_t m) noexcept {
+    if (m == dlanes) {
+        return D::load_unaligned(v + i);
+    }
+    alignas(64) double padded[dlanes] = {};
+    std::memcpy(padded, v + i, m * sizeof(double));
+    return D::load_aligned(padded);
+}
+
+template <class Compute>
+inline void for_each(double* out, std::size_t n, Compute&& compute) noexcept {
+    std::size_t i = 0;
+    for (; i + dlanes * dunroll <= n; i += dlanes * dunroll) {
+        D r[dunroll];
+        for (std::size_t b = 0; b < dunroll; ++b) {
+            r[b] = compute(i + b * dlanes, dlanes);
+        }
+        for (std::size_t b = 0; b < dunroll; ++b) {
+            r[b].store_unaligned(out + i + b * dlanes);
+        }
+    }
+    for (; i < n; i += dlanes) {
+        std::size_t m = n - i < dlanes ? n - i : dlanes;
+        alignas(64) double result[dlanes];
+        compute(i, m).store_aligned(result);
+        std::memcpy(out + i, result, m * sizeof(double));
+    }
+}
+
+template <class Body>
+void with_fade(const detail::NoiseTables& t, Body&& body) noexcept {
+    if (t.fade == Fade::cubic) {
+        body(std::integral_constant<Fade, Fade::cubic>{});
+    } else {
+        body(std::integral_constant<Fade, Fade::quintic>{});
+    }
+}
+
+void points_2d(const detail::NoiseTables& t, const double* x, const double* y, double* out, std::size_t n) noexcept {
+    with_fade(t, [&](auto fade) {
+        auto base = [&t](const D* q) { return noise2<decltype(fade)::value>(t, q[0], q[1]); };
+        for_each(out, n, [&](std::size_t i, std::size_t m) {
+            const D p[2] = {load_part(x, i, m), load_part(y, i, m)};
+            return field<2>(t, base, p);
+        });
+    });
+}
+
+void points_3d(const detail::NoiseTables& t, const double* x, const double* y, const double* z, double* out,
+               std::size_t n) noexcept {
+    with_fade(t, [&](auto fade) {
+        auto base = [&t](const D* q) { return noise3<decltype(fade)::value>(t, q[0], q[1], q[2]); };
+        for_each(out, n, [&](std::size_t i, std::size_t m) {
+            const D p[3] = {load_part(x, i, m), load_part(y, i, m), load_part(z, i, m)};
+            return field<3>(t, base, p);
+        });
+    });
+}
+
+}  // namespace f64
+#endif
+
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
     static constexpr KernelTable table{GRADNOISE_KERNEL_ISA, lanes * unroll, &points_2d, &points_3d, &points_4d,
-                                       &grid_2d, &grid_3d, &octave_row_2d, &octave_row_3d};
+                                       &grid_2d, &grid_3d, &octave_row_2d, &octave_row_3d,
+#if defined(GRADNOISE_KERNEL_F64)
+                                       &f64::points_2d, &f64::points_3d
+#else
+                                       nullptr, nullptr  // no binary64 kernel: the scalar one runs
+#endif
+    };
     return table;
 }
 
