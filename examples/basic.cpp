@@ -3,6 +3,7 @@
 #include <gradnoise/gradnoise.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <vector>
 
@@ -61,6 +62,17 @@ int main() {
     const float t = 0.25f;
     float w = noise.noise4(0.5f, 0.5f, 1.5f * std::cos(t), 1.5f * std::sin(t));  // 4D: loops in t
 
+    std::vector<float> big(4096 * 4096), chunk(64 * 64);
+    gradnoise::FillOptions threads;                // row blocks over oneTBB threads, same bits for any count
+    threads.threads = 0;                           // 0 = all hardware threads; or a tbb::task_arena* of yours
+    s = terrain.fill_grid_2d({0, 0, 1.0f / 512, 1.0f / 512, 4096, 4096}, big.data(), 0, threads);
+    gradnoise::Status big_ok = s;
+
+    // Chunks of an unbounded world: 64-bit sample numbers, reduced exactly (spec section 13).
+    s = terrain.fill_chunk_2d({(std::int64_t(1) << 40) + 64, -128, 64, 64, 1.0f / 64}, chunk.data());
+    gradnoise::Status chunk_ok = s;
+    double d = noise.noise3_f64(1.5, 2.25, 0.75);  // binary64: Ken Perlin's reference, bit for bit
+
     desc.fractal.octaves = 40;
     gradnoise::Status too_many = gradnoise::Noise::create(desc, &terrain);
 
@@ -80,8 +92,11 @@ int main() {
     failures += !(m >= 0.0f && m <= 1.0f);
     failures += value_noise.noise2(3.0f, 4.0f) == 0.0f;                 // value noise: not 0 at lattice
     failures += !(std::fabs(w) < 1.5f);
+    failures += !big_ok.ok() || !chunk_ok.ok();
+    failures += chunk[0] != terrain.chunk_sample_2d((std::int64_t(1) << 40) + 64, -128, 1.0f / 64);
+    failures += !(std::fabs(d - v) < 1e-6);                            // binary64 ~ float32
     std::printf("noise3(1.5, 2.25, 0.75) = %.9g on %s; bad grid: %s\n", static_cast<double>(v),
                 gradnoise::isa_name(gradnoise::active_isa()), bad.message());
-    std::printf("%d passed, %d failed\n", 10 - failures, failures);
+    std::printf("%d passed, %d failed\n", 13 - failures, failures);
     return failures == 0 ? 0 : 1;
 }

@@ -220,6 +220,13 @@ TEST_CASE("a single-threaded fill allocates nothing") {
         after = g_news.load();
         CHECK(s.ok());
         MESSAGE("operator new calls in a 2-thread fill (oneTBB's arena and tasks): " << after - before);
+        const gradnoise::Chunk2d chunk{(std::int64_t(1) << 40) + 7, -3, 1024, 256, 1.0f / 64.0f};
+        REQUIRE(noise.fill_chunk_2d(chunk, out.data()).ok());
+        before = g_news.load();
+        s = noise.fill_chunk_2d(chunk, out.data());
+        after = g_news.load();
+        CHECK(s.ok());
+        CHECK(after - before == 0);  // chunk coordinates live on the stack
     }
 }
 

@@ -146,7 +146,7 @@ float octave_sum(const detail::NoiseTables& t, int dims, const float* x, std::si
                  const float* z) noexcept {
     const FractalParams& f = t.desc.fractal;
     auto at = [&](int k) {
-        float q[3] = {x[static_cast<std::size_t>(k) * x_stride], y[k], dims == 3 ? z[k] : 0.0f};
+        float q[4] = {x[static_cast<std::size_t>(k) * x_stride], y[k], dims == 3 ? z[k] : 0.0f, 0.0f};
         return base_noise(t, dims, k, q);
     };
     if (f.kind == Fractal::none) {
