@@ -50,7 +50,7 @@ fi
 if [ "$run_cross" = 1 ]; then
   step "aarch64 cross build"
   cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-aarch64.cmake \
-    -DCMAKE_BUILD_TYPE=Release -DGRADNOISE_BUILD_BENCH=OFF >/dev/null
+    -DCMAKE_BUILD_TYPE=Release -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_BAKE=OFF >/dev/null
   cmake --build build/aarch64 -j "$jobs"
   step "aarch64 tests under qemu-aarch64 (NEON path)"
   ctest --test-dir build/aarch64 --output-on-failure -j 1

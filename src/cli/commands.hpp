@@ -14,6 +14,9 @@ void print_eval_help(std::FILE* out);
 int run_heightmap(ArgReader& args);
 void print_heightmap_help(std::FILE* out);
 
+int run_bake(ArgReader& args);
+void print_bake_help(std::FILE* out);
+
 }  // namespace gradnoise::cli
 
 #endif

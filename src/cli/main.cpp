@@ -19,6 +19,8 @@ void print_help(std::FILE* out) {
                  "Commands:\n"
                  "  eval        evaluate noise at points read from standard input, one value per line\n"
                  "  heightmap   write a 2D noise picture as an 8-bit greyscale PNG or PGM\n"
+                 "  bake        heightmaps, textures, animations and tile sets from presets (terrain,\n"
+                 "              marble, wood, clouds, fire, noise): PNG 8/16-bit/RGB, RAW16, EXR, PFM, GIF\n"
                  "  help [CMD]  show this help, or the options of a command\n"
                  "\n"
                  "Options:\n"
@@ -47,6 +49,9 @@ struct Command {
 constexpr Command commands[] = {
     {"eval", run_eval, print_eval_help},
     {"heightmap", run_heightmap, print_heightmap_help},
+#if defined(GRADNOISE_HAVE_BAKE)
+    {"bake", run_bake, print_bake_help},
+#endif
 };
 
 const Command* find_command(std::string_view name) {
@@ -59,7 +64,7 @@ const Command* find_command(std::string_view name) {
 }
 
 int unknown_command(std::string_view name) {
-    std::fprintf(stderr, "gradnoise: unknown command '%.*s' (commands: eval, heightmap; see 'gradnoise --help')\n",
+    std::fprintf(stderr, "gradnoise: unknown command '%.*s' (commands: eval, heightmap, bake; see 'gradnoise --help')\n",
                  static_cast<int>(name.size()), name.data());
     return exit_usage;
 }

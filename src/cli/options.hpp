@@ -35,6 +35,9 @@ public:
     ArgReader(const char* command, int argc, char** argv) : command_(command), argc_(argc), argv_(argv) {}
 
     bool done() const noexcept { return index_ >= argc_; }
+    // The arguments not consumed yet (for subcommands with their own parser).
+    int argc() const noexcept { return argc_ - index_; }
+    char** argv() const noexcept { return argv_ + index_; }
     // Consumes the current argument if it is the flag `name`.
     bool flag(std::string_view name);
     // Consumes the current argument (and its value) if it is the option `name`; a missing

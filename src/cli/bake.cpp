@@ -1,0 +1,706 @@
+// gradnoise bake — heightmaps, textures, animations and tile sets from presets (the tutorials'
+// recipes) or any noise configuration, written atomically in the format an engine imports.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "formats.hpp"
+#include "png_writer.hpp"
+#include "presets.hpp"
+
+namespace gradnoise::cli {
+namespace {
+
+enum class Format { png, raw16, exr, pfm, gif };
+
+const char* format_name(Format f) {
+    switch (f) {
+        case Format::png: return "png";
+        case Format::raw16: return "raw16";
+        case Format::exr: return "exr";
+        case Format::pfm: return "pfm";
+        case Format::gif: return "gif";
+    }
+    return "?";
+}
+
+std::optional<Format> format_of(const std::string& name) {
+    const std::pair<const char*, Format> names[] = {{"png", Format::png}, {"raw16", Format::raw16}, {"r16", Format::raw16},
+                                                    {"raw", Format::raw16}, {"exr", Format::exr},   {"pfm", Format::pfm},
+                                                    {"gif", Format::gif}};
+    for (const auto& [n, f] : names) {
+        if (name == n) {
+            return f;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string float_text(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.9g", v);
+    return buf;
+}
+
+// Everything a bake is made from (the TOML config is these options by name).
+struct Bake {
+    std::string preset = "terrain";
+    std::string output;
+    std::string format_text;
+    std::string size_text = "512x512";
+    std::string origin_text = "0,0";
+    std::optional<float> scale;
+    std::uint32_t width = 512, height = 512;
+    float origin_x = 0.0f, origin_y = 0.0f;
+    int depth = 8;
+    bool grey = false;
+    std::string normalize = "fixed";
+    std::string ramp_text;
+    int frames = 1;
+    float time_step = 0.1f;
+    bool loop = false;
+    std::uint32_t tile_size = 0;
+    std::string tiles_text;
+    unsigned threads = 0;
+    std::string isa = "auto";
+    bool quiet = false;
+    int zlib_level = 1;
+    NoiseDesc desc;
+    Ramp ramp;
+    const Preset* recipe = nullptr;
+};
+
+// ---- progress on stderr ----
+
+struct Progress {
+    bool enabled = false;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    std::size_t samples_per_row = 0;
+    std::string what;
+    bool shown = false;
+
+    static bool report(void* user, std::size_t done, std::size_t total) {
+        auto* p = static_cast<Progress*>(user);
+        double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - p->start).count();
+        if (p->enabled && s >= 1.0) {  // silent for bakes under a second
+            double rate = static_cast<double>(done * p->samples_per_row) / s;
+            double eta = done ? s * static_cast<double>(total - done) / static_cast<double>(done) : 0.0;
+            std::fprintf(stderr, "\r%s: %3.0f%% %zu/%zu rows, %.1f M samples/s, ETA %.1f s   ", p->what.c_str(),
+                         100.0 * static_cast<double>(done) / static_cast<double>(total), done, total, rate / 1e6, eta);
+            p->shown = true;
+        }
+        return true;
+    }
+    void finish() {
+        if (shown) {
+            std::fprintf(stderr, "\n");
+        }
+    }
+};
+
+// ---- parsing helpers ----
+
+bool parse_pair(const std::string& text, char sep, float* a, float* b) {
+    std::size_t at = text.find(sep);
+    if (at == std::string::npos) {
+        return false;
+    }
+    auto x = parse_float(text.substr(0, at)), y = parse_float(text.substr(at + 1));
+    if (!x || !y || !std::isfinite(*x) || !std::isfinite(*y)) {
+        return false;
+    }
+    *a = *x;
+    *b = *y;
+    return true;
+}
+
+struct TileRange {
+    long x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+};
+
+// "X0..X1,Y0..Y1", inclusive.
+std::optional<TileRange> parse_tiles(const std::string& text) {
+    TileRange r;
+    char tail = 0;
+    if (std::sscanf(text.c_str(), "%ld..%ld,%ld..%ld%c", &r.x0, &r.x1, &r.y0, &r.y1, &tail) != 4 || r.x1 < r.x0 ||
+        r.y1 < r.y0 || r.x0 < 0 || r.y0 < 0 || r.x1 > 65535 || r.y1 > 65535) {
+        return std::nullopt;
+    }
+    return r;
+}
+
+std::uint64_t available_memory() {
+    std::ifstream in("/proc/meminfo");
+    std::string key;
+    std::uint64_t kib = 0;
+    std::string unit;
+    while (in >> key >> kib >> unit) {
+        if (key == "MemAvailable:") {
+            return kib * 1024;
+        }
+    }
+    return std::numeric_limits<std::uint64_t>::max();
+}
+
+// ---- the bake ----
+
+// Values of one picture: frame `frame`, pixels x0 .. x0+w, y0 .. y0+h of the whole image. Pixel
+// (i, j) samples (origin_x + float(i) * step, origin_y + float(j) * step) -- spec section 6, so a
+// tile equals the same window of one big bake bit for bit. Animations: time t = frame * time_step
+// is z (3D), or moves y (fire: "p + t (0, 1, 0)"), or walks a circle in (z, w) (--loop, 4D).
+std::vector<float> evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32_t y0, std::uint32_t w,
+                            std::uint32_t h, int frame, Progress* progress) {
+    std::vector<float> values(std::size_t(w) * h);
+    const float step = *b.scale / static_cast<float>(b.width);
+    const float t = static_cast<float>(frame) * b.time_step;
+    FillOptions fill;
+    fill.threads = b.threads;
+    fill.progress = progress->enabled ? &Progress::report : nullptr;
+    fill.user = progress;
+    progress->samples_per_row = w;
+    Status s;
+    if (b.frames > 1 && b.loop) {
+        const double pi = 3.14159265358979323846;
+        const double angle = 2.0 * pi * frame / b.frames;
+        const double radius = b.frames * static_cast<double>(b.time_step) / (2.0 * pi);  // circumference = frames * step
+        std::vector<float> xs(w), ys(w), zs(w, static_cast<float>(radius * std::cos(angle))),
+            ws(w, static_cast<float>(radius * std::sin(angle)));
+        for (std::uint32_t i = 0; i < w; ++i) {
+            xs[i] = b.origin_x + static_cast<float>(x0 + i) * step;
+        }
+        for (std::uint32_t j = 0; j < h && s.ok(); ++j) {
+            std::fill(ys.begin(), ys.end(), b.origin_y + static_cast<float>(y0 + j) * step);
+            s = noise.evaluate_4d(xs.data(), ys.data(), zs.data(), ws.data(), values.data() + std::size_t(j) * w, w);
+            if (fill.progress) {
+                fill.progress(progress, j + 1, h);
+            }
+        }
+    } else if (b.frames > 1 && !b.recipe->rise) {
+        Grid3d g{b.origin_x, b.origin_y, t, step, step, 1.0f, w, h, 1};
+        s = noise.fill_grid_3d(g, values.data(), 0, 0, fill);
+    } else if (x0 == 0 && y0 == 0) {
+        Grid2d g{b.origin_x, b.origin_y + (b.recipe->rise ? t : 0.0f), step, step, w, h};
+        s = noise.fill_grid_2d(g, values.data(), 0, fill);
+    } else {
+        // A tile (a still image): the whole image's coordinates, row by row.
+        std::vector<float> xs(w), ys(w);
+        for (std::uint32_t i = 0; i < w; ++i) {
+            xs[i] = b.origin_x + static_cast<float>(x0 + i) * step;
+        }
+        for (std::uint32_t j = 0; j < h && s.ok(); ++j) {
+            std::fill(ys.begin(), ys.end(), b.origin_y + static_cast<float>(y0 + j) * step);
+            s = noise.evaluate_2d(xs.data(), ys.data(), values.data() + std::size_t(j) * w, w);
+        }
+    }
+    if (!s) {
+        fail(s.message());
+    }
+    return values;
+}
+
+// [0, 1] per value: fixed range of the preset / field, or this bake's measured min..max.
+void normalise(const Bake& b, const std::vector<float>& values, float lo, float hi, std::vector<float>* unit) {
+    unit->resize(values.size());
+    const float span = hi > lo ? hi - lo : 1.0f;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        float t = (values[i] - lo) / span;
+        (*unit)[i] = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
+    }
+    (void)b;
+}
+
+std::string config_json(const Bake& b) {
+    const NoiseDesc& d = b.desc;
+    std::string s = "{\"schema\":\"gradnoise-bake/1\",\"version\":\"" + std::string(version_string()) + "\",";
+    s += "\"preset\":\"" + b.preset + "\",\"size\":\"" + std::to_string(b.width) + "x" + std::to_string(b.height) +
+         "\",\"origin\":\"" + float_text(b.origin_x) + "," + float_text(b.origin_y) + "\",\"scale\":" +
+         float_text(*b.scale) + ",\"seed\":\"" + (d.has_seed ? std::to_string(d.seed) : std::string("reference")) +
+         "\",\"fade\":\"" + fade_name(d.fade) + "\",\"hash\":\"" + hash_name(d.hash) + "\",\"basis\":\"" +
+         basis_name(d.basis) + "\",\"fractal\":\"" + fractal_name(d.fractal.kind) + "\",\"octaves\":" +
+         std::to_string(d.fractal.octaves) + ",\"frequency\":" + float_text(d.fractal.frequency) +
+         ",\"lacunarity\":" + float_text(d.fractal.lacunarity) + ",\"persistence\":" +
+         float_text(d.fractal.persistence) + ",\"warp\":" + std::to_string(d.warp.levels) + ",\"warp-strength\":" +
+         float_text(d.warp.strength) + ",\"warp-frequency\":" + float_text(d.warp.frequency) + ",\"pattern\":\"" +
+         pattern_name(d.pattern.kind) + "\",\"pattern-frequency\":" + float_text(d.pattern.frequency) +
+         ",\"pattern-strength\":" + float_text(d.pattern.strength) + ",\"period\":\"" + std::to_string(d.period_x) +
+         "," + std::to_string(d.period_y) + "\",\"depth\":" + std::to_string(b.depth) +
+         ",\"grey\":" + (b.grey ? "true" : "false") + ",\"normalize\":\"" + b.normalize + "\",\"ramp\":\"" +
+         ramp_text(b.ramp) + "\",\"frames\":" + std::to_string(b.frames) + ",\"time-step\":" +
+         float_text(b.time_step) + ",\"loop\":" + (b.loop ? "true" : "false") + "}";
+    return s;
+}
+
+// The resolved settings as a TOML --config file: every value explicit, so a later version with
+// other preset defaults still bakes the same picture. Keys are the option names.
+std::string config_toml(const Bake& b) {
+    const NoiseDesc& d = b.desc;
+    auto q = [](const std::string& v) { return "\"" + v + "\""; };
+    std::string s = "# gradnoise bake configuration; use: gradnoise bake --config FILE [-o OUT]\n";
+    s += "schema = 1\n";
+    s += "preset = " + q(b.preset) + "\n";
+    s += "size = " + q(std::to_string(b.width) + "x" + std::to_string(b.height)) + "\n";
+    // (Lists are '/'-separated here: CLI11's config reader splits quoted values at commas and spaces.)
+    s += "origin = " + q(float_text(b.origin_x) + "/" + float_text(b.origin_y)) + "\n";
+    s += "scale = " + float_text(*b.scale) + "\n";
+    s += "depth = " + std::to_string(b.depth) + "\n";
+    s += std::string("grey = ") + (b.grey ? "true" : "false") + "\n";
+    s += "normalize = " + q(b.normalize) + "\n";
+    std::string ramp = ramp_text(b.ramp);
+    std::replace(ramp.begin(), ramp.end(), ',', '/');
+    ramp.erase(std::remove(ramp.begin(), ramp.end(), '#'), ramp.end());
+    s += "ramp = " + q(ramp) + "\n";
+    s += "frames = " + std::to_string(b.frames) + "\n";
+    s += "time-step = " + float_text(b.time_step) + "\n";
+    s += std::string("loop = ") + (b.loop ? "true" : "false") + "\n";
+    s += "seed = " + q(d.has_seed ? std::to_string(d.seed) : std::string("reference")) + "\n";
+    s += "fade = " + q(fade_name(d.fade)) + "\n";
+    s += "hash = " + q(hash_name(d.hash)) + "\n";
+    s += "basis = " + q(basis_name(d.basis)) + "\n";
+    s += "fractal = " + q(fractal_name(d.fractal.kind)) + "\n";
+    s += "octaves = " + std::to_string(d.fractal.octaves) + "\n";
+    s += "frequency = " + float_text(d.fractal.frequency) + "\n";
+    s += "lacunarity = " + float_text(d.fractal.lacunarity) + "\n";
+    s += "persistence = " + float_text(d.fractal.persistence) + "\n";
+    s += "warp = " + std::to_string(d.warp.levels) + "\n";
+    s += "warp-strength = " + float_text(d.warp.strength) + "\n";
+    s += "warp-frequency = " + float_text(d.warp.frequency) + "\n";
+    s += "pattern = " + q(pattern_name(d.pattern.kind)) + "\n";
+    s += "pattern-frequency = " + float_text(d.pattern.frequency) + "\n";
+    s += "pattern-strength = " + float_text(d.pattern.strength) + "\n";
+    s += "period = " + q(std::to_string(d.period_x) + "/" + std::to_string(d.period_y) + "/" +
+                         std::to_string(d.period_z) + "/" + std::to_string(d.period_w)) + "\n";
+    return s;
+}
+
+struct Encoded {
+    std::vector<std::uint8_t> rgb_or_grey8;
+    std::vector<std::uint16_t> grey16;
+};
+
+void encode(const Bake& b, const std::vector<float>& unit, Encoded* e) {
+    const bool colour = b.recipe->colour && !b.grey;
+    if (colour) {
+        e->rgb_or_grey8.resize(unit.size() * 3);
+        for (std::size_t i = 0; i < unit.size(); ++i) {
+            auto c = ramp_colour(b.ramp, unit[i]);
+            std::memcpy(&e->rgb_or_grey8[3 * i], c.data(), 3);
+        }
+    } else if (b.depth == 16) {
+        e->grey16.resize(unit.size());
+        for (std::size_t i = 0; i < unit.size(); ++i) {
+            e->grey16[i] = static_cast<std::uint16_t>(std::lround(unit[i] * 65535.0f));
+        }
+    } else {
+        e->rgb_or_grey8.resize(unit.size());
+        for (std::size_t i = 0; i < unit.size(); ++i) {
+            e->rgb_or_grey8[i] = static_cast<std::uint8_t>(std::lround(unit[i] * 255.0f));
+        }
+    }
+}
+
+void write_file(const std::string& path, const std::function<bool(ByteSink&, std::string*)>& body) {
+    AtomicFile file(path);
+    std::string error;
+    if (!file.open()) {
+        fail(file.error());
+    }
+    if (!body(file, &error)) {
+        fail(file.error().empty() ? error : error + " (" + file.error() + ")");
+    }
+    if (!file.commit()) {
+        fail(file.error());
+    }
+}
+
+}  // namespace
+
+int run_bake(ArgReader& args) {
+    Bake b;
+    CLI::App app{"Bakes heightmaps, textures and animations from a preset or any noise configuration.",
+                 "gradnoise bake"};
+    std::vector<std::string> preset_names;
+    std::string preset_help = "recipe (default terrain):";
+    for (const Preset& p : presets()) {
+        preset_names.push_back(p.name);
+        preset_help += "\n  " + p.name + ": " + p.summary;
+    }
+    app.add_option("preset", b.preset, preset_help)->check(CLI::IsMember(preset_names));
+    app.add_option("-o,--output", b.output, "output file; the format follows the extension (.png .r16 .raw .exr .pfm .gif)");
+    app.add_option("--format", b.format_text, "png, raw16, exr, pfm or gif (overrides the extension)");
+    app.add_option("--size", b.size_text, "WxH in pixels, each 1..65536 (default 512x512)");
+    app.add_option("--origin", b.origin_text, "X,Y noise coordinates of the top-left pixel (default 0,0)");
+    app.add_option("--scale", b.scale, "noise units across the width (default: the preset's)");
+    app.add_option("--depth", b.depth, "PNG bits per sample for greyscale: 8 or 16")->check(CLI::IsMember({8, 16}));
+    app.add_flag("--grey", b.grey, "greyscale heights even for a colour preset");
+    app.add_option("--normalize", b.normalize,
+                   "fixed (the preset's theoretical range) or measured (this bake's min..max, two passes)")
+        ->check(CLI::IsMember({"fixed", "measured"}));
+    app.add_option("--ramp", b.ramp_text, "colour ramp POS:#RRGGBB,... (default: the preset's)");
+    app.add_option("--frames", b.frames, "frames of an animation (GIF, or PNG frames NAME_0000.png ...)")
+        ->check(CLI::Range(1, 10000));
+    app.add_option("--time-step", b.time_step, "time between frames, noise units (default 0.1)");
+    app.add_flag("--loop", b.loop, "loop seamlessly: 4D noise on a circle in (z, w)");
+    app.add_option("--tile-size", b.tile_size, "write a tile set of SxS tiles (with --tiles) and a manifest");
+    app.add_option("--tiles", b.tiles_text, "X0..X1,Y0..Y1 tile indices to write (inclusive)");
+    app.add_option("--threads", b.threads, "threads: 0 = all hardware threads (default); the bytes never change")
+        ->check(CLI::Range(0u, 1024u));
+    app.add_option("--isa", b.isa, "auto, scalar, sse2, avx2, avx512, neon (the bytes never change)");
+    app.add_option("--zlib-level", b.zlib_level, "PNG compression 0..9 (default 1: fast)")->check(CLI::Range(0, 9));
+    app.add_flag("-q,--quiet", b.quiet, "no progress bar");
+    bool print_config = false;
+    app.add_flag("--print-config", print_config, "print the settings as TOML (a --config file) and exit");
+    app.set_config("--config", "", "read settings from a TOML file: option names as keys (see --print-config)");
+    int schema = 1;
+    app.add_option("--schema", schema, "configuration schema version (1)")->group("");
+    // Noise options, same names as eval/heightmap.
+    std::string seed_text, fade_text, hash_text, basis_text, fractal_text, pattern_text, period_text;
+    std::optional<int> octaves, warp;
+    std::optional<float> frequency, lacunarity, persistence, warp_strength, warp_frequency, pattern_frequency,
+        pattern_strength;
+    app.add_option("--seed", seed_text, "N or reference");
+    app.add_option("--fade", fade_text, "quintic or cubic");
+    app.add_option("--hash", hash_text, "permutation or mix");
+    app.add_option("--basis", basis_text, "perlin, classic or value");
+    app.add_option("--fractal", fractal_text, "none, fbm, turbulence, ridged or billow");
+    app.add_option("--octaves", octaves, "1..32");
+    app.add_option("--frequency", frequency, "first octave's frequency, > 0");
+    app.add_option("--lacunarity", lacunarity, "frequency ratio between octaves");
+    app.add_option("--persistence", persistence, "amplitude ratio between octaves, (0, 8]");
+    app.add_option("--warp", warp, "domain warp levels 0..2");
+    app.add_option("--warp-strength", warp_strength, "warp displacement");
+    app.add_option("--warp-frequency", warp_frequency, "warp field frequency");
+    app.add_option("--pattern", pattern_text, "none, marble or wood");
+    app.add_option("--pattern-frequency", pattern_frequency, "pattern frequency");
+    app.add_option("--pattern-strength", pattern_strength, "pattern strength");
+    app.add_option("--period", period_text, "tile period P or PX,PY (powers of two up to 256)");
+    app.footer(
+        "Examples:\n"
+        "  gradnoise bake terrain -o terrain.png\n"
+        "  gradnoise bake terrain --grey --depth 16 --size 4096x4096 -o height.png\n"
+        "  gradnoise bake terrain --grey -o height.r16        (RAW16 for Unity/Unreal)\n"
+        "  gradnoise bake noise --fractal ridged -o ridges.exr (32-bit float heights)\n"
+        "  gradnoise bake marble --size 1024x1024 -o marble.png\n"
+        "  gradnoise bake fire --frames 48 --loop -o fire.gif\n"
+        "  gradnoise bake terrain --tile-size 256 --tiles 0..3,0..3 -o tiles/terrain.png\n"
+        "  gradnoise bake wood --print-config > wood.toml; gradnoise bake --config wood.toml -o wood.png");
+
+    std::vector<std::string> argv_text;
+    for (int i = args.argc() - 1; i >= 0; --i) {
+        argv_text.push_back(args.argv()[i]);  // CLI11 parses a reversed vector
+    }
+    try {
+        app.parse(argv_text);
+    } catch (const CLI::CallForHelp&) {
+        std::fputs(app.help().c_str(), stdout);
+        return exit_success;
+    } catch (const CLI::ParseError& e) {
+        usage_error(e.what());
+    }
+
+    if (schema != 1) {
+        usage_error("--config: schema " + std::to_string(schema) + " is not supported (this version reads schema 1)");
+    }
+    NoiseOptions noise_options;
+    // ---- resolve: preset defaults, then what the user set ----
+    b.recipe = find_preset(b.preset);
+    if (b.recipe == nullptr) {
+        usage_error("unknown preset '" + b.preset + "'");
+    }
+    b.desc = b.recipe->desc;
+    if (!b.scale) {
+        b.scale = b.recipe->scale;
+    }
+    b.ramp = b.recipe->ramp;
+    if (!b.ramp_text.empty()) {
+        std::replace(b.ramp_text.begin(), b.ramp_text.end(), '/', ',');
+        std::string error;
+        auto ramp = parse_ramp(b.ramp_text, &error);
+        if (!ramp) {
+            usage_error("--ramp: " + error);
+        }
+        b.ramp = *ramp;
+    }
+    {
+        // Noise options through the shared parser (same messages as eval/heightmap).
+        std::vector<std::string> words;
+        auto add = [&](const char* name, const std::string& v) {
+            if (!v.empty()) {
+                words.push_back(name);
+                words.push_back(v);
+            }
+        };
+        add("--seed", seed_text);
+        add("--fade", fade_text);
+        add("--hash", hash_text);
+        add("--basis", basis_text);
+        add("--fractal", fractal_text);
+        add("--pattern", pattern_text);
+        if (!period_text.empty()) {
+            std::replace(period_text.begin(), period_text.end(), '/', ',');
+            add("--period", period_text);
+        }
+        if (b.isa != "auto") {
+            add("--isa", b.isa);
+        }
+        std::vector<char*> ptrs;
+        for (std::string& w : words) {
+            ptrs.push_back(w.data());
+        }
+        ArgReader reader("bake", static_cast<int>(ptrs.size()), ptrs.data());
+        NoiseOptions o;
+        o.fade = b.desc.fade;
+        o.hash = b.desc.hash;
+        o.basis = b.desc.basis;
+        o.fractal = b.desc.fractal;
+        o.warp = b.desc.warp;
+        o.pattern = b.desc.pattern;
+        o.pattern_strength_set = true;
+        while (!reader.done()) {
+            if (!o.parse(reader)) {
+                reader.unknown();
+            }
+        }
+        if (octaves) o.fractal.octaves = *octaves;
+        if (frequency) o.fractal.frequency = *frequency;
+        if (lacunarity) o.fractal.lacunarity = *lacunarity;
+        if (persistence) o.fractal.persistence = *persistence;
+        if (warp) o.warp.levels = *warp;
+        if (warp_strength) o.warp.strength = *warp_strength;
+        if (warp_frequency) o.warp.frequency = *warp_frequency;
+        if (pattern_frequency) o.pattern.frequency = *pattern_frequency;
+        if (pattern_strength) o.pattern.strength = *pattern_strength;
+        if (!pattern_text.empty() && !pattern_strength) {
+            o.pattern_strength_set = false;  // the recipe's strength for the named pattern
+        }
+        o.select_isa();
+        b.desc = o.desc();
+        noise_options = o;
+        if (!b.quiet && !isatty(2)) {
+            b.quiet = true;
+        }
+    }
+    std::replace(b.origin_text.begin(), b.origin_text.end(), '/', ',');
+    if (!parse_pair(b.origin_text, ',', &b.origin_x, &b.origin_y)) {
+        usage_error("--origin: '" + b.origin_text + "' is not X,Y with two finite numbers");
+    }
+    {
+        unsigned long w = 0, h = 0;
+        char tail = 0;
+        if (std::sscanf(b.size_text.c_str(), "%lux%lu%c", &w, &h, &tail) != 2 || w < 1 || h < 1 || w > 65536 ||
+            h > 65536) {
+            usage_error("--size: '" + b.size_text + "' is not WxH with each side 1..65536 (e.g. 1024x768)");
+        }
+        b.width = static_cast<std::uint32_t>(w);
+        b.height = static_cast<std::uint32_t>(h);
+    }
+    if (!(*b.scale > 0.0f) || !std::isfinite(*b.scale)) {
+        usage_error("--scale: must be finite and > 0");
+    }
+    if (!std::isfinite(b.time_step)) {
+        usage_error("--time-step: must be finite");
+    }
+
+    const Noise noise = noise_options.make_noise();  // errors name the option (--lacunarity ...)
+
+    if (print_config) {
+        std::fputs(config_toml(b).c_str(), stdout);
+        return exit_success;
+    }
+
+    // ---- output format and its constraints ----
+    if (b.output.empty()) {
+        b.output = "gradnoise-" + b.preset + (b.frames > 1 ? ".gif" : ".png");
+    }
+    std::optional<Format> format;
+    if (!b.format_text.empty()) {
+        format = format_of(b.format_text);
+        if (!format) {
+            usage_error("--format: '" + b.format_text + "' is not one of png, raw16, exr, pfm, gif");
+        }
+    } else {
+        std::string ext = std::filesystem::path(b.output).extension().string();
+        format = format_of(ext.empty() ? "" : ext.substr(1));
+        if (!format) {
+            usage_error("cannot tell the format of '" + b.output +
+                        "' from its extension; name it .png .r16 .raw .exr .pfm .gif or pass --format");
+        }
+    }
+    const bool colour = b.recipe->colour && !b.grey;
+    if (colour && (*format == Format::raw16 || *format == Format::exr || *format == Format::pfm)) {
+        usage_error(std::string(format_name(*format)) + " holds heights, not colours: add --grey to bake the " +
+                    b.preset + " heights");
+    }
+    if (colour && b.depth == 16) {
+        usage_error("--depth 16 is for greyscale heights; add --grey (colour PNGs are 8-bit RGB)");
+    }
+    if (*format == Format::gif && b.tile_size != 0) {
+        usage_error("--tile-size: tile sets are written as still images, not GIF");
+    }
+    std::optional<TileRange> tiles;
+    if (b.tile_size != 0 || !b.tiles_text.empty()) {
+        tiles = parse_tiles(b.tiles_text);
+        if (b.tile_size == 0 || !tiles) {
+            usage_error("--tile-size S --tiles X0..X1,Y0..Y1 go together (e.g. --tile-size 256 --tiles 0..3,0..1)");
+        }
+    }
+
+    // Memory: the float values, the normalised copy and the encoded image, per picture.
+    const std::uint64_t pixels = tiles ? std::uint64_t(b.tile_size) * b.tile_size : std::uint64_t(b.width) * b.height;
+    const std::uint64_t need = pixels * (4 + 4 + (colour ? 3 : 2)) * (*format == Format::gif ? b.frames : 1);
+    const std::uint64_t have = available_memory();
+    if (need > have) {
+        fail("this bake needs " + std::to_string(need >> 20) + " MiB of memory, " + std::to_string(have >> 20) +
+             " MiB are available; bake it as tiles (--tile-size) or smaller");
+    }
+    if (tiles && (std::uint64_t(tiles->x1 + 1) * b.tile_size > 16777216 ||
+                  std::uint64_t(tiles->y1 + 1) * b.tile_size > 16777216)) {
+        usage_error("--tiles: tile indices times --tile-size must stay below 2^24 pixels");
+    }
+
+    const std::string config = config_json(b);
+    const std::vector<PngText> text = {{"Software", std::string("gradnoise ") + version_string()},
+                                       {"gradnoise-config", config}};
+    Progress progress;
+    progress.enabled = !b.quiet;
+    progress.what = "bake " + b.preset;
+    double noise_seconds = 0, encode_seconds = 0, write_seconds = 0;
+    auto clock = [] { return std::chrono::steady_clock::now(); };
+    auto seconds = [](auto a, auto z) { return std::chrono::duration<double>(z - a).count(); };
+
+    // One picture (a frame or a tile): values -> [0, 1] -> bytes.
+    auto picture = [&](std::uint32_t x0, std::uint32_t y0, std::uint32_t w, std::uint32_t h, int frame,
+                       std::vector<float>* values, Encoded* e) {
+        auto t0 = clock();
+        *values = evaluate(b, noise, x0, y0, w, h, frame, &progress);
+        auto t1 = clock();
+        float lo = b.recipe->lo, hi = b.recipe->hi;
+        if (b.desc.pattern.kind != Pattern::none || b.desc.fractal.kind == Fractal::turbulence ||
+            b.desc.fractal.kind == Fractal::ridged) {
+            lo = std::max(lo, 0.0f);  // these kinds lie in [0, 1]
+        }
+        if (b.normalize == "measured") {
+            auto [mn, mx] = std::minmax_element(values->begin(), values->end());
+            lo = *mn;
+            hi = *mx;
+        }
+        std::vector<float> unit;
+        normalise(b, *values, lo, hi, &unit);
+        encode(b, unit, e);
+        noise_seconds += seconds(t0, t1);
+        encode_seconds += seconds(t1, clock());
+    };
+
+    auto write_one = [&](const std::string& path, std::uint32_t w, std::uint32_t h, const std::vector<float>& values,
+                         const Encoded& e) {
+        auto t0 = clock();
+        write_file(path, [&](ByteSink& sink, std::string* error) {
+            switch (*format) {
+                case Format::png:
+                    return colour ? write_png8(sink, w, h, 3, e.rgb_or_grey8.data(), text, b.zlib_level, error)
+                           : b.depth == 16 ? write_png16(sink, w, h, e.grey16.data(), text, b.zlib_level, error)
+                                           : write_png8(sink, w, h, 1, e.rgb_or_grey8.data(), text, b.zlib_level, error);
+                case Format::raw16: return write_raw16(sink, w, h, e.grey16.data(), error);
+                case Format::exr: return write_exr(sink, w, h, values.data(), text, error);
+                case Format::pfm: return write_pfm(sink, w, h, values.data(), error);
+                case Format::gif: return false;
+            }
+            return false;
+        });
+        write_seconds += seconds(t0, clock());
+    };
+
+    const auto start = clock();
+    std::vector<std::string> written;
+    if (*format == Format::raw16 && b.depth != 16) {
+        b.depth = 16;  // RAW16 is 16-bit by definition: encode at full precision
+    }
+    if (*format == Format::gif) {
+        GifFrames gif;
+        gif.width = b.width;
+        gif.height = b.height;
+        gif.channels = colour ? 3 : 1;
+        gif.loop = true;
+        gif.delay_cs = 4;
+        for (int f = 0; f < b.frames; ++f) {
+            std::vector<float> values;
+            Encoded e;
+            progress.what = "bake " + b.preset + " frame " + std::to_string(f + 1) + "/" + std::to_string(b.frames);
+            picture(0, 0, b.width, b.height, f, &values, &e);
+            gif.frames.push_back(std::move(e.rgb_or_grey8));
+        }
+        auto t0 = clock();
+        write_file(b.output, [&](ByteSink& sink, std::string* error) { return write_gif(sink, gif, error); });
+        write_seconds += seconds(t0, clock());
+        written.push_back(b.output);
+    } else if (tiles) {
+        std::filesystem::path base(b.output);
+        std::string stem = (base.parent_path() / base.stem()).string(), ext = base.extension().string();
+        std::string manifest = "{\"schema\":\"gradnoise-tiles/1\",\"tile_size\":" + std::to_string(b.tile_size) +
+                               ",\"config\":" + config + ",\"tiles\":[";
+        for (long ty = tiles->y0; ty <= tiles->y1; ++ty) {
+            for (long tx = tiles->x0; tx <= tiles->x1; ++tx) {
+                std::vector<float> values;
+                Encoded e;
+                std::string path = stem + "_x" + std::to_string(tx) + "_y" + std::to_string(ty) + ext;
+                picture(static_cast<std::uint32_t>(tx) * b.tile_size, static_cast<std::uint32_t>(ty) * b.tile_size,
+                        b.tile_size, b.tile_size, 0, &values, &e);
+                write_one(path, b.tile_size, b.tile_size, values, e);
+                manifest += std::string(written.empty() ? "" : ",") + "{\"x\":" + std::to_string(tx) +
+                            ",\"y\":" + std::to_string(ty) + ",\"file\":\"" +
+                            std::filesystem::path(path).filename().string() + "\"}";
+                written.push_back(path);
+            }
+        }
+        manifest += "]}\n";
+        std::string manifest_path = stem + "_tiles.json";
+        write_file(manifest_path, [&](ByteSink& sink, std::string*) { return sink.write(manifest.data(), manifest.size()); });
+        written.push_back(manifest_path);
+    } else if (b.frames > 1) {
+        std::filesystem::path base(b.output);
+        std::string stem = (base.parent_path() / base.stem()).string(), ext = base.extension().string();
+        for (int f = 0; f < b.frames; ++f) {
+            std::vector<float> values;
+            Encoded e;
+            char number[16];
+            std::snprintf(number, sizeof number, "_%04d", f);
+            picture(0, 0, b.width, b.height, f, &values, &e);
+            write_one(stem + number + ext, b.width, b.height, values, e);
+            written.push_back(stem + number + ext);
+        }
+    } else {
+        std::vector<float> values;
+        Encoded e;
+        picture(0, 0, b.width, b.height, 0, &values, &e);
+        write_one(b.output, b.width, b.height, values, e);
+        written.push_back(b.output);
+    }
+    progress.finish();
+    const double total = seconds(start, clock());
+    std::error_code ec;
+    std::printf("wrote %s%s (%ux%u %s, preset %s, isa %s, %.1f ms: noise %.1f, encode %.1f, write %.1f)\n",
+                std::filesystem::absolute(written.front(), ec).c_str(),
+                written.size() > 1 ? (" and " + std::to_string(written.size() - 1) + " more").c_str() : "", b.width,
+                b.height, format_name(*format), b.preset.c_str(), isa_name(active_isa()), total * 1e3,
+                noise_seconds * 1e3, encode_seconds * 1e3, write_seconds * 1e3);
+    return exit_success;
+}
+
+void print_bake_help(std::FILE* out) {
+    std::fprintf(out, "Usage: gradnoise bake [PRESET] [options] -o FILE   (see 'gradnoise bake --help')\n");
+}
+
+}  // namespace gradnoise::cli

@@ -1,0 +1,189 @@
+#include "presets.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace gradnoise::cli {
+namespace {
+
+RampStop stop(float position, std::uint32_t rgb) {
+    return {position,
+            {static_cast<std::uint8_t>(rgb >> 16), static_cast<std::uint8_t>(rgb >> 8), static_cast<std::uint8_t>(rgb)}};
+}
+
+std::vector<Preset> make_presets() {
+    std::vector<Preset> all;
+    {
+        // The first tutorial's terrain: fBm, 8 octaves, persistence 0.55, lacunarity 2.1, scale
+        // 0.002 per pixel at 1024 wide (about 2 units across); height = (v + 1) / 2 coloured in bands:
+        // sea (0,0,100+150h) below 0.4, sand (240,240,180) below 0.5, grass (50,100+155h,30) below
+        // 0.7, rock (150+105h grey) below 0.9, snow (200+55h) above -- the band ends as stops.
+        Preset p;
+        p.name = "terrain";
+        p.summary = "fBm heightmap (8 octaves, persistence 0.55, lacunarity 2.1) coloured sea/sand/grass/rock/snow";
+        p.desc.fractal = {Fractal::fbm, 8, 1.0f, 2.1f, 0.55f};
+        p.scale = 2.0f;
+        p.colour = true;
+        p.ramp = {stop(0.0f, 0x000064), stop(0.4f, 0x0000A0), stop(0.4f, 0xF0F0B4), stop(0.5f, 0xF0F0B4),
+                  stop(0.5f, 0x32B11E), stop(0.7f, 0x32D01E), stop(0.7f, 0xDFDFDF), stop(0.9f, 0xF4F4F4),
+                  stop(0.9f, 0xF9F9F9), stop(1.0f, 0xFFFFFF)};
+        all.push_back(p);
+    }
+    {
+        // Perlin 1985 9.3: 0.5 + 0.5 sin(x + 4 turbulence(p)); dark veins in pale stone.
+        Preset p;
+        p.name = "marble";
+        p.summary = "Perlin 1985 marble: sin(x + 4 turbulence(p)), dark veins in pale stone";
+        p.desc.fractal = {Fractal::turbulence, 6, 0.25f, 2.0f, 0.5f};
+        p.desc.pattern = {Pattern::marble, 3.0f, 4.0f};
+        p.scale = 8.0f;
+        p.colour = true;
+        p.ramp = {stop(0.0f, 0x2B2B33), stop(0.35f, 0x8C8A8F), stop(0.6f, 0xD9D4CA), stop(1.0f, 0xF7F4EE)};
+        p.lo = 0.0f;
+        all.push_back(p);
+    }
+    {
+        // Perlin 1985 9.4 / the second tutorial: rings = frac(sqrt(x^2 + y^2) + 0.2 turbulence),
+        // coloured lerp(light yellow, dark brown, smoothstep(ring)) -- smoothstep sampled as stops.
+        Preset p;
+        p.name = "wood";
+        p.summary = "Perlin 1985 wood: rings frac(r + 0.2 turbulence(p)), light yellow to dark brown";
+        p.desc.fractal = {Fractal::turbulence, 4, 2.0f, 2.0f, 0.5f};
+        p.desc.pattern = {Pattern::wood, 3.0f, 0.2f};
+        p.scale = 4.0f;
+        p.colour = true;
+        const std::uint32_t light[3] = {0xE8, 0xC9, 0x8E}, dark[3] = {0x6B, 0x3E, 0x1E};
+        for (int i = 0; i <= 8; ++i) {
+            float t = static_cast<float>(i) / 8.0f;
+            float s = t * t * (3.0f - 2.0f * t);
+            std::uint32_t rgb = 0;
+            for (int c = 0; c < 3; ++c) {
+                rgb = (rgb << 8) | static_cast<std::uint32_t>(std::lround(light[c] + s * (float(dark[c]) - float(light[c]))));
+            }
+            p.ramp.push_back(stop(t, rgb));
+        }
+        p.lo = 0.0f;
+        all.push_back(p);
+    }
+    {
+        Preset p;
+        p.name = "clouds";
+        p.summary = "soft fBm (6 octaves, persistence 0.5) in a sky palette";
+        p.desc.fractal = {Fractal::fbm, 6, 1.0f, 2.0f, 0.5f};
+        p.scale = 4.0f;
+        p.colour = true;
+        p.ramp = {stop(0.0f, 0x2F5F9A), stop(0.45f, 0x6E9BD1), stop(0.6f, 0xC9DAF0), stop(1.0f, 0xFFFFFF)};
+        p.lo = -0.8f;
+        p.hi = 0.8f;
+        all.push_back(p);
+    }
+    {
+        // The second tutorial's fire: density(p, t) = turbulence(p + t (0, 1, 0)).
+        Preset p;
+        p.name = "fire";
+        p.summary = "turbulence rising along y over time (--frames), black through red and orange to white";
+        p.desc.fractal = {Fractal::turbulence, 6, 1.0f, 2.0f, 0.5f};
+        p.scale = 4.0f;
+        p.colour = true;
+        p.ramp = {stop(0.0f, 0x000000), stop(0.25f, 0x5A0A00), stop(0.5f, 0xC83200), stop(0.75f, 0xFF9A1A),
+                  stop(1.0f, 0xFFF6C8)};
+        p.lo = 0.0f;
+        p.hi = 0.8f;
+        p.rise = true;
+        all.push_back(p);
+    }
+    {
+        Preset p;
+        p.name = "noise";
+        p.summary = "plain greyscale of any configuration (the first tutorial's first picture)";
+        p.scale = 8.0f;
+        all.push_back(p);
+    }
+    return all;
+}
+
+}  // namespace
+
+const std::vector<Preset>& presets() {
+    static const std::vector<Preset> all = make_presets();
+    return all;
+}
+
+const Preset* find_preset(const std::string& name) {
+    for (const Preset& p : presets()) {
+        if (p.name == name) {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+std::optional<Ramp> parse_ramp(const std::string& text, std::string* error) {
+    Ramp ramp;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        std::size_t comma = text.find(',', at);
+        std::string item = text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+        std::size_t colon = item.find(':');
+        char* end = nullptr;
+        float position = colon == std::string::npos ? NAN : std::strtof(item.c_str(), &end);
+        std::string colour = colon == std::string::npos ? "" : item.substr(colon + 1);
+        if (colour.size() == 6) {
+            colour = "#" + colour;  // '#' is optional (config files, where '#' starts a comment)
+        }
+        bool ok = colon != std::string::npos && end == item.c_str() + colon && position >= 0.0f && position <= 1.0f &&
+                  colour.size() == 7 && colour[0] == '#' &&
+                  colour.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos;
+        if (!ok) {
+            *error = "'" + item + "' is not POSITION:#RRGGBB with POSITION in [0, 1] (e.g. 0:#000064,1:#ffffff)";
+            return std::nullopt;
+        }
+        if (!ramp.empty() && position < ramp.back().position) {
+            *error = "stop positions must not decrease ('" + item + "')";
+            return std::nullopt;
+        }
+        ramp.push_back(stop(position, static_cast<std::uint32_t>(std::strtoul(colour.c_str() + 1, nullptr, 16))));
+        if (comma == std::string::npos) {
+            break;
+        }
+        at = comma + 1;
+    }
+    if (ramp.size() < 2) {
+        *error = "a ramp needs at least two stops";
+        return std::nullopt;
+    }
+    return ramp;
+}
+
+std::string ramp_text(const Ramp& ramp) {
+    std::string out;
+    for (const RampStop& s : ramp) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%s%g:#%02x%02x%02x", out.empty() ? "" : ",", static_cast<double>(s.position),
+                      s.rgb[0], s.rgb[1], s.rgb[2]);
+        out += buf;
+    }
+    return out;
+}
+
+std::array<std::uint8_t, 3> ramp_colour(const Ramp& ramp, float t) {
+    if (!(t > ramp.front().position)) {
+        return ramp.front().rgb;
+    }
+    for (std::size_t i = 1; i < ramp.size(); ++i) {
+        const RampStop &a = ramp[i - 1], &b = ramp[i];
+        if (t < b.position) {
+            float f = (t - a.position) / (b.position - a.position);
+            std::array<std::uint8_t, 3> rgb;
+            for (int c = 0; c < 3; ++c) {
+                rgb[c] = static_cast<std::uint8_t>(std::lround(a.rgb[c] + f * (float(b.rgb[c]) - float(a.rgb[c]))));
+            }
+            return rgb;
+        }
+    }
+    return ramp.back().rgb;
+}
+
+}  // namespace gradnoise::cli

@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# End-to-end tests of `gradnoise bake`: every preset and format decodes (read back with the
+# libraries that wrote them, via read_image) with sizes, depths and pixel values checked against
+# direct evaluation (`gradnoise eval`), tiles join, errors give their message and leave no file,
+# and the bytes do not depend on the ISA or the thread count.
+# Environment: GRADNOISE (the tool), READ_IMAGE (tests/read_image.cpp).
+set -uo pipefail
+: "${GRADNOISE:?set GRADNOISE to the gradnoise binary}" "${READ_IMAGE:?set READ_IMAGE}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok   - $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL - $1"; shift; for l in "$@"; do echo "       $l"; done; }
+check() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name" "command: $*"; fi; }
+bake() { RC=0; "$GRADNOISE" bake "$@" >"$tmp/out" 2>"$tmp/err" || RC=$?; ERR=$(cat "$tmp/err"); }
+expect_error() {  # NAME WANT_RC PATTERN -- ARGS
+    local name=$1 want=$2 pattern=$3; shift 4
+    bake "$@"
+    if [[ $RC == "$want" && "$ERR" == *"$pattern"* ]]; then pass "$name"; else fail "$name" "exit $RC (want $want)" "stderr: $ERR"; fi
+}
+
+# ---- every preset: a PNG of the right kind, with its configuration inside ----
+for preset in terrain marble wood clouds fire noise; do
+    bake "$preset" --size 40x30 -o "$preset.png"
+    info=$("$READ_IMAGE" "$preset.png" 2>&1 | head -1)
+    want="png 40 30 3 8"
+    [[ $preset == noise ]] && want="png 40 30 1 8"
+    if [[ $RC == 0 && "$info" == "$want" ]] && "$READ_IMAGE" "$preset.png" | grep -q "text gradnoise-config .*\"preset\":\"$preset\""; then
+        pass "bake $preset: $info, configuration in a text chunk"
+    else
+        fail "bake $preset: $want" "exit $RC, read: $info" "$ERR"
+    fi
+    if [[ -n "$ERR" ]]; then fail "bake $preset is silent on stderr when it is not a terminal" "$ERR"; else pass "bake $preset: no progress output off a terminal"; fi
+done
+
+# ---- pixel values against direct evaluation ----
+# noise preset: scale 8 over 40 px: x_i = float(i) * 0.2 (spec section 6), grey = round((v + 1) / 2 * 255).
+bake noise --size 40x30 -o n8.png --normalize fixed
+pixels="0 0 7 3 39 29 12 20"
+python3 - "$pixels" >pts.txt <<'PY'
+import struct, sys
+f = lambda v: struct.unpack('f', struct.pack('f', v))[0]
+step = f(8.0 / 40)
+p = list(map(int, sys.argv[1].split()))
+for i in range(0, len(p), 2):
+    print(float.hex(f(p[i] * step)), float.hex(f(p[i + 1] * step)))
+PY
+"$GRADNOISE" eval --dims 2 --format hex <pts.txt >vals.txt
+"$READ_IMAGE" n8.png $pixels | sed -n '2,5p' >got.txt
+if python3 - vals.txt got.txt <<'PY'
+import sys
+vals = [float.fromhex(l) for l in open(sys.argv[1])]
+got = [int(l) for l in open(sys.argv[2])]
+want = [round(min(1, max(0, (v + 1) / 2)) * 255) for v in vals]
+sys.exit(0 if all(abs(a - b) <= 1 for a, b in zip(got, want)) and len(got) == len(want) else 1)
+PY
+then pass "noise grey pixels = round((v + 1) / 2 * 255) of gradnoise eval ($(tr '\n' ' ' <got.txt))"; else fail "noise grey pixels match direct evaluation" "$(cat got.txt vals.txt)"; fi
+
+# 16-bit terrain heights and the same as RAW16 and EXR.
+bake terrain --grey --depth 16 --size 40x30 -o h16.png
+check "terrain --grey --depth 16: 16-bit greyscale PNG" test "$("$READ_IMAGE" h16.png | head -1)" = "png 40 30 1 16"
+python3 - "$pixels" >tpts.txt <<'PY'
+import struct, sys
+f = lambda v: struct.unpack('f', struct.pack('f', v))[0]
+step = f(2.0 / 40)
+p = list(map(int, sys.argv[1].split()))
+for i in range(0, len(p), 2):
+    print(float.hex(f(p[i] * step)), float.hex(f(p[i + 1] * step)))
+PY
+"$GRADNOISE" eval --dims 2 --format hex --fractal fbm --octaves 8 --lacunarity 2.1 --persistence 0.55 <tpts.txt >tvals.txt
+"$READ_IMAGE" h16.png $pixels | sed -n '2,5p' >tgot.txt
+if python3 - tvals.txt tgot.txt <<'PY'
+import sys
+vals = [float.fromhex(l) for l in open(sys.argv[1])]
+got = [int(l) for l in open(sys.argv[2])]
+want = [round(min(1, max(0, (v + 1) / 2)) * 65535) for v in vals]
+sys.exit(0 if len(got) == 4 and all(abs(a - b) <= 1 for a, b in zip(got, want)) else 1)
+PY
+then pass "terrain 16-bit heights = round((v + 1) / 2 * 65535) of the fBm ($(tr '\n' ' ' <tgot.txt))"; else fail "terrain 16-bit heights match direct evaluation" "$(cat tgot.txt tvals.txt)"; fi
+bake terrain --grey --size 40x30 -o h.r16
+if [[ $RC == 0 ]] && python3 - h.r16 tgot.txt <<'PY'
+import struct, sys
+data = open(sys.argv[1], 'rb').read()
+got = [int(l) for l in open(sys.argv[2])]
+if len(data) != 40 * 30 * 2: sys.exit(1)
+px = [(0, 0), (7, 3), (39, 29), (12, 20)]
+vals = [struct.unpack_from('<H', data, 2 * (y * 40 + x))[0] for x, y in px]
+sys.exit(0 if vals == got else 1)
+PY
+then pass "RAW16: 40*30 little-endian uint16, the same heights as the 16-bit PNG"; else fail "RAW16 layout and values" "exit $RC $ERR"; fi
+bake noise --fractal ridged --size 40x30 -o r.exr
+"$GRADNOISE" eval --dims 2 --format hex --fractal ridged <pts.txt >rvals.txt
+"$READ_IMAGE" r.exr $pixels | tail -n +2 >rgot.txt
+if [[ $RC == 0 ]] && "$READ_IMAGE" r.exr | grep -qx "exr 40 30" && cmp -s rgot.txt rvals.txt; then
+    pass "EXR: 32-bit float heights equal gradnoise eval bit for bit"
+else
+    fail "EXR heights equal gradnoise eval" "$(paste rgot.txt rvals.txt)" "$ERR"
+fi
+bake noise --size 40x30 -o n.pfm
+if [[ $RC == 0 ]] && python3 - n.pfm vals.txt <<'PY'
+import struct, sys
+data = open(sys.argv[1], 'rb').read()
+want = [float.fromhex(l) for l in open(sys.argv[2])]
+head = b"Pf\n40 30\n-1.0\n"
+if not data.startswith(head) or len(data) != len(head) + 40 * 30 * 4: sys.exit(1)
+px = [(0, 0), (7, 3), (39, 29), (12, 20)]
+got = [struct.unpack_from('<f', data, len(head) + 4 * ((29 - y) * 40 + x))[0] for x, y in px]
+sys.exit(0 if got == want else 1)
+PY
+then pass "PFM: header, bottom-to-top rows, values equal gradnoise eval"; else fail "PFM layout and values" "$ERR"; fi
+
+# ---- animation ----
+bake fire --frames 6 --loop --size 24x16 -o fire.gif
+check "fire --frames 6 --loop: a looping GIF of 6 frames" test "$("$READ_IMAGE" fire.gif | head -1)" = "gif 24 16 6 1"
+bake clouds --frames 3 --size 16x8 -o frames/c.png 2>/dev/null
+mkdir -p frames && bake clouds --frames 3 --size 16x8 -o frames/c.png
+check "--frames 3 with .png: numbered frames" test -s frames/c_0000.png -a -s frames/c_0002.png -a ! -e frames/c_0003.png
+
+# ---- tiles join: 2x2 tiles of 20 = one 40x40 bake, byte for byte per row (PFM floats) ----
+mkdir -p tiles
+bake terrain --grey --size 40x40 -o whole.pfm
+bake terrain --grey --size 40x40 --tile-size 20 --tiles 0..1,0..1 -o tiles/t.pfm
+if [[ $RC == 0 && -s tiles/t_tiles.json ]] && python3 - whole.pfm tiles <<'PY'
+import sys, os
+head = lambda w, h: ("Pf\n%d %d\n-1.0\n" % (w, h)).encode()
+whole = open(sys.argv[1], 'rb').read()[len(head(40, 40)):]
+rows = lambda data, w: [data[i * w * 4:(i + 1) * w * 4] for i in range(len(data) // (w * 4))]
+big = rows(whole, 40)[::-1]  # top to bottom
+for ty in range(2):
+    for tx in range(2):
+        t = open(os.path.join(sys.argv[2], "t_x%d_y%d.pfm" % (tx, ty)), 'rb').read()[len(head(20, 20)):]
+        for j, r in enumerate(rows(t, 20)[::-1]):
+            if r != big[ty * 20 + j][tx * 80:(tx + 1) * 80]: sys.exit(1)
+PY
+then pass "tiles 0..1,0..1 of 20 join into the 40x40 bake exactly, with a manifest"; else fail "tiles join" "exit $RC $ERR"; fi
+
+# ---- the same bytes on every ISA and thread count ----
+ref=""
+for isa in scalar sse2 avx2 avx512 neon; do
+    for threads in 1 2; do
+        RC=0
+        "$GRADNOISE" bake terrain --size 96x64 --isa $isa --threads $threads -o "d_$isa$threads.png" >/dev/null 2>"$tmp/err" || RC=$?
+        [[ $RC == 2 ]] && continue
+        "$GRADNOISE" bake terrain --grey --depth 16 --size 96x64 --isa $isa --threads $threads -o "e_$isa$threads.png" >/dev/null 2>&1
+        sum=$(cat "d_$isa$threads.png" "e_$isa$threads.png" | sha256sum | cut -c1-16)
+        if [[ -z "$ref" ]]; then ref=$sum; fi
+        if [[ "$sum" == "$ref" ]]; then pass "--isa $isa --threads $threads: same bytes ($sum)"; else fail "--isa $isa --threads $threads: same bytes" "$sum vs $ref"; fi
+    done
+done
+
+# ---- configuration round trip ----
+"$GRADNOISE" bake wood --size 32x32 --seed 9 --print-config >wood.toml
+bake --config wood.toml -o w1.png
+bake wood --size 32x32 --seed 9 -o w2.png
+check "--print-config then --config bakes the same bytes" cmp -s w1.png w2.png
+check "--print-config names the preset and seed" grep -q 'seed' wood.toml
+
+# ---- errors: message, exit status, and no file left behind ----
+expect_error "unknown preset: exit 2" 2 "preset" -- lava -o x.png
+expect_error "unknown option: exit 2" 2 "--colour" -- terrain --colour -o x.png
+expect_error "malformed size: exit 2" 2 "--size" -- terrain --size 100by100 -o x.png
+expect_error "RGB to RAW16: exit 2" 2 "heights, not colours" -- terrain -o x.r16
+expect_error "16-bit colour: exit 2" 2 "--depth 16" -- terrain --depth 16 -o x.png
+expect_error "unknown extension: exit 2" 2 "format" -- terrain -o x.bmp
+expect_error "bad ramp: exit 2" 2 "--ramp" -- marble --ramp "0:#zzzzzz,1:#ffffff" -o x.png
+expect_error "bad octaves: exit 2" 2 "octaves" -- noise --fractal fbm --octaves 40 -o x.png
+expect_error "too much memory: exit 1" 1 "MiB" -- terrain --size 65536x65536 --frames 200 -o x.gif
+expect_error "unwritable directory: exit 1" 1 "/nonexistent-dir/x.png" -- terrain --size 8x8 -o /nonexistent-dir/x.png
+if ls x.* >/dev/null 2>&1; then fail "rejected bakes leave no file" "$(ls x.*)"; else pass "rejected bakes leave no file"; fi
+# Disk full: a file-size limit makes the write fail part-way; the old file survives untouched.
+echo "previous" >full.png
+RC=0
+(ulimit -f 20; trap '' XFSZ; exec "$GRADNOISE" bake terrain --size 512x512 -o full.png) >/dev/null 2>"$tmp/err" || RC=$?
+if [[ $RC == 1 && "$(cat full.png)" == previous ]] && ! ls full.png.tmp.* >/dev/null 2>&1 && grep -q "full.png" "$tmp/err"; then
+    pass "disk full (ulimit -f): exit 1, message, the old file kept, no temporary left"
+else
+    fail "disk full handling" "exit $RC" "$(cat "$tmp/err")" "$(ls)"
+fi
+
+echo "$passed passed, $failed failed"
+[[ $failed == 0 ]]

@@ -1,0 +1,557 @@
+// File formats for `gradnoise bake` (src/cli/formats.hpp): each writer's output read back with the same
+// library (or by hand, for the headerless and simple formats), and every writer failing cleanly when its
+// sink refuses bytes at any point.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "formats.hpp"
+#include "png_writer.hpp"
+
+namespace fs = std::filesystem;
+using namespace gradnoise::cli;
+
+namespace {
+
+// A fresh directory per test case, removed with everything in it at the end.
+class TempDir {
+public:
+    TempDir() {
+        static int counter = 0;
+        path_ = fs::temp_directory_path() /
+                ("gradnoise-formats-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::remove_all(path_);
+        fs::create_directories(path_);
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+private:
+    fs::path path_;
+};
+
+class MemorySink final : public ByteSink {
+public:
+    bool write(const void* data, std::size_t size) override {
+        const auto* p = static_cast<const std::uint8_t*>(data);
+        bytes.insert(bytes.end(), p, p + size);
+        return true;
+    }
+    std::vector<std::uint8_t> bytes;
+};
+
+// Accepts `budget` bytes in all, then refuses every write, as a full disk would.
+class FailingSink final : public ByteSink {
+public:
+    explicit FailingSink(std::size_t budget) : budget_(budget) {}
+    bool write(const void* data, std::size_t size) override {
+        if (failed_ || size > budget_ - written_) {
+            failed_ = true;
+            return false;
+        }
+        (void)data;
+        written_ += size;
+        return true;
+    }
+
+private:
+    std::size_t budget_, written_ = 0;
+    bool failed_ = false;
+};
+
+using Encoder = std::function<bool(ByteSink&, std::string*)>;
+
+// Writes through AtomicFile the way `gradnoise bake` will.
+void write_file(const std::string& path, const Encoder& encode) {
+    AtomicFile file(path);
+    REQUIRE_MESSAGE(file.open(), file.error());
+    std::string error;
+    REQUIRE_MESSAGE(encode(file, &error), error);
+    CHECK(error.empty());
+    REQUIRE_MESSAGE(file.commit(), file.error());
+}
+
+std::vector<std::uint8_t> read_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+bool contains(const std::vector<std::uint8_t>& bytes, const std::string& needle) {
+    return std::search(bytes.begin(), bytes.end(), needle.begin(), needle.end()) != bytes.end();
+}
+
+std::uint32_t le32(const std::uint8_t* p) {
+    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
+}
+
+const std::string utf8_value = "\xCE\xA9 terrain";  // "Ω terrain"
+
+const PngText* find_text(const std::vector<PngText>& text, const std::string& keyword) {
+    for (const PngText& t : text) {
+        if (t.keyword == keyword) {
+            return &t;
+        }
+    }
+    return nullptr;
+}
+
+// Every prefix length of the full output is a budget at which the writer must fail; the full length succeeds.
+void check_fails_at_every_budget(const Encoder& encode) {
+    MemorySink whole;
+    std::string error;
+    REQUIRE_MESSAGE(encode(whole, &error), error);
+    const std::size_t size = whole.bytes.size();
+    std::vector<std::size_t> budgets = {0, 1, 7, 8, 13, 33, 64, 100, 1000, size / 2, size - 1};
+    for (std::size_t budget : budgets) {
+        if (budget >= size) {
+            continue;
+        }
+        CAPTURE(budget);
+        FailingSink sink(budget);
+        error.clear();
+        CHECK_FALSE(encode(sink, &error));
+        CHECK(error.find("output write failed") != std::string::npos);
+    }
+    FailingSink exact(size);
+    error.clear();
+    CHECK_MESSAGE(encode(exact, &error), error);
+}
+
+}  // namespace
+
+TEST_SUITE("formats") {
+
+TEST_CASE("8-bit grey PNG round-trips pixels and text at every zlib level") {
+    TempDir dir;
+    const std::uint32_t width = 5, height = 3;
+    std::vector<std::uint8_t> pixels(width * height);
+    for (std::size_t i = 0; i < pixels.size(); ++i) {
+        pixels[i] = static_cast<std::uint8_t>(i * 17 + 3);
+    }
+    pixels[0] = 0;
+    pixels.back() = 255;
+    const std::vector<PngText> text = {{"Software", "gradnoise"}, {"Comment", utf8_value}};
+    for (int level : {0, 1, 6, 9}) {
+        CAPTURE(level);
+        const std::string path = dir.file("grey" + std::to_string(level) + ".png");
+        write_file(path, [&](ByteSink& out, std::string* error) {
+            return write_png8(out, width, height, 1, pixels.data(), text, level, error);
+        });
+        const std::vector<std::uint8_t> bytes = read_bytes(path);
+        CHECK(contains(bytes, "tEXtSoftware"));  // pure ASCII goes in tEXt
+        CHECK(contains(bytes, "iTXtComment"));   // UTF-8 in iTXt
+
+        DecodedPng png;
+        std::string error;
+        REQUIRE_MESSAGE(read_png(path, &png, &error), error);
+        CHECK(png.width == width);
+        CHECK(png.height == height);
+        CHECK(png.channels == 1);
+        CHECK(png.bit_depth == 8);
+        REQUIRE(png.samples.size() == pixels.size());
+        CHECK(std::equal(pixels.begin(), pixels.end(), png.samples.begin()));
+        CHECK(png.samples[0] == 0);
+        CHECK(png.samples[1] == 20);
+        CHECK(png.samples[14] == 255);
+        REQUIRE(png.text.size() == 2);
+        REQUIRE(find_text(png.text, "Software") != nullptr);
+        CHECK(find_text(png.text, "Software")->text == "gradnoise");
+        REQUIRE(find_text(png.text, "Comment") != nullptr);
+        CHECK(find_text(png.text, "Comment")->text == utf8_value);
+    }
+}
+
+TEST_CASE("RGB PNG keeps the R, G, B sample order") {
+    TempDir dir;
+    const std::uint32_t width = 4, height = 2;
+    const std::vector<std::uint8_t> pixels = {
+        255, 0,   0,  0,   255, 0,  0,  0,  255, 1,  2,  3,   // top row: red, green, blue, (1,2,3)
+        10,  20,  30, 255, 255, 255, 0, 0,  0,   200, 100, 50,
+    };
+    const std::string path = dir.file("rgb.png");
+    write_file(path, [&](ByteSink& out, std::string* error) {
+        return write_png8(out, width, height, 3, pixels.data(), {}, 1, error);
+    });
+    DecodedPng png;
+    std::string error;
+    REQUIRE_MESSAGE(read_png(path, &png, &error), error);
+    CHECK(png.width == width);
+    CHECK(png.height == height);
+    CHECK(png.channels == 3);
+    CHECK(png.bit_depth == 8);
+    CHECK(png.text.empty());
+    REQUIRE(png.samples.size() == pixels.size());
+    CHECK(std::equal(pixels.begin(), pixels.end(), png.samples.begin()));
+    CHECK(png.samples[0] == 255);  // red first
+    CHECK(png.samples[1] == 0);
+    CHECK(png.samples[4] == 255);  // green second
+    CHECK(png.samples[8] == 255);  // blue third
+    CHECK(png.samples[21] == 200);
+    CHECK(png.samples[23] == 50);
+}
+
+TEST_CASE("16-bit PNG stores native samples exactly") {
+    TempDir dir;
+    const std::uint32_t width = 3, height = 3;
+    const std::vector<std::uint16_t> grey = {0, 1, 256, 65535, 12345, 255, 0x0102, 0xFF00, 32768};
+    for (int level : {0, 1, 9}) {
+        CAPTURE(level);
+        const std::string path = dir.file("grey16-" + std::to_string(level) + ".png");
+        write_file(path, [&](ByteSink& out, std::string* error) {
+            return write_png16(out, width, height, grey.data(), {{"Title", "height"}}, level, error);
+        });
+        DecodedPng png;
+        std::string error;
+        REQUIRE_MESSAGE(read_png(path, &png, &error), error);
+        CHECK(png.width == width);
+        CHECK(png.height == height);
+        CHECK(png.channels == 1);
+        CHECK(png.bit_depth == 16);
+        REQUIRE(png.samples.size() == grey.size());
+        for (std::size_t i = 0; i < grey.size(); ++i) {
+            CAPTURE(i);
+            CHECK(png.samples[i] == grey[i]);
+        }
+        REQUIRE(png.text.size() == 1);
+        CHECK(png.text[0].keyword == "Title");
+        CHECK(png.text[0].text == "height");
+    }
+}
+
+TEST_CASE("PNG rejects bad arguments with a message") {
+    MemorySink sink;
+    const std::vector<std::uint8_t> pixels(16 * 3, 7);
+    const std::vector<std::uint16_t> grey(16, 7);
+    std::string error;
+    auto rejects = [&](bool ok) {
+        CHECK_FALSE(ok);
+        CHECK(error.rfind("PNG: ", 0) == 0);
+        error.clear();
+    };
+    rejects(write_png8(sink, 4, 4, 2, pixels.data(), {}, 1, &error));
+    rejects(write_png8(sink, 0, 4, 1, pixels.data(), {}, 1, &error));
+    rejects(write_png8(sink, 4, 4, 1, nullptr, {}, 1, &error));
+    rejects(write_png8(sink, 4, 4, 1, pixels.data(), {}, 10, &error));
+    rejects(write_png8(sink, 4, 4, 1, pixels.data(), {}, -1, &error));
+    rejects(write_png8(sink, 4, 4, 1, pixels.data(), {{"", "x"}}, 1, &error));
+    rejects(write_png8(sink, 4, 4, 1, pixels.data(), {{std::string(80, 'k'), "x"}}, 1, &error));
+    rejects(write_png8(sink, 4, 4, 1, pixels.data(), {{" Lead", "x"}}, 1, &error));
+    rejects(write_png8(sink, 4, 4, 1, pixels.data(), {{"Two  spaces", "x"}}, 1, &error));
+    rejects(write_png8(sink, 4, 4, 1, pixels.data(), {{"Tab\t", "x"}}, 1, &error));
+    rejects(write_png8(sink, 4, 4, 1, pixels.data(), {{"Bad", "\xC3("}}, 1, &error));  // invalid UTF-8
+    rejects(write_png8(sink, 4, 4, 1, pixels.data(), {{"Nul", std::string("a\0b", 3)}}, 1, &error));
+    rejects(write_png16(sink, 4, 0, grey.data(), {}, 1, &error));
+    CHECK(sink.bytes.empty());  // validation happens before any output
+    std::string keyword79(79, 'k');
+    CHECK(write_png8(sink, 4, 4, 1, pixels.data(), {{keyword79, "x"}}, 1, &error));
+}
+
+TEST_CASE("RAW16 is little-endian uint16, rows top to bottom, no header") {
+    TempDir dir;
+    const std::uint32_t width = 3, height = 2;
+    const std::vector<std::uint16_t> grey = {0, 1, 256, 65535, 12345, 0xABCD};
+    const std::string path = dir.file("height.r16");
+    write_file(path, [&](ByteSink& out, std::string* error) {
+        return write_raw16(out, width, height, grey.data(), error);
+    });
+    const std::vector<std::uint8_t> bytes = read_bytes(path);
+    const std::vector<std::uint8_t> expected = {0x00, 0x00, 0x01, 0x00, 0x00, 0x01,
+                                                0xFF, 0xFF, 0x39, 0x30, 0xCD, 0xAB};
+    CHECK(bytes == expected);
+
+    MemorySink sink;
+    std::string error;
+    CHECK_FALSE(write_raw16(sink, 0, 1, grey.data(), &error));
+    CHECK(error.rfind("RAW16: ", 0) == 0);
+}
+
+TEST_CASE("PFM: header, bottom-to-top rows, little-endian float32") {
+    TempDir dir;
+    const std::uint32_t width = 3, height = 2;
+    const std::vector<float> values = {0.0f, -1.5f, 1e-30f,  // top row
+                                       3.25f, -0.0f, std::numeric_limits<float>::max()};
+    const std::string path = dir.file("height.pfm");
+    write_file(path, [&](ByteSink& out, std::string* error) {
+        return write_pfm(out, width, height, values.data(), error);
+    });
+    const std::vector<std::uint8_t> bytes = read_bytes(path);
+    const std::string header = "Pf\n3 2\n-1.0\n";
+    REQUIRE(bytes.size() == header.size() + width * height * 4);
+    CHECK(std::equal(header.begin(), header.end(), bytes.begin()));
+    const std::uint8_t* data = bytes.data() + header.size();
+    // File row 0 is the image's bottom row.
+    for (std::uint32_t file_row = 0; file_row < height; ++file_row) {
+        const std::uint32_t image_row = height - 1 - file_row;
+        for (std::uint32_t x = 0; x < width; ++x) {
+            CAPTURE(file_row);
+            CAPTURE(x);
+            const std::uint32_t bits = le32(data + 4 * (file_row * width + x));
+            CHECK(bits == std::bit_cast<std::uint32_t>(values[image_row * width + x]));
+        }
+    }
+    CHECK(le32(data) == 0x40500000u);  // 3.25f, written first
+    CHECK(data[3] == 0x40);            // most significant byte last: little-endian
+}
+
+TEST_CASE("EXR round-trips floats bit-exactly and string attributes") {
+    TempDir dir;
+    const std::uint32_t width = 37, height = 50;  // several 16-line ZIP blocks, a ragged last one
+    std::vector<float> values(width * height);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        values[i] = std::sin(float(i) * 0.37f) * float(i);
+    }
+    const std::vector<float> special = {-1.5f, 1e-30f, std::numeric_limits<float>::denorm_min(), 3.4e38f,
+                                        -0.0f, 0.0f, -std::numeric_limits<float>::max(), 65504.0f, 1e-8f,
+                                        std::numeric_limits<float>::infinity()};
+    std::copy(special.begin(), special.end(), values.begin());
+    values.back() = -123456.789f;
+    const std::vector<PngText> text = {{"gradnoise:seed", "17"}, {"comments", utf8_value}};
+    const std::string path = dir.file("height.exr");
+    write_file(path, [&](ByteSink& out, std::string* error) {
+        return write_exr(out, width, height, values.data(), text, error);
+    });
+    std::uint32_t w = 0, h = 0;
+    std::vector<float> read;
+    std::vector<PngText> attributes;
+    std::string error;
+    REQUIRE_MESSAGE(read_exr(path, &w, &h, &read, &attributes, &error), error);
+    CHECK(w == width);
+    CHECK(h == height);
+    REQUIRE(read.size() == values.size());
+    std::size_t mismatches = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        mismatches += std::bit_cast<std::uint32_t>(read[i]) != std::bit_cast<std::uint32_t>(values[i]);
+    }
+    CHECK(mismatches == 0);
+    CHECK(std::bit_cast<std::uint32_t>(read[4]) == 0x80000000u);  // -0.0 kept its sign
+    CHECK(read[2] == std::numeric_limits<float>::denorm_min());
+    CHECK(read.back() == -123456.789f);
+    REQUIRE(find_text(attributes, "gradnoise:seed") != nullptr);
+    CHECK(find_text(attributes, "gradnoise:seed")->text == "17");
+    REQUIRE(find_text(attributes, "comments") != nullptr);
+    CHECK(find_text(attributes, "comments")->text == utf8_value);
+    CHECK(attributes.size() == 2);
+
+    const std::vector<std::uint8_t> bytes = read_bytes(path);
+    REQUIRE(bytes.size() > 4);
+    CHECK(le32(bytes.data()) == 20000630u);  // OpenEXR magic number
+}
+
+TEST_CASE("EXR rejects attributes that clash with the header") {
+    MemorySink sink;
+    const std::vector<float> values(4, 1.0f);
+    std::string error;
+    CHECK_FALSE(write_exr(sink, 2, 2, values.data(), {{"channels", "Y"}}, &error));
+    CHECK(error.rfind("EXR: ", 0) == 0);
+    error.clear();
+    CHECK_FALSE(write_exr(sink, 2, 2, values.data(), {{"a", "1"}, {"a", "2"}}, &error));
+    CHECK(error.rfind("EXR: ", 0) == 0);
+    error.clear();
+    CHECK_FALSE(write_exr(sink, 2, 2, values.data(), {{"", "1"}}, &error));
+    CHECK(error.rfind("EXR: ", 0) == 0);
+    CHECK(sink.bytes.empty());
+
+    error.clear();
+    CHECK_FALSE(read_exr("/nonexistent/gradnoise.exr", nullptr, nullptr, nullptr, nullptr, &error));
+    CHECK(error.rfind("EXR: ", 0) == 0);
+}
+
+TEST_CASE("grey GIF: frames, size, exact indices, loop flag, delay") {
+    TempDir dir;
+    GifFrames gif;
+    gif.width = 6;
+    gif.height = 4;
+    gif.channels = 1;
+    gif.delay_cs = 7;
+    for (int f = 0; f < 3; ++f) {
+        std::vector<std::uint8_t> frame(gif.width * gif.height);
+        for (std::size_t i = 0; i < frame.size(); ++i) {
+            frame[i] = static_cast<std::uint8_t>(i * 11 + f * 50);
+        }
+        gif.frames.push_back(frame);
+    }
+    gif.frames[0][0] = 0;
+    gif.frames[0][1] = 255;
+    for (bool loop : {true, false}) {
+        CAPTURE(loop);
+        gif.loop = loop;
+        const std::string path = dir.file(loop ? "loop.gif" : "once.gif");
+        write_file(path, [&](ByteSink& out, std::string* error) { return write_gif(out, gif, error); });
+
+        std::uint32_t w = 0, h = 0;
+        int frames = 0;
+        std::vector<std::uint8_t> indices;
+        bool loops = !loop;
+        std::string error;
+        REQUIRE_MESSAGE(read_gif(path, &w, &h, &frames, &indices, &loops, &error), error);
+        CHECK(w == 6);
+        CHECK(h == 4);
+        CHECK(frames == 3);
+        CHECK(loops == loop);
+        CHECK(indices == gif.frames[0]);  // the grey palette maps each byte to itself
+
+        const std::vector<std::uint8_t> bytes = read_bytes(path);
+        REQUIRE(bytes.size() > 13);
+        CHECK(std::string(bytes.begin(), bytes.begin() + 6) == "GIF89a");
+        CHECK(contains(bytes, "NETSCAPE2.0") == loop);
+        CHECK(bytes.back() == 0x3B);  // trailer
+        // Graphic control extension: 21 F9 04 <flags> <delay lo> <delay hi> <transparent index> 00.
+        const std::vector<std::uint8_t> gce = {0x21, 0xF9, 0x04};
+        auto at = std::search(bytes.begin(), bytes.end(), gce.begin(), gce.end());
+        REQUIRE(bytes.end() - at >= 8);
+        CHECK(at[4] == 7);
+        CHECK(at[5] == 0);
+    }
+}
+
+TEST_CASE("RGB GIF maps to the nearest colour-cube entry") {
+    TempDir dir;
+    GifFrames gif;
+    gif.width = 3;
+    gif.height = 2;
+    gif.channels = 3;
+    gif.frames.push_back({255, 0, 0, 0, 255, 0, 0, 0, 255,          // red, green, blue
+                          255, 255, 255, 0, 0, 0, 128, 128, 128});  // white, black, mid grey
+    gif.frames.push_back(std::vector<std::uint8_t>(3 * 2 * 3, 90));
+    const std::string path = dir.file("rgb.gif");
+    write_file(path, [&](ByteSink& out, std::string* error) { return write_gif(out, gif, error); });
+    std::vector<std::uint8_t> indices;
+    int frames = 0;
+    std::string error;
+    REQUIRE_MESSAGE(read_gif(path, nullptr, nullptr, &frames, &indices, nullptr, &error), error);
+    CHECK(frames == 2);
+    // index = r*42 + g*6 + b; levels r,b: 0 51 102 153 204 255, g: 0 43 85 128 170 213 255.
+    // 128 is nearer 153 (level 3) than 102 in red and blue, and exactly level 3 in green.
+    const std::vector<std::uint8_t> expected = {5 * 42, 6 * 6, 5, 5 * 42 + 6 * 6 + 5, 0, 3 * 42 + 3 * 6 + 3};
+    CHECK(indices == expected);
+}
+
+TEST_CASE("GIF rejects bad arguments with a message") {
+    MemorySink sink;
+    std::string error;
+    GifFrames gif;
+    gif.width = 2;
+    gif.height = 2;
+    CHECK_FALSE(write_gif(sink, gif, &error));  // no frames
+    CHECK(error.rfind("GIF: ", 0) == 0);
+    gif.frames.push_back(std::vector<std::uint8_t>(3, 0));  // one byte short
+    error.clear();
+    CHECK_FALSE(write_gif(sink, gif, &error));
+    CHECK(error.rfind("GIF: ", 0) == 0);
+    gif.frames[0].resize(4);
+    gif.width = 70000;
+    error.clear();
+    CHECK_FALSE(write_gif(sink, gif, &error));
+    CHECK(error.rfind("GIF: ", 0) == 0);
+    gif.width = 2;
+    gif.channels = 4;
+    error.clear();
+    CHECK_FALSE(write_gif(sink, gif, &error));
+    CHECK(error.rfind("GIF: ", 0) == 0);
+    CHECK(sink.bytes.empty());
+}
+
+TEST_CASE("every writer fails cleanly when the sink refuses bytes") {
+    const std::uint32_t width = 40, height = 30;
+    std::vector<std::uint8_t> grey8(width * height), rgb(width * height * 3);
+    std::vector<std::uint16_t> grey16(width * height);
+    std::vector<float> values(width * height);
+    for (std::size_t i = 0; i < grey8.size(); ++i) {
+        grey8[i] = static_cast<std::uint8_t>(i * 7);
+        grey16[i] = static_cast<std::uint16_t>(i * 977);
+        values[i] = float(i) * 0.25f - 100.0f;
+        rgb[3 * i] = static_cast<std::uint8_t>(i);
+        rgb[3 * i + 1] = static_cast<std::uint8_t>(i * 3);
+        rgb[3 * i + 2] = static_cast<std::uint8_t>(i * 5);
+    }
+    const std::vector<PngText> text = {{"Software", "gradnoise"}, {"Comment", utf8_value}};
+    GifFrames gif;
+    gif.width = width;
+    gif.height = height;
+    gif.channels = 3;
+    gif.frames = {rgb, rgb};
+
+    SUBCASE("png8") {
+        check_fails_at_every_budget([&](ByteSink& out, std::string* error) {
+            return write_png8(out, width, height, 3, rgb.data(), text, 1, error);
+        });
+    }
+    SUBCASE("png16") {
+        check_fails_at_every_budget([&](ByteSink& out, std::string* error) {
+            return write_png16(out, width, height, grey16.data(), text, 9, error);
+        });
+    }
+    SUBCASE("raw16") {
+        check_fails_at_every_budget([&](ByteSink& out, std::string* error) {
+            return write_raw16(out, width, height, grey16.data(), error);
+        });
+    }
+    SUBCASE("pfm") {
+        check_fails_at_every_budget([&](ByteSink& out, std::string* error) {
+            return write_pfm(out, width, height, values.data(), error);
+        });
+    }
+    SUBCASE("exr") {
+        check_fails_at_every_budget([&](ByteSink& out, std::string* error) {
+            return write_exr(out, width, height, values.data(), text, error);
+        });
+    }
+    SUBCASE("gif") {
+        check_fails_at_every_budget([&](ByteSink& out, std::string* error) { return write_gif(out, gif, error); });
+    }
+}
+
+TEST_CASE("a failed write through AtomicFile leaves no file behind") {
+    TempDir dir;
+    const std::string path = dir.file("never.png");
+    const std::vector<std::uint8_t> pixels(4, 1);
+    {
+        AtomicFile file(path);
+        REQUIRE(file.open());
+        std::string error;
+        CHECK_FALSE(write_png8(file, 2, 2, 5, pixels.data(), {}, 1, &error));
+        CHECK_FALSE(error.empty());
+    }  // destroyed without commit()
+    CHECK_FALSE(fs::exists(path));
+    CHECK(fs::is_empty(fs::path(path).parent_path()));
+}
+
+TEST_CASE("readers report missing and malformed files") {
+    TempDir dir;
+    std::string error;
+    DecodedPng png;
+    CHECK_FALSE(read_png(dir.file("missing.png"), &png, &error));
+    CHECK(error.rfind("PNG: ", 0) == 0);
+
+    const std::string junk = dir.file("junk.bin");
+    std::ofstream(junk, std::ios::binary) << "this is not an image at all";
+    error.clear();
+    CHECK_FALSE(read_png(junk, &png, &error));
+    CHECK(error.rfind("PNG: ", 0) == 0);
+    error.clear();
+    CHECK_FALSE(read_gif(junk, nullptr, nullptr, nullptr, nullptr, nullptr, &error));
+    CHECK(error.rfind("GIF: ", 0) == 0);
+    error.clear();
+    CHECK_FALSE(read_exr(junk, nullptr, nullptr, nullptr, nullptr, &error));
+    CHECK(error.rfind("EXR: ", 0) == 0);
+}
+
+}  // TEST_SUITE("formats")
