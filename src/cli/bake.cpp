@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -62,7 +63,7 @@ struct Bake {
     std::string output;
     std::string format_text;
     std::string size_text = "512x512";
-    std::string origin_text = "0,0";
+    std::string origin_text;
     std::optional<float> scale;
     std::uint32_t width = 512, height = 512;
     float origin_x = 0.0f, origin_y = 0.0f;
@@ -213,14 +214,9 @@ std::vector<float> evaluate(const Bake& b, const Noise& noise, std::uint32_t x0,
 }
 
 // [0, 1] per value: fixed range of the preset / field, or this bake's measured min..max.
-void normalise(const Bake& b, const std::vector<float>& values, float lo, float hi, std::vector<float>* unit) {
-    unit->resize(values.size());
-    const float span = hi > lo ? hi - lo : 1.0f;
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        float t = (values[i] - lo) / span;
-        (*unit)[i] = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
-    }
-    (void)b;
+inline float unit_value(float v, float lo, float inv_span) {
+    float t = (v - lo) * inv_span;
+    return t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
 }
 
 std::string config_json(const Bake& b) {
@@ -291,23 +287,31 @@ struct Encoded {
     std::vector<std::uint16_t> grey16;
 };
 
-void encode(const Bake& b, const std::vector<float>& unit, Encoded* e) {
+// Quantise: q = int(t * max + 0.5) (t >= 0: round half up), one pass, no libm call.
+void encode(const Bake& b, const std::vector<float>& values, float lo, float hi, Encoded* e) {
     const bool colour = b.recipe->colour && !b.grey;
+    const float inv_span = hi > lo ? 1.0f / (hi - lo) : 1.0f;
+    const std::size_t n = values.size();
     if (colour) {
-        e->rgb_or_grey8.resize(unit.size() * 3);
-        for (std::size_t i = 0; i < unit.size(); ++i) {
-            auto c = ramp_colour(b.ramp, unit[i]);
+        // The ramp sampled at 4096 levels (t quantised to 1/4095, finer than 8-bit colour shows).
+        std::vector<std::array<std::uint8_t, 3>> lut(4096);
+        for (std::size_t k = 0; k < lut.size(); ++k) {
+            lut[k] = ramp_colour(b.ramp, static_cast<float>(k) / 4095.0f);
+        }
+        e->rgb_or_grey8.resize(n * 3);
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& c = lut[static_cast<std::size_t>(unit_value(values[i], lo, inv_span) * 4095.0f + 0.5f)];
             std::memcpy(&e->rgb_or_grey8[3 * i], c.data(), 3);
         }
     } else if (b.depth == 16) {
-        e->grey16.resize(unit.size());
-        for (std::size_t i = 0; i < unit.size(); ++i) {
-            e->grey16[i] = static_cast<std::uint16_t>(std::lround(unit[i] * 65535.0f));
+        e->grey16.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            e->grey16[i] = static_cast<std::uint16_t>(unit_value(values[i], lo, inv_span) * 65535.0f + 0.5f);
         }
     } else {
-        e->rgb_or_grey8.resize(unit.size());
-        for (std::size_t i = 0; i < unit.size(); ++i) {
-            e->rgb_or_grey8[i] = static_cast<std::uint8_t>(std::lround(unit[i] * 255.0f));
+        e->rgb_or_grey8.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            e->rgb_or_grey8[i] = static_cast<std::uint8_t>(unit_value(values[i], lo, inv_span) * 255.0f + 0.5f);
         }
     }
 }
@@ -342,7 +346,7 @@ int run_bake(ArgReader& args) {
     app.add_option("-o,--output", b.output, "output file; the format follows the extension (.png .r16 .raw .exr .pfm .gif)");
     app.add_option("--format", b.format_text, "png, raw16, exr, pfm or gif (overrides the extension)");
     app.add_option("--size", b.size_text, "WxH in pixels, each 1..65536 (default 512x512)");
-    app.add_option("--origin", b.origin_text, "X,Y noise coordinates of the top-left pixel (default 0,0)");
+    app.add_option("--origin", b.origin_text, "X,Y noise coordinates of the top-left pixel (default: the preset's, 0,0 or centred)");
     app.add_option("--scale", b.scale, "noise units across the width (default: the preset's)");
     app.add_option("--depth", b.depth, "PNG bits per sample for greyscale: 8 or 16")->check(CLI::IsMember({8, 16}));
     app.add_flag("--grey", b.grey, "greyscale heights even for a colour preset");
@@ -494,7 +498,10 @@ int run_bake(ArgReader& args) {
         }
     }
     std::replace(b.origin_text.begin(), b.origin_text.end(), '/', ',');
-    if (!parse_pair(b.origin_text, ',', &b.origin_x, &b.origin_y)) {
+    if (b.origin_text.empty()) {
+        b.origin_x = b.recipe->origin_x;
+        b.origin_y = b.recipe->origin_y;
+    } else if (!parse_pair(b.origin_text, ',', &b.origin_x, &b.origin_y)) {
         usage_error("--origin: '" + b.origin_text + "' is not X,Y with two finite numbers");
     }
     {
@@ -597,9 +604,7 @@ int run_bake(ArgReader& args) {
             lo = *mn;
             hi = *mx;
         }
-        std::vector<float> unit;
-        normalise(b, *values, lo, hi, &unit);
-        encode(b, unit, e);
+        encode(b, *values, lo, hi, e);
         noise_seconds += seconds(t0, t1);
         encode_seconds += seconds(t1, clock());
     };

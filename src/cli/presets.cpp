@@ -53,6 +53,7 @@ std::vector<Preset> make_presets() {
         p.desc.fractal = {Fractal::turbulence, 4, 2.0f, 2.0f, 0.5f};
         p.desc.pattern = {Pattern::wood, 3.0f, 0.2f};
         p.scale = 4.0f;
+        p.origin_x = p.origin_y = -2.0f;  // the log's axis in the middle of the picture
         p.colour = true;
         const std::uint32_t light[3] = {0xE8, 0xC9, 0x8E}, dark[3] = {0x6B, 0x3E, 0x1E};
         for (int i = 0; i <= 8; ++i) {

@@ -30,6 +30,7 @@ struct Preset {
     std::string summary;    // one line for --help
     NoiseDesc desc;         // the field
     float scale = 8.0f;     // noise units across the width
+    float origin_x = 0.0f, origin_y = 0.0f;  // noise coordinates of the top-left pixel
     bool colour = false;    // RGB through the ramp (else greyscale)
     Ramp ramp;              // colour presets
     // Value mapping to [0, 1] under --normalize fixed: (v - lo) / (hi - lo), clamped.
