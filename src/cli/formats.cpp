@@ -4,6 +4,8 @@
 #include <png.h>
 #include <zlib.h>
 
+#include <tbb/parallel_for.h>
+
 #include <ImfChannelList.h>
 #include <ImfFrameBuffer.h>
 #include <ImfHeader.h>
@@ -167,6 +169,91 @@ struct PngJob {
     int text_count = 0;
 };
 
+// Large images: the rows are filtered (Sub) here and deflated in bands of 64 rows on all cores,
+// each band a raw deflate stream ended by a sync flush (byte-aligned, not final) except the last;
+// concatenated behind one zlib header with the Adler-32s combined, they are one valid zlib stream
+// (pigz's construction). The band split is fixed, so the bytes do not depend on the thread count.
+// libpng still writes the signature, IHDR and text chunks; the IDATs and IEND go through
+// png_write_chunk. Returns false with *message set when zlib fails.
+constexpr std::size_t parallel_png_bytes = std::size_t(4) << 20;
+
+bool png_write_parallel_idat(png_structp png, const PngJob& job, std::string* message) {
+    const std::size_t bpp = std::size_t(job.color_type == PNG_COLOR_TYPE_RGB ? 3 : 1) * (job.bit_depth / 8);
+    const std::size_t stride = job.row_bytes + 1;
+    constexpr std::uint32_t band_rows = 64;
+    const std::uint32_t bands = (job.height + band_rows - 1) / band_rows;
+    struct Band {
+        std::vector<std::uint8_t> deflated;
+        uLong adler = 1;
+        std::size_t raw = 0;
+        bool ok = true;
+    };
+    std::vector<Band> out(bands);
+    const bool swap16 = job.bit_depth == 16 && std::endian::native == std::endian::little;
+    tbb::parallel_for(std::uint32_t(0), bands, [&](std::uint32_t b) {
+        const std::uint32_t y0 = b * band_rows, y1 = std::min(job.height, y0 + band_rows);
+        std::vector<std::uint8_t> raw(std::size_t(y1 - y0) * stride);
+        std::vector<std::uint8_t> row(job.row_bytes);
+        for (std::uint32_t y = y0; y < y1; ++y) {
+            const std::uint8_t* src = job.pixels + std::size_t(y) * job.row_bytes;
+            if (swap16) {
+                for (std::size_t i = 0; i < job.row_bytes; i += 2) {
+                    row[i] = src[i + 1];
+                    row[i + 1] = src[i];
+                }
+                src = row.data();
+            }
+            std::uint8_t* dst = raw.data() + std::size_t(y - y0) * stride;
+            dst[0] = 1;  // PNG filter type 1: Sub
+            for (std::size_t i = 0; i < job.row_bytes; ++i) {
+                dst[1 + i] = static_cast<std::uint8_t>(src[i] - (i >= bpp ? src[i - bpp] : 0));
+            }
+        }
+        Band& band = out[b];
+        band.raw = raw.size();
+        band.adler = adler32(1L, raw.data(), static_cast<uInt>(raw.size()));
+        z_stream z{};
+        if (deflateInit2(&z, job.zlib_level, Z_DEFLATED, -15, 8, Z_FILTERED) != Z_OK) {
+            band.ok = false;
+            return;
+        }
+        band.deflated.resize(deflateBound(&z, raw.size()) + 16);
+        z.next_in = raw.data();
+        z.avail_in = static_cast<uInt>(raw.size());
+        z.next_out = band.deflated.data();
+        z.avail_out = static_cast<uInt>(band.deflated.size());
+        int flush = b + 1 == bands ? Z_FINISH : Z_SYNC_FLUSH;
+        int rc = deflate(&z, flush);
+        band.ok = (flush == Z_FINISH ? rc == Z_STREAM_END : rc == Z_OK) && z.avail_in == 0;
+        band.deflated.resize(band.deflated.size() - z.avail_out);
+        deflateEnd(&z);
+    });
+    // One IDAT per band (any split of the zlib stream into IDATs is valid), no concatenated copy.
+    uLong adler = 1;
+    for (const Band& band : out) {
+        if (!band.ok) {
+            *message = "PNG: zlib failed to compress a band of rows";
+            return false;
+        }
+        adler = adler32_combine(adler, band.adler, static_cast<z_off_t>(band.raw));
+    }
+    const std::uint8_t header[2] = {0x78, 0x01};  // zlib header: deflate, 32K window, no dictionary
+    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IDAT"), header, 2);
+    for (Band& band : out) {
+        if (!band.deflated.empty()) {
+            png_write_chunk(png, reinterpret_cast<png_const_bytep>("IDAT"), band.deflated.data(), band.deflated.size());
+        }
+        std::vector<std::uint8_t>().swap(band.deflated);
+    }
+    std::uint8_t trailer[4];
+    for (int k = 0; k < 4; ++k) {
+        trailer[k] = static_cast<std::uint8_t>(adler >> (24 - 8 * k));
+    }
+    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IDAT"), trailer, 4);
+    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IEND"), nullptr, 0);
+    return true;
+}
+
 bool png_encode(png_structp png, png_infop info, PngContext* context, const PngJob& job) {
     if (setjmp(png_jmpbuf(png))) {
         return false;
@@ -187,6 +274,13 @@ bool png_encode(png_structp png, png_infop info, PngContext* context, const PngJ
         png_set_text(png, info, job.text, job.text_count);
     }
     png_write_info(png, info);
+    if (std::size_t(job.height) * job.row_bytes >= parallel_png_bytes && job.zlib_level > 0) {
+        std::string message;
+        if (!png_write_parallel_idat(png, job, &message)) {
+            png_error(png, message.c_str());
+        }
+        return true;
+    }
     if (job.bit_depth == 16 && std::endian::native == std::endian::little) {
         png_set_swap(png);  // libpng copies each row before swapping, so the caller's pixels stay untouched
     }
