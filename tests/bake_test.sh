@@ -125,6 +125,14 @@ else
     fail "large 16-bit PNG through the parallel path" "exit $RC/$RC2, pixel $bigs, value $bigv" "$ERR"
 fi
 
+bake terrain --hillshade --size 64x48 -o shaded.png
+bake terrain --size 64x48 -o flat.png
+if [[ $RC == 0 && "$("$READ_IMAGE" shaded.png | head -1)" == "png 64 48 3 8" ]] && ! cmp -s shaded.png flat.png; then
+    pass "--hillshade: an RGB PNG of the same size, shaded"
+else
+    fail "--hillshade" "$ERR"
+fi
+
 # ---- animation ----
 bake fire --frames 6 --loop --size 24x16 -o fire.gif
 check "fire --frames 6 --loop: a looping GIF of 6 frames" test "$("$READ_IMAGE" fire.gif | head -1)" = "gif 24 16 6 1"
@@ -178,6 +186,7 @@ expect_error "malformed size: exit 2" 2 "--size" -- terrain --size 100by100 -o x
 expect_error "RGB to RAW16: exit 2" 2 "heights, not colours" -- terrain -o x.r16
 expect_error "16-bit colour: exit 2" 2 "--depth 16" -- terrain --depth 16 -o x.png
 expect_error "unknown extension: exit 2" 2 "format" -- terrain -o x.bmp
+expect_error "hillshade on grey: exit 2" 2 "--hillshade" -- terrain --grey --hillshade -o x.png
 expect_error "bad ramp: exit 2" 2 "--ramp" -- marble --ramp "0:#zzzzzz,1:#ffffff" -o x.png
 expect_error "bad octaves: exit 2" 2 "octaves" -- noise --fractal fbm --octaves 40 -o x.png
 expect_error "too much memory: exit 1" 1 "MiB" -- terrain --size 65536x65536 --frames 200 -o x.gif

@@ -107,6 +107,8 @@ struct Bake {
     unsigned threads = 0;
     std::string isa = "auto";
     bool quiet = false;
+    bool hillshade = false;
+    float relief = 0.3f;
     int zlib_level = 1;
     NoiseDesc desc;
     Ramp ramp;
@@ -264,7 +266,8 @@ std::string config_json(const Bake& b) {
          "," + std::to_string(d.period_y) + "\",\"depth\":" + std::to_string(b.depth) +
          ",\"grey\":" + (b.grey ? "true" : "false") + ",\"normalize\":\"" + b.normalize + "\",\"ramp\":\"" +
          ramp_text(b.ramp) + "\",\"frames\":" + std::to_string(b.frames) + ",\"time-step\":" +
-         float_text(b.time_step) + ",\"loop\":" + (b.loop ? "true" : "false") + "}";
+         float_text(b.time_step) + ",\"loop\":" + (b.loop ? "true" : "false") + ",\"hillshade\":" +
+         (b.hillshade ? "true" : "false") + ",\"relief\":" + float_text(b.relief) + "}";
     return s;
 }
 
@@ -290,6 +293,8 @@ std::string config_toml(const Bake& b) {
     s += "frames = " + std::to_string(b.frames) + "\n";
     s += "time-step = " + float_text(b.time_step) + "\n";
     s += std::string("loop = ") + (b.loop ? "true" : "false") + "\n";
+    s += std::string("hillshade = ") + (b.hillshade ? "true" : "false") + "\n";
+    s += "relief = " + float_text(b.relief) + "\n";
     s += "seed = " + q(d.has_seed ? std::to_string(d.seed) : std::string("reference")) + "\n";
     s += "fade = " + q(fade_name(d.fade)) + "\n";
     s += "hash = " + q(hash_name(d.hash)) + "\n";
@@ -311,6 +316,7 @@ std::string config_toml(const Bake& b) {
 }
 
 struct Encoded {
+    std::size_t width = 0;
     std::vector<std::uint8_t, NoInit<std::uint8_t>> rgb_or_grey8;
     std::vector<std::uint16_t, NoInit<std::uint16_t>> grey16;
 };
@@ -338,6 +344,29 @@ void encode(const Bake& b, const Floats& values, float lo, float hi, Encoded* e)
             const auto& c = lut[static_cast<std::size_t>(unit_value(values[i], lo, inv_span) * 4095.0f + 0.5f)];
             std::memcpy(&e->rgb_or_grey8[3 * i], c.data(), 3);
         });
+        if (b.hillshade) {
+            // Lambert shading of the height surface (t * relief * width over a unit pixel grid): normal from
+            // central differences (one-sided at the picture's edges), light from the north-west at
+            // 45 degrees; shade = 0.35 + 0.85 * max(0, n . l), colours scaled and clamped.
+            const std::size_t w = e->width, h = n / w;
+            const float height_scale = b.relief * static_cast<float>(w);
+            const float lx = -0.5f, ly = -0.5f, lz = 0.70710678f;
+            auto t_at = [&](std::size_t x, std::size_t y) { return unit_value(values[y * w + x], lo, inv_span); };
+            each([&](std::size_t i) {
+                const std::size_t x = i % w, y = i / w;
+                const std::size_t x0 = x > 0 ? x - 1 : x, x1 = x + 1 < w ? x + 1 : x;
+                const std::size_t y0 = y > 0 ? y - 1 : y, y1 = y + 1 < h ? y + 1 : y;
+                const float dx = (t_at(x1, y) - t_at(x0, y)) * height_scale / static_cast<float>(x1 - x0 ? x1 - x0 : 1);
+                const float dy = (t_at(x, y1) - t_at(x, y0)) * height_scale / static_cast<float>(y1 - y0 ? y1 - y0 : 1);
+                const float len = std::sqrt(dx * dx + dy * dy + 1.0f);
+                const float lambert = (-dx * lx - dy * ly + lz) / len;
+                const float shade = 0.35f + 0.85f * (lambert > 0.0f ? lambert : 0.0f);
+                for (int c = 0; c < 3; ++c) {
+                    float v = static_cast<float>(e->rgb_or_grey8[3 * i + c]) * shade + 0.5f;
+                    e->rgb_or_grey8[3 * i + c] = static_cast<std::uint8_t>(v > 255.0f ? 255.0f : v);
+                }
+            });
+        }
     } else if (b.depth == 16) {
         e->grey16.resize(n);
         each([&](std::size_t i) {
@@ -400,6 +429,8 @@ int run_bake(ArgReader& args) {
     app.add_option("--isa", b.isa, "auto, scalar, sse2, avx2, avx512, neon (the bytes never change)");
     app.add_option("--zlib-level", b.zlib_level, "PNG compression 0..9 (default 1: fast)")->check(CLI::Range(0, 9));
     app.add_flag("-q,--quiet", b.quiet, "no progress bar");
+    app.add_flag("--hillshade", b.hillshade, "shade colour presets by the slope of the heights (light from the north-west)");
+    app.add_option("--relief", b.relief, "hill-shading height: the [0, 1] height range in picture widths (default 0.3)");
     bool print_config = false;
     app.add_flag("--print-config", print_config, "print the settings as TOML (a --config file) and exit");
     app.set_config("--config", "", "read settings from a TOML file: option names as keys (see --print-config)");
@@ -429,6 +460,7 @@ int run_bake(ArgReader& args) {
     app.footer(
         "Examples:\n"
         "  gradnoise bake terrain -o terrain.png\n"
+        "  gradnoise bake terrain --hillshade --size 1024x1024 -o shaded.png\n"
         "  gradnoise bake terrain --grey --depth 16 --size 4096x4096 -o height.png\n"
         "  gradnoise bake terrain --grey -o height.r16        (RAW16 for Unity/Unreal)\n"
         "  gradnoise bake noise --fractal ridged -o ridges.exr (32-bit float heights)\n"
@@ -592,6 +624,12 @@ int run_bake(ArgReader& args) {
     if (*format == Format::gif && b.tile_size != 0) {
         usage_error("--tile-size: tile sets are written as still images, not GIF");
     }
+    if (b.hillshade && !colour) {
+        usage_error("--hillshade shades colour presets (terrain, clouds, ...); not with --grey or the noise preset");
+    }
+    if (b.hillshade && b.tile_size != 0) {
+        usage_error("--hillshade looks at neighbouring pixels, which a tile's edge lacks: bake the whole picture");
+    }
     std::optional<TileRange> tiles;
     if (b.tile_size != 0 || !b.tiles_text.empty()) {
         tiles = parse_tiles(b.tiles_text);
@@ -639,6 +677,7 @@ int run_bake(ArgReader& args) {
             lo = *mn;
             hi = *mx;
         }
+        e->width = w;
         encode(b, *values, lo, hi, e);
         noise_seconds += seconds(t0, t1);
         encode_seconds += seconds(t1, clock());
