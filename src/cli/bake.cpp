@@ -16,9 +16,11 @@
 #include <optional>
 #include <utility>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <ImfThreading.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -702,6 +704,8 @@ int run_bake(ArgReader& args) {
         write_seconds += seconds(t0, clock());
     };
 
+    // OpenEXR compresses scanline blocks on its own thread pool (none by default).
+    Imf::setGlobalThreadCount(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     const auto start = clock();
     std::vector<std::string> written;
     if (*format == Format::raw16 && b.depth != 16) {
