@@ -32,6 +32,19 @@ cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/release -j "$jobs"
 step "release tests"
 ctest --test-dir build/release --output-on-failure -j 1
+step "installed package: cmake --install, examples/installed through find_package and pkg-config"
+prefix=$(mktemp -d)
+cmake --install build/release --prefix "$prefix" >/dev/null
+cmake -S examples/installed -B build/installed -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/installed >/dev/null
+build/installed/chunk_stream
+pcdir=$(dirname "$(find "$prefix" -name gradnoise.pc | head -1)")
+# shellcheck disable=SC2046
+g++ -std=c++17 -O2 examples/installed/chunk_stream.cpp $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --static --libs gradnoise) \
+  -o build/installed/chunk_stream_pkgconfig
+build/installed/chunk_stream_pkgconfig
+rm -rf "$prefix"
+
 step "benchmark smoke run"
 build/release/bench/gradnoise_bench --benchmark_min_time=0.01 --benchmark_filter='points1M' >/dev/null
 echo "gradnoise_bench runs"

@@ -2,6 +2,8 @@
 #ifndef GRADNOISE_GRADNOISE_HPP
 #define GRADNOISE_GRADNOISE_HPP
 
+#include "gradnoise/export.hpp"
+
 #define GRADNOISE_VERSION_MAJOR 0
 #define GRADNOISE_VERSION_MINOR 1
 #define GRADNOISE_VERSION_PATCH 0
@@ -12,7 +14,7 @@
 
 namespace gradnoise {
 // "0.1.0"
-const char* version_string() noexcept;
+GRADNOISE_API const char* version_string() noexcept;
 }  // namespace gradnoise
 
 #endif

@@ -10,6 +10,8 @@
 #ifndef GRADNOISE_ISA_HPP
 #define GRADNOISE_ISA_HPP
 
+#include "gradnoise/export.hpp"
+
 #include "gradnoise/status.hpp"
 
 namespace gradnoise {
@@ -26,30 +28,30 @@ enum class Isa : int {
 inline constexpr int isa_count = 5;
 
 // "scalar", "sse2", "avx2", "avx512", "neon"; "unknown" for values outside the enum.
-const char* isa_name(Isa isa) noexcept;
+GRADNOISE_API const char* isa_name(Isa isa) noexcept;
 
 // Parses a name as printed by isa_name. Returns false (and leaves *out alone) for anything else.
-bool parse_isa(const char* name, Isa* out) noexcept;
+GRADNOISE_API bool parse_isa(const char* name, Isa* out) noexcept;
 
 // True when this build contains the path and this CPU (and OS) can run it.
-bool isa_supported(Isa isa) noexcept;
+GRADNOISE_API bool isa_supported(Isa isa) noexcept;
 
 // The best supported ISA, ignoring any override.
-Isa best_isa() noexcept;
+GRADNOISE_API Isa best_isa() noexcept;
 
 // The ISA every evaluation uses now (thread-safe; an atomic read).
-Isa active_isa() noexcept;
+GRADNOISE_API Isa active_isa() noexcept;
 
 // Forces a path for all later calls in this process. Fails with isa_unsupported, and changes
 // nothing, if isa_supported(isa) is false. Calls already running finish on the old path.
-Status force_isa(Isa isa) noexcept;
+GRADNOISE_API Status force_isa(Isa isa) noexcept;
 
 // Returns to the automatic choice (best_isa()), ignoring GRADNOISE_ISA.
-void reset_isa() noexcept;
+GRADNOISE_API void reset_isa() noexcept;
 
 // ok when GRADNOISE_ISA is unset, empty, "auto", or names a supported ISA. Otherwise the library
 // warned once on stderr and runs best_isa(); tools that want a hard error check this.
-Status environment_isa_status() noexcept;
+GRADNOISE_API Status environment_isa_status() noexcept;
 
 }  // namespace gradnoise
 

@@ -20,6 +20,8 @@
 #ifndef GRADNOISE_NOISE_HPP
 #define GRADNOISE_NOISE_HPP
 
+#include "gradnoise/export.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -32,7 +34,7 @@
 namespace gradnoise {
 
 // The 256-entry permutation that hashes lattice coordinates (Perlin's p[]).
-class PermutationTable {
+class GRADNOISE_API PermutationTable {
 public:
     // Ken Perlin's own table from his 2002 reference code: 151, 160, 137, 91, 90, 15, ...
     static PermutationTable reference() noexcept;
@@ -57,7 +59,7 @@ enum class Fade : int {
     cubic = 1,    // 3t^2 - 2t^3 (Perlin 1985: visible creases where the second derivative jumps)
 };
 
-const char* fade_name(Fade fade) noexcept;  // "quintic", "cubic"
+GRADNOISE_API const char* fade_name(Fade fade) noexcept;  // "quintic", "cubic"
 
 // How a lattice corner picks its gradient (docs/spec.md section 3).
 enum class Hash : int {
@@ -72,7 +74,7 @@ enum class Hash : int {
     mix = 1,
 };
 
-const char* hash_name(Hash hash) noexcept;  // "permutation", "mix"
+GRADNOISE_API const char* hash_name(Hash hash) noexcept;  // "permutation", "mix"
 
 // A uniform 2D grid of sample positions: x_i = origin_x + float(i) * step_x (float32, no FMA),
 // y_j likewise, for 0 <= i < size_x, 0 <= j < size_y. Each size is at most 2^24 (so float(i) is
@@ -143,7 +145,7 @@ enum class Fractal : int {
     billow = 4,      // sum a_k (2 |n_k| - 1), in [-1, 1.09]
 };
 
-const char* fractal_name(Fractal fractal) noexcept;  // "none", "fbm", "turbulence", "ridged", "billow"
+GRADNOISE_API const char* fractal_name(Fractal fractal) noexcept;  // "none", "fbm", "turbulence", "ridged", "billow"
 
 struct FractalParams {
     Fractal kind = Fractal::none;
@@ -164,7 +166,7 @@ enum class Basis : int {
                   // Blurrier and blockier than gradient noise; equals the corner value at lattice points
 };
 
-const char* basis_name(Basis basis) noexcept;  // "perlin", "classic", "value"
+GRADNOISE_API const char* basis_name(Basis basis) noexcept;  // "perlin", "classic", "value"
 
 // Domain warping (docs/spec.md section 11): the field is sampled at p + strength * d(p), where
 // component a of d is the field itself (fractal included) at p * frequency + c_a (c_a a fixed
@@ -183,7 +185,7 @@ enum class Pattern : int {
     wood = 2,    // g - floor(g), g = sqrt(x^2 + y^2) * frequency + strength * field(p)   (9.4)
 };
 
-const char* pattern_name(Pattern pattern) noexcept;  // "none", "marble", "wood"
+GRADNOISE_API const char* pattern_name(Pattern pattern) noexcept;  // "none", "marble", "wood"
 
 struct PatternParams {
     Pattern kind = Pattern::none;
@@ -216,7 +218,7 @@ struct NoiseTables;
 }
 
 // An immutable noise field: a permutation and a fade. Cheap to copy (shared tables).
-class Noise {
+class GRADNOISE_API Noise {
 public:
     // Perlin's reference table, quintic fade.
     Noise();
