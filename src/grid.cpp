@@ -122,6 +122,100 @@ Status run_rows(std::size_t rows, std::size_t row_samples, const FillOptions& o,
     }
 }
 
+// ---- buffer layout checks shared by the grid and chunk fills (messages name the caller) ----
+
+struct LayoutMessages {
+    const char* row_stride;    // row_stride below size_x
+    const char* null_out;      // out is null for a non-empty buffer
+    const char* row_extent;    // (size_y - 1) * row_stride + size_x overflows
+    const char* slice_rows;    // 3D: size_y * row_stride overflows (packed slice_stride)
+    const char* slice_stride;  // 3D: slice_stride below a slice's extent
+    const char* extent;        // 3D: the whole buffer's extent overflows
+    const char* rows;          // 3D: size_y * size_z overflows
+};
+
+// 2D: fills in a packed row_stride; *empty when there is nothing to write (then success).
+Status check_layout_2d(std::size_t size_x, std::size_t size_y, std::size_t* row_stride, const float* out,
+                       const LayoutMessages& m, bool* empty) {
+    *empty = false;
+    if (*row_stride == 0) {
+        *row_stride = size_x;
+    }
+    if (*row_stride < size_x) {
+        return Status(ErrorCode::size_overflow, m.row_stride);
+    }
+    if (size_x == 0 || size_y == 0) {
+        *empty = true;
+        return Status::success();
+    }
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, m.null_out);
+    }
+    if (*row_stride > (size_max - size_x) / (size_y - 1 == 0 ? 1 : size_y - 1)) {
+        return Status(ErrorCode::size_overflow, m.row_extent);
+    }
+    return Status::success();
+}
+
+// 3D: also fills in a packed slice_stride.
+Status check_layout_3d(std::size_t size_x, std::size_t size_y, std::size_t size_z, std::size_t* row_stride,
+                       std::size_t* slice_stride, const float* out, const LayoutMessages& m, bool* empty) {
+    *empty = false;
+    if (*row_stride == 0) {
+        *row_stride = size_x;
+    }
+    if (*row_stride < size_x) {
+        return Status(ErrorCode::size_overflow, m.row_stride);
+    }
+    if (size_x == 0 || size_y == 0 || size_z == 0) {
+        *empty = true;
+        return Status::success();
+    }
+    // Extent of one slice: (size_y - 1) * row_stride + size_x.
+    if (*row_stride > (size_max - size_x) / (size_y - 1 == 0 ? 1 : size_y - 1)) {
+        return Status(ErrorCode::size_overflow, m.row_extent);
+    }
+    const std::size_t slice_extent = (size_y - 1) * *row_stride + size_x;
+    if (*slice_stride == 0) {
+        if (*row_stride > size_max / size_y) {
+            return Status(ErrorCode::size_overflow, m.slice_rows);
+        }
+        *slice_stride = size_y * *row_stride;
+    }
+    if (*slice_stride < slice_extent) {
+        return Status(ErrorCode::size_overflow, m.slice_stride);
+    }
+    if (*slice_stride > (size_max - slice_extent) / (size_z - 1 == 0 ? 1 : size_z - 1)) {
+        return Status(ErrorCode::size_overflow, m.extent);
+    }
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, m.null_out);
+    }
+    if (size_y > size_max / size_z) {
+        return Status(ErrorCode::size_overflow, m.rows);
+    }
+    return Status::success();
+}
+
+constexpr LayoutMessages grid2_layout{
+    "fill_grid_2d: row_stride must be 0 or at least size_x", "fill_grid_2d: out must be non-null for a non-empty grid",
+    "fill_grid_2d: (size_y - 1) * row_stride + size_x overflows size_t", nullptr, nullptr, nullptr, nullptr};
+constexpr LayoutMessages grid3_layout{
+    "fill_grid_3d: row_stride must be 0 or at least size_x", "fill_grid_3d: out must be non-null for a non-empty grid",
+    "fill_grid_3d: (size_y - 1) * row_stride + size_x overflows size_t",
+    "fill_grid_3d: size_y * row_stride overflows size_t",
+    "fill_grid_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x",
+    "fill_grid_3d: the buffer extent overflows size_t", "fill_grid_3d: size_y * size_z overflows size_t"};
+constexpr LayoutMessages chunk2_layout{
+    "fill_chunk_2d: row_stride must be 0 or at least size_x", "fill_chunk_2d: out must be non-null for a non-empty chunk",
+    "fill_chunk_2d: (size_y - 1) * row_stride + size_x overflows size_t", nullptr, nullptr, nullptr, nullptr};
+constexpr LayoutMessages chunk3_layout{
+    "fill_chunk_3d: row_stride must be 0 or at least size_x", "fill_chunk_3d: out must be non-null for a non-empty chunk",
+    "fill_chunk_3d: (size_y - 1) * row_stride + size_x overflows size_t",
+    "fill_chunk_3d: size_y * row_stride overflows size_t",
+    "fill_chunk_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x",
+    "fill_chunk_3d: the buffer extent overflows size_t", "fill_chunk_3d: size_y * size_z overflows size_t"};
+
 }  // namespace
 
 Status Noise::fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride) const noexcept {
@@ -142,20 +236,9 @@ Status Noise::fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride, 
     if (g.size_x > max_grid_side || g.size_y > max_grid_side) {
         return Status(ErrorCode::size_overflow, "fill_grid_2d: size_x and size_y must be at most 2^24 (16777216)");
     }
-    if (row_stride == 0) {
-        row_stride = g.size_x;
-    }
-    if (row_stride < g.size_x) {
-        return Status(ErrorCode::size_overflow, "fill_grid_2d: row_stride must be 0 or at least size_x");
-    }
-    if (g.size_x == 0 || g.size_y == 0) {
-        return Status::success();
-    }
-    if (out == nullptr) {
-        return Status(ErrorCode::null_pointer, "fill_grid_2d: out must be non-null for a non-empty grid");
-    }
-    if (row_stride > (size_max - g.size_x) / (g.size_y - 1 == 0 ? 1 : g.size_y - 1)) {
-        return Status(ErrorCode::size_overflow, "fill_grid_2d: (size_y - 1) * row_stride + size_x overflows size_t");
+    bool empty = false;
+    if (Status s = check_layout_2d(g.size_x, g.size_y, &row_stride, out, grid2_layout, &empty); !s || empty) {
+        return s;
     }
     const kernels::KernelTable& k = detail::active_kernels();
     const detail::NoiseTables& t = *tables_;
@@ -175,41 +258,13 @@ Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride, 
     if (g.size_x > max_grid_side || g.size_y > max_grid_side || g.size_z > max_grid_side) {
         return Status(ErrorCode::size_overflow, "fill_grid_3d: size_x, size_y and size_z must be at most 2^24 (16777216)");
     }
-    if (row_stride == 0) {
-        row_stride = g.size_x;
-    }
-    if (row_stride < g.size_x) {
-        return Status(ErrorCode::size_overflow, "fill_grid_3d: row_stride must be 0 or at least size_x");
-    }
-    if (g.size_x == 0 || g.size_y == 0 || g.size_z == 0) {
-        return Status::success();
-    }
-    // Extent of one slice: (size_y - 1) * row_stride + size_x.
-    if (row_stride > (size_max - g.size_x) / (g.size_y - 1 == 0 ? 1 : g.size_y - 1)) {
-        return Status(ErrorCode::size_overflow, "fill_grid_3d: (size_y - 1) * row_stride + size_x overflows size_t");
-    }
-    std::size_t slice_extent = (g.size_y - 1) * row_stride + g.size_x;
-    if (slice_stride == 0) {
-        if (row_stride > size_max / g.size_y) {
-            return Status(ErrorCode::size_overflow, "fill_grid_3d: size_y * row_stride overflows size_t");
-        }
-        slice_stride = g.size_y * row_stride;
-    }
-    if (slice_stride < slice_extent) {
-        return Status(ErrorCode::size_overflow,
-                      "fill_grid_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x");
-    }
-    if (slice_stride > (size_max - slice_extent) / (g.size_z - 1 == 0 ? 1 : g.size_z - 1)) {
-        return Status(ErrorCode::size_overflow, "fill_grid_3d: the buffer extent overflows size_t");
-    }
-    if (out == nullptr) {
-        return Status(ErrorCode::null_pointer, "fill_grid_3d: out must be non-null for a non-empty grid");
+    bool empty = false;
+    if (Status s = check_layout_3d(g.size_x, g.size_y, g.size_z, &row_stride, &slice_stride, out, grid3_layout, &empty);
+        !s || empty) {
+        return s;
     }
     const kernels::KernelTable& k = detail::active_kernels();
     const detail::NoiseTables& t = *tables_;
-    if (g.size_y > size_max / g.size_z) {
-        return Status(ErrorCode::size_overflow, "fill_grid_3d: size_y * size_z overflows size_t");
-    }
     return run_rows(g.size_y * g.size_z, g.size_x, options, fill3_messages, [&](std::size_t first, std::size_t last) {
         k.grid_3d(t, g, first, last, out, row_stride, slice_stride);
     });
@@ -259,20 +314,9 @@ Status Noise::fill_chunk_2d(const Chunk2d& c, float* out, std::size_t row_stride
         c.first_y > int64_max - static_cast<std::int64_t>(c.size_y)) {
         return Status(ErrorCode::size_overflow, "fill_chunk_2d: first_x + size_x and first_y + size_y must fit in int64");
     }
-    if (row_stride == 0) {
-        row_stride = c.size_x;
-    }
-    if (row_stride < c.size_x) {
-        return Status(ErrorCode::size_overflow, "fill_chunk_2d: row_stride must be 0 or at least size_x");
-    }
-    if (c.size_x == 0 || c.size_y == 0) {
-        return Status::success();
-    }
-    if (out == nullptr) {
-        return Status(ErrorCode::null_pointer, "fill_chunk_2d: out must be non-null for a non-empty chunk");
-    }
-    if (row_stride > (size_max - c.size_x) / (c.size_y - 1 == 0 ? 1 : c.size_y - 1)) {
-        return Status(ErrorCode::size_overflow, "fill_chunk_2d: (size_y - 1) * row_stride + size_x overflows size_t");
+    bool empty = false;
+    if (Status s = check_layout_2d(c.size_x, c.size_y, &row_stride, out, chunk2_layout, &empty); !s || empty) {
+        return s;
     }
     const kernels::KernelTable& k = detail::active_kernels();
     const detail::NoiseTables& t = *tables_;
@@ -320,35 +364,10 @@ Status Noise::fill_chunk_3d(const Chunk3d& c, float* out, std::size_t row_stride
         c.first_z > int64_max - static_cast<std::int64_t>(c.size_z)) {
         return Status(ErrorCode::size_overflow, "fill_chunk_3d: first + size must fit in int64 on every axis");
     }
-    if (row_stride == 0) {
-        row_stride = c.size_x;
-    }
-    if (row_stride < c.size_x) {
-        return Status(ErrorCode::size_overflow, "fill_chunk_3d: row_stride must be 0 or at least size_x");
-    }
-    if (c.size_x == 0 || c.size_y == 0 || c.size_z == 0) {
-        return Status::success();
-    }
-    if (row_stride > (size_max - c.size_x) / (c.size_y - 1 == 0 ? 1 : c.size_y - 1)) {
-        return Status(ErrorCode::size_overflow, "fill_chunk_3d: (size_y - 1) * row_stride + size_x overflows size_t");
-    }
-    const std::size_t slice_extent = (c.size_y - 1) * row_stride + c.size_x;
-    if (slice_stride == 0) {
-        if (row_stride > size_max / c.size_y) {
-            return Status(ErrorCode::size_overflow, "fill_chunk_3d: size_y * row_stride overflows size_t");
-        }
-        slice_stride = c.size_y * row_stride;
-    }
-    if (slice_stride < slice_extent) {
-        return Status(ErrorCode::size_overflow,
-                      "fill_chunk_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x");
-    }
-    if (slice_stride > (size_max - slice_extent) / (c.size_z - 1 == 0 ? 1 : c.size_z - 1) ||
-        c.size_y > size_max / c.size_z) {
-        return Status(ErrorCode::size_overflow, "fill_chunk_3d: the buffer extent overflows size_t");
-    }
-    if (out == nullptr) {
-        return Status(ErrorCode::null_pointer, "fill_chunk_3d: out must be non-null for a non-empty chunk");
+    bool empty = false;
+    if (Status s = check_layout_3d(c.size_x, c.size_y, c.size_z, &row_stride, &slice_stride, out, chunk3_layout, &empty);
+        !s || empty) {
+        return s;
     }
     const kernels::KernelTable& k = detail::active_kernels();
     const detail::NoiseTables& t = *tables_;
