@@ -3,7 +3,8 @@
 #   1. Release build (-O3, every ISA this CPU has): unit tests (>= 10M points per dimension and
 #      ISA), CLI tests, GRADNOISE_ISA overrides, and a smoke run of the benchmark binary.
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer (+ float-cast-overflow) build of the tests.
-#   3. aarch64 cross build (g++-aarch64-linux-gnu) run under qemu-aarch64: the NEON path for real.
+#   3. ThreadSanitizer build of the C API's many-threads test and the threaded fills.
+#   4. aarch64 cross build (g++-aarch64-linux-gnu) run under qemu-aarch64: the NEON path for real.
 # Options: --no-sanitize, --no-cross (for a quick local loop). Build trees live under build/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,17 +33,23 @@ cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/release -j "$jobs"
 step "release tests"
 ctest --test-dir build/release --output-on-failure -j 1
-step "installed package: cmake --install, examples/installed through find_package and pkg-config"
+step "installed package: cmake --install to a clean prefix; the C++ and C examples through find_package and pkg-config"
 prefix=$(mktemp -d)
 cmake --install build/release --prefix "$prefix" >/dev/null
+rm -rf build/installed
 cmake -S examples/installed -B build/installed -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/installed >/dev/null
 build/installed/chunk_stream
+build/installed/chunk_stream_c
 pcdir=$(dirname "$(find "$prefix" -name gradnoise.pc | head -1)")
 # shellcheck disable=SC2046
 g++ -std=c++17 -O2 examples/installed/chunk_stream.cpp $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --static --libs gradnoise) \
   -o build/installed/chunk_stream_pkgconfig
 build/installed/chunk_stream_pkgconfig
+# shellcheck disable=SC2046
+gcc -std=c99 -pedantic-errors -Wall -Wextra -Werror -O2 examples/installed/chunk_stream.c \
+  $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --static --libs gradnoise) -o build/installed/chunk_stream_c_pkgconfig
+build/installed/chunk_stream_c_pkgconfig
 rm -rf "$prefix"
 
 step "benchmark smoke run"
@@ -58,6 +65,18 @@ if [ "$run_sanitize" = 1 ]; then
   GRADNOISE_TEST_POINTS=1000000 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build/sanitize --output-on-failure -j 1
+fi
+
+if [ "$run_sanitize" = 1 ]; then
+  # The library and the test binary instrumented; oneTBB itself is not (Debian's build), so the
+  # suites run here are the ones whose threads are the test's own or the library's fills.
+  step "ThreadSanitizer build (C API from many threads at once)"
+  cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRADNOISE_SANITIZE=thread \
+    -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF >/dev/null
+  cmake --build build/tsan -j "$jobs" --target gradnoise_tests
+  step "ThreadSanitizer tests"
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 GRADNOISE_TEST_POINTS=100000 \
+    build/tsan/tests/gradnoise_tests --test-suite=c_api_threads,c_api,api
 fi
 
 if [ "$run_cross" = 1 ]; then

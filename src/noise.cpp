@@ -13,7 +13,12 @@
 
 namespace gradnoise {
 
-const char* version_string() noexcept { return "0.1.0"; }
+#define GRADNOISE_STR2(x) #x
+#define GRADNOISE_STR(x) GRADNOISE_STR2(x)
+const char* version_string() noexcept {
+    return GRADNOISE_STR(GRADNOISE_VERSION_MAJOR) "." GRADNOISE_STR(GRADNOISE_VERSION_MINOR) "." GRADNOISE_STR(
+        GRADNOISE_VERSION_PATCH);
+}
 
 namespace detail {
 
@@ -157,7 +162,13 @@ bool power_of_two_up_to_256(int v) { return v >= 1 && v <= 256 && (v & (v - 1)) 
 
 }  // namespace
 
-Noise::Noise() : Noise(PermutationTable::reference(), Fade::quintic) {}
+// Default fields share one set of tables (made on first use), so a default-constructed Noise that
+// is about to be assigned (Noise::create's out, the C API) costs no table build.
+Noise::Noise() : tables_([] {
+    static const std::shared_ptr<const detail::NoiseTables> shared =
+        make_tables(desc_of(false, 0, Fade::quintic, Hash::permutation), PermutationTable::reference(), 0);
+    return shared;
+}()) {}
 Noise::Noise(const PermutationTable& permutation, Fade fade)
     : tables_(make_tables(desc_of(false, 0, fade, Hash::permutation), permutation, 0)) {}
 Noise::Noise(std::uint64_t seed, Fade fade, Hash hash)

@@ -4,16 +4,14 @@
 
 #include "gradnoise/export.hpp"
 
-#define GRADNOISE_VERSION_MAJOR 0
-#define GRADNOISE_VERSION_MINOR 1
-#define GRADNOISE_VERSION_PATCH 0
+#include "gradnoise/version.h"
 
 #include "gradnoise/isa.hpp"
 #include "gradnoise/noise.hpp"
 #include "gradnoise/status.hpp"
 
 namespace gradnoise {
-// "0.1.0"
+// "MAJOR.MINOR.PATCH" of the library that is running (gradnoise/version.h has the headers')
 GRADNOISE_API const char* version_string() noexcept;
 }  // namespace gradnoise
 

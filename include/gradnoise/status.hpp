@@ -17,6 +17,7 @@ enum class ErrorCode : int {
     isa_unsupported = 4,   // the requested instruction set is not available on this CPU/build
     cancelled = 5,         // a progress callback asked a fill to stop
     thread_pool = 6,       // oneTBB could not run the parallel fill (e.g. out of memory)
+    out_of_memory = 7,     // an allocation failed (the C API's create functions; C++ throws bad_alloc)
 };
 
 class [[nodiscard]] Status {

@@ -17,6 +17,9 @@ void print_heightmap_help(std::FILE* out);
 int run_bake(ArgReader& args);
 void print_bake_help(std::FILE* out);
 
+int run_bench(ArgReader& args);
+void print_bench_help(std::FILE* out);
+
 }  // namespace gradnoise::cli
 
 #endif

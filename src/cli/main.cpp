@@ -21,6 +21,8 @@ void print_help(std::FILE* out) {
                  "  heightmap   write a 2D noise picture as an 8-bit greyscale PNG or PGM\n"
                  "  bake        heightmaps, textures, animations and tile sets from presets (terrain,\n"
                  "              marble, wood, clouds, fire, noise): PNG 8/16-bit/RGB, RAW16, EXR, PFM, GIF\n"
+                 "  bench       measure this CPU: samples/s per kernel and ISA, 1 and all threads, against\n"
+                 "              the scalar path and stb_perlin; --json reports, --compare two of them\n"
                  "  help [CMD]  show this help, or the options of a command\n"
                  "\n"
                  "Options:\n"
@@ -33,6 +35,7 @@ void print_help(std::FILE* out) {
                  "  gradnoise eval --isa scalar --print-isa < points.txt > values.txt\n"
                  "  gradnoise heightmap -o terrain.png --size 1024x1024 --scale 16\n"
                  "  gradnoise heightmap -o tile.pgm --origin 100,-20 --fade cubic\n"
+                 "  gradnoise bench --quick --json this-machine.json\n"
                  "\n"
                  "Environment: GRADNOISE_ISA=auto|scalar|sse2|avx2|avx512|neon picks the instruction set\n"
                  "when --isa is not given. Exit status: 0 ok, 1 bad input or I/O error, 2 usage error.\n"
@@ -49,6 +52,7 @@ struct Command {
 constexpr Command commands[] = {
     {"eval", run_eval, print_eval_help},
     {"heightmap", run_heightmap, print_heightmap_help},
+    {"bench", run_bench, print_bench_help},
 #if defined(GRADNOISE_HAVE_BAKE)
     {"bake", run_bake, print_bake_help},
 #endif
@@ -64,7 +68,7 @@ const Command* find_command(std::string_view name) {
 }
 
 int unknown_command(std::string_view name) {
-    std::fprintf(stderr, "gradnoise: unknown command '%.*s' (commands: eval, heightmap, bake; see 'gradnoise --help')\n",
+    std::fprintf(stderr, "gradnoise: unknown command '%.*s' (commands: eval, heightmap, bake, bench; see 'gradnoise --help')\n",
                  static_cast<int>(name.size()), name.data());
     return exit_usage;
 }

@@ -43,6 +43,19 @@ bool ArgReader::option(std::string_view name, std::string_view* value) {
     return true;
 }
 
+bool ArgReader::option_pair(std::string_view name, std::string_view* first, std::string_view* second) {
+    if (done() || argv_[index_] != name) {
+        return false;
+    }
+    if (index_ + 2 >= argc_) {
+        usage_error(std::string(name) + " needs two values (see 'gradnoise " + command_ + " --help')");
+    }
+    *first = argv_[index_ + 1];
+    *second = argv_[index_ + 2];
+    index_ += 3;
+    return true;
+}
+
 void ArgReader::unknown() const {
     std::string_view arg = argv_[index_];
     std::string what = (!arg.empty() && arg[0] == '-') ? "unknown option" : "unexpected argument";

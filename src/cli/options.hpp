@@ -43,6 +43,8 @@ public:
     // Consumes the current argument (and its value) if it is the option `name`; a missing
     // value is a usage error.
     bool option(std::string_view name, std::string_view* value);
+    // Consumes "--opt A B" (two values) if the current argument is `name`.
+    bool option_pair(std::string_view name, std::string_view* first, std::string_view* second);
     // Throws the usage error for the current argument, which no option matched.
     [[noreturn]] void unknown() const;
 

@@ -1,0 +1,269 @@
+/* gradnoise — the C API (C99; also valid C++). For engines written in C and for language bindings
+ * (C#, Rust, Zig, ...): opaque handles, plain integer and float arguments, status codes.
+ *
+ * Values: the same bits as the C++ API (docs/spec.md), on every CPU and every ISA.
+ *
+ * Conventions (every function):
+ *  - Fallible functions return a gradnoise_status (GRADNOISE_OK = 0). They never throw, never
+ *    abort and never print; a failure changes no output (unless a function says otherwise).
+ *  - gradnoise_last_error_message() returns the message of the calling thread's last call that
+ *    returned a status: it names the parameter and its allowed range, e.g.
+ *    "NoiseDesc: fractal.octaves must be in 1..32" or "gradnoise_noise_create: desc is null".
+ *    Messages are static strings: never free them; they stay valid for the program's lifetime.
+ *  - Enumerations are passed as int (a gradnoise_fade value, ...), so a binding can pass any
+ *    integer and an out-of-range one is reported (GRADNOISE_INVALID_ARGUMENT), never undefined.
+ *  - Handles: gradnoise_desc (a mutable description of a field) and gradnoise_noise (an
+ *    immutable field made from one). Functions taking a handle reject NULL with
+ *    GRADNOISE_NULL_POINTER. Passing a destroyed or foreign pointer is undefined behaviour.
+ *
+ * Thread safety and real-time use:
+ *  - A gradnoise_noise is immutable: any number of threads may evaluate and fill with the same
+ *    handle at once. Evaluation and fills with default options (one thread) allocate nothing,
+ *    take no lock, start no thread, and leave the caller's floating-point mode as they found it.
+ *  - A gradnoise_desc is not synchronised: do not change one from two threads at once, nor while
+ *    another thread makes a noise from it. After gradnoise_noise_create the two are independent.
+ *  - Create/destroy functions allocate and free (~0.5 MiB of tables per noise): call them at
+ *    load time, not on a real-time thread. Any thread may destroy a handle no other thread uses.
+ *  - The first call into the library detects the CPU (and reads GRADNOISE_ISA); call
+ *    gradnoise_active_isa() at start-up so that does not happen on a frame.
+ *  - The per-thread error message lives in thread-local storage; with glibc, a library loaded by
+ *    dlopen may allocate a thread's TLS block on that thread's first call.
+ */
+#ifndef GRADNOISE_GRADNOISE_H
+#define GRADNOISE_GRADNOISE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gradnoise/version.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define GRADNOISE_C_API __attribute__((visibility("default")))
+#else
+#define GRADNOISE_C_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status codes (the same numbers as gradnoise::ErrorCode) ---- */
+typedef int gradnoise_status;
+enum {
+    GRADNOISE_OK = 0,
+    GRADNOISE_NULL_POINTER = 1,      /* a handle is NULL, or a buffer is NULL while its count is > 0 */
+    GRADNOISE_INVALID_ARGUMENT = 2,  /* a value outside its documented range, or an unknown enum value */
+    GRADNOISE_SIZE_OVERFLOW = 3,     /* a size or stride too large, or a buffer extent over SIZE_MAX */
+    GRADNOISE_ISA_UNSUPPORTED = 4,   /* the requested instruction set is not in this build or CPU */
+    GRADNOISE_CANCELLED = 5,         /* a progress callback returned 0 */
+    GRADNOISE_THREAD_POOL = 6,       /* the thread pool failed (parallel fills only) */
+    GRADNOISE_OUT_OF_MEMORY = 7      /* an allocation failed (create functions only) */
+};
+
+/* "ok", "null_pointer", "invalid_argument", "size_overflow", "isa_unsupported", "cancelled",
+   "thread_pool", "out_of_memory"; "unknown" otherwise. Thread-safe, never fails. */
+GRADNOISE_C_API const char* gradnoise_status_name(gradnoise_status status);
+
+/* The message of the calling thread's last call that returned a gradnoise_status ("ok" after a
+   success, and before any such call). Thread-safe: each thread sees its own. */
+GRADNOISE_C_API const char* gradnoise_last_error_message(void);
+
+/* ---- version ---- */
+/* GRADNOISE_VERSION_NUMBER of the library that is running (the headers' is in version.h). */
+GRADNOISE_C_API uint32_t gradnoise_version(void);
+/* "0.2.0". Thread-safe. */
+GRADNOISE_C_API const char* gradnoise_version_string(void);
+
+/* ---- instruction sets (every ISA gives the same bits; only speed differs) ---- */
+enum {
+    GRADNOISE_ISA_SCALAR = 0,
+    GRADNOISE_ISA_SSE2 = 1,
+    GRADNOISE_ISA_AVX2 = 2,
+    GRADNOISE_ISA_AVX512 = 3, /* F+CD+DQ+BW+VL+VBMI */
+    GRADNOISE_ISA_NEON = 4,
+    GRADNOISE_ISA_COUNT = 5
+};
+/* The ISA evaluations use now (thread-safe, an atomic read; the first call detects the CPU). */
+GRADNOISE_C_API int gradnoise_active_isa(void);
+/* The best ISA this CPU and build support, ignoring overrides. Thread-safe. */
+GRADNOISE_C_API int gradnoise_best_isa(void);
+/* 1 when this build has the path and this CPU can run it, else 0 (also for unknown values). */
+GRADNOISE_C_API int gradnoise_isa_supported(int isa);
+/* "scalar", "sse2", "avx2", "avx512", "neon"; "unknown" for other values. Thread-safe. */
+GRADNOISE_C_API const char* gradnoise_isa_name(int isa);
+/* Parses a name as gradnoise_isa_name prints it. NULL_POINTER, INVALID_ARGUMENT (unknown name:
+   *isa unchanged). Thread-safe. */
+GRADNOISE_C_API gradnoise_status gradnoise_parse_isa(const char* name, int* isa);
+/* Forces a path for the whole process. INVALID_ARGUMENT (not an ISA value), ISA_UNSUPPORTED (not
+   on this CPU/build); nothing changes on failure. Thread-safe (calls already running finish on
+   the old path). */
+GRADNOISE_C_API gradnoise_status gradnoise_force_isa(int isa);
+/* Back to the automatic choice (gradnoise_best_isa()). Thread-safe. */
+GRADNOISE_C_API void gradnoise_reset_isa(void);
+
+/* ---- descriptors: what defines a field (docs/spec.md; the C++ NoiseDesc) ---- */
+enum { GRADNOISE_FADE_QUINTIC = 0, GRADNOISE_FADE_CUBIC = 1 };
+enum { GRADNOISE_HASH_PERMUTATION = 0, GRADNOISE_HASH_MIX = 1 };
+enum { GRADNOISE_BASIS_PERLIN = 0, GRADNOISE_BASIS_CLASSIC = 1, GRADNOISE_BASIS_VALUE = 2 };
+enum {
+    GRADNOISE_FRACTAL_NONE = 0,
+    GRADNOISE_FRACTAL_FBM = 1,
+    GRADNOISE_FRACTAL_TURBULENCE = 2,
+    GRADNOISE_FRACTAL_RIDGED = 3,
+    GRADNOISE_FRACTAL_BILLOW = 4
+};
+enum { GRADNOISE_PATTERN_NONE = 0, GRADNOISE_PATTERN_MARBLE = 1, GRADNOISE_PATTERN_WOOD = 2 };
+
+typedef struct gradnoise_desc gradnoise_desc;
+
+/* A new descriptor with the defaults: Ken Perlin's permutation, quintic fade, permutation hash,
+   perlin basis, no fractal, period, warp or pattern. *out = NULL on failure. NULL_POINTER,
+   OUT_OF_MEMORY. Allocates. */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_create(gradnoise_desc** out);
+/* Frees a descriptor; NULL is ignored. */
+GRADNOISE_C_API void gradnoise_desc_destroy(gradnoise_desc* desc);
+
+/* Setters change one aspect of a descriptor. They reject NULL handles (NULL_POINTER) and unknown
+   enum values (INVALID_ARGUMENT), leaving the descriptor unchanged; numeric ranges, and the rules
+   that tie fields together (a period needs a power-of-two lacunarity), are checked as a whole by
+   gradnoise_desc_validate and gradnoise_noise_create, so setters may be called in any order. */
+/* A seed: a shuffled permutation (hash permutation) or a mixing key (hash mix). */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_seed(gradnoise_desc* desc, uint64_t seed);
+/* Back to Ken Perlin's own table (and the mixing key of seed 0). */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_clear_seed(gradnoise_desc* desc);
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_fade(gradnoise_desc* desc, int fade);
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_hash(gradnoise_desc* desc, int hash);
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_basis(gradnoise_desc* desc, int basis);
+/* octaves 1..32; frequency, lacunarity finite > 0; persistence in (0, 8]. */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_fractal(gradnoise_desc* desc, int kind, int octaves,
+                                                            float frequency, float lacunarity,
+                                                            float persistence);
+/* Each 0 (no tiling) or a power of two in 1..256 (docs/spec.md section 10.3). */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_period(gradnoise_desc* desc, int period_x, int period_y,
+                                                           int period_z, int period_w);
+/* levels 0..2; strength finite; frequency finite > 0 (docs/spec.md section 11). */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_warp(gradnoise_desc* desc, int levels, float strength,
+                                                         float frequency);
+/* frequency finite > 0; strength finite (docs/spec.md section 12). */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_pattern(gradnoise_desc* desc, int kind, float frequency,
+                                                            float strength);
+/* OK, or the first problem (INVALID_ARGUMENT naming the field and range). Reads only. */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_validate(const gradnoise_desc* desc);
+
+/* ---- fields ---- */
+typedef struct gradnoise_noise gradnoise_noise;
+
+/* An immutable field from a descriptor (validated as a whole). *out = NULL on failure.
+   NULL_POINTER, INVALID_ARGUMENT, OUT_OF_MEMORY. Allocates its tables (~0.5 MiB). */
+GRADNOISE_C_API gradnoise_status gradnoise_noise_create(const gradnoise_desc* desc, gradnoise_noise** out);
+/* Frees a field; NULL is ignored. No other thread may be using it. */
+GRADNOISE_C_API void gradnoise_noise_destroy(gradnoise_noise* noise);
+
+/* One point through the scalar reference (the executable spec): *out = the field's value.
+   NULL_POINTER (noise or out). For bulk work use the evaluate/fill functions (same bits, SIMD). */
+GRADNOISE_C_API gradnoise_status gradnoise_noise2(const gradnoise_noise* noise, float x, float y, float* out);
+GRADNOISE_C_API gradnoise_status gradnoise_noise3(const gradnoise_noise* noise, float x, float y, float z,
+                                                  float* out);
+GRADNOISE_C_API gradnoise_status gradnoise_noise4(const gradnoise_noise* noise, float x, float y, float z,
+                                                  float w, float* out);
+
+/* Arbitrary points, structure of arrays: out[i] = noise(x[i], y[i], ...) for i < count, on the
+   active SIMD path. Any count and alignment; out may equal an input array (no partial overlap).
+   NULL_POINTER (noise, or any array while count > 0). */
+GRADNOISE_C_API gradnoise_status gradnoise_evaluate_2d(const gradnoise_noise* noise, const float* x,
+                                                       const float* y, float* out, size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_evaluate_3d(const gradnoise_noise* noise, const float* x,
+                                                       const float* y, const float* z, float* out,
+                                                       size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_evaluate_4d(const gradnoise_noise* noise, const float* x,
+                                                       const float* y, const float* z, const float* w,
+                                                       float* out, size_t count);
+
+/* Binary64 (docs/spec.md section 14): Ken Perlin's reference in double, bit for bit. Only for a
+   perlin basis with the permutation hash and no period, warp or pattern: INVALID_ARGUMENT
+   otherwise (and NULL_POINTER as above). */
+GRADNOISE_C_API gradnoise_status gradnoise_evaluate_2d_f64(const gradnoise_noise* noise, const double* x,
+                                                           const double* y, double* out, size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_evaluate_3d_f64(const gradnoise_noise* noise, const double* x,
+                                                           const double* y, const double* z, double* out,
+                                                           size_t count);
+
+/* ---- grids and chunks ---- */
+/* Sample (i, j) of a grid lies at (origin_x + float(i) * step_x, origin_y + float(j) * step_y);
+   sizes at most 2^24 per side, steps finite and non-zero, origins finite. */
+typedef struct gradnoise_grid_2d {
+    float origin_x, origin_y;
+    float step_x, step_y;
+    size_t size_x, size_y;
+} gradnoise_grid_2d;
+
+typedef struct gradnoise_grid_3d {
+    float origin_x, origin_y, origin_z;
+    float step_x, step_y, step_z;
+    size_t size_x, size_y, size_z;
+} gradnoise_grid_3d;
+
+/* A chunk of an unbounded world (docs/spec.md section 13): sample (sx, sy) of the world lies at
+   (sx * spacing, sy * spacing), reduced exactly before rounding, so chunks far from the origin are
+   as smooth as near it and neighbouring chunks join without seams. first_* are the world sample
+   numbers of out[0]; sizes at most 2^24; spacing finite > 0. */
+typedef struct gradnoise_chunk_2d {
+    int64_t first_x, first_y;
+    size_t size_x, size_y;
+    float spacing;
+} gradnoise_chunk_2d;
+
+typedef struct gradnoise_chunk_3d {
+    int64_t first_x, first_y, first_z;
+    size_t size_x, size_y, size_z;
+    float spacing;
+} gradnoise_chunk_3d;
+
+/* How a fill uses threads; NULL (or a zero-initialised struct) = the calling thread only, no
+   allocation, no lock. The output bits never depend on these. */
+typedef struct gradnoise_fill_options {
+    /* 0 or 1: the calling thread only. N > 1: up to N threads, the caller's included (oneTBB,
+       capped at the hardware's count; at most 1024). GRADNOISE_ALL_THREADS: every hardware
+       thread. Parallel fills allocate and synchronise inside oneTBB. */
+    unsigned threads;
+    /* Called after each finished block of rows (serialised, from whichever thread finished it)
+       with the rows done so far and the total (3D: size_y * size_z). Return 0 to stop: blocks
+       running finish, the rest are not written, the fill returns GRADNOISE_CANCELLED. Must not
+       throw or longjmp. May be NULL. */
+    int (*progress)(void* user, size_t rows_done, size_t rows_total);
+    void* user;
+} gradnoise_fill_options;
+
+#define GRADNOISE_ALL_THREADS 0xFFFFFFFFu
+
+/* Grids and chunks, row-major: sample (i, j) goes to out[j * row_stride + i], (i, j, k) to
+   out[k * slice_stride + j * row_stride + i]; a stride of 0 means packed. Strides count floats.
+   NULL_POINTER, INVALID_ARGUMENT (a bad origin/step/spacing/threads; chunks of a descriptor with
+   a warp or pattern), SIZE_OVERFLOW (a side over 2^24, a stride too small, an extent over
+   SIZE_MAX), CANCELLED, THREAD_POOL. On CANCELLED/THREAD_POOL rows not reported done may be
+   unwritten; on other errors nothing is written. */
+GRADNOISE_C_API gradnoise_status gradnoise_fill_grid_2d(const gradnoise_noise* noise, const gradnoise_grid_2d* grid,
+                                                        float* out, size_t row_stride,
+                                                        const gradnoise_fill_options* options);
+GRADNOISE_C_API gradnoise_status gradnoise_fill_grid_3d(const gradnoise_noise* noise, const gradnoise_grid_3d* grid,
+                                                        float* out, size_t row_stride, size_t slice_stride,
+                                                        const gradnoise_fill_options* options);
+GRADNOISE_C_API gradnoise_status gradnoise_fill_chunk_2d(const gradnoise_noise* noise,
+                                                         const gradnoise_chunk_2d* chunk, float* out,
+                                                         size_t row_stride, const gradnoise_fill_options* options);
+GRADNOISE_C_API gradnoise_status gradnoise_fill_chunk_3d(const gradnoise_noise* noise,
+                                                         const gradnoise_chunk_3d* chunk, float* out,
+                                                         size_t row_stride, size_t slice_stride,
+                                                         const gradnoise_fill_options* options);
+/* One world sample through the scalar reference (section 13). NULL_POINTER, INVALID_ARGUMENT
+   (spacing not finite > 0, a warp or pattern). */
+GRADNOISE_C_API gradnoise_status gradnoise_chunk_sample_2d(const gradnoise_noise* noise, int64_t sx, int64_t sy,
+                                                           float spacing, float* out);
+GRADNOISE_C_API gradnoise_status gradnoise_chunk_sample_3d(const gradnoise_noise* noise, int64_t sx, int64_t sy,
+                                                           int64_t sz, float spacing, float* out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

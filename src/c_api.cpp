@@ -1,0 +1,433 @@
+// The C API (include/gradnoise/gradnoise.h): a thin layer over the C++ API. Every entry point is
+// noexcept; the only calls that can throw (allocation in the create functions) are caught here.
+#include "gradnoise/gradnoise.h"
+
+#include <cmath>
+#include <new>
+
+#include "gradnoise/gradnoise.hpp"
+
+struct gradnoise_desc {
+    gradnoise::NoiseDesc desc;
+};
+
+struct gradnoise_noise {
+    gradnoise::Noise noise;
+};
+
+namespace {
+
+// The message of this thread's last status-returning call. A pointer to static storage, so a
+// thread's first use needs no constructor and nothing is ever freed.
+thread_local const char* last_message = "ok";
+
+static_assert(GRADNOISE_OK == static_cast<int>(gradnoise::ErrorCode::ok));
+static_assert(GRADNOISE_NULL_POINTER == static_cast<int>(gradnoise::ErrorCode::null_pointer));
+static_assert(GRADNOISE_INVALID_ARGUMENT == static_cast<int>(gradnoise::ErrorCode::invalid_argument));
+static_assert(GRADNOISE_SIZE_OVERFLOW == static_cast<int>(gradnoise::ErrorCode::size_overflow));
+static_assert(GRADNOISE_ISA_UNSUPPORTED == static_cast<int>(gradnoise::ErrorCode::isa_unsupported));
+static_assert(GRADNOISE_CANCELLED == static_cast<int>(gradnoise::ErrorCode::cancelled));
+static_assert(GRADNOISE_THREAD_POOL == static_cast<int>(gradnoise::ErrorCode::thread_pool));
+static_assert(GRADNOISE_OUT_OF_MEMORY == static_cast<int>(gradnoise::ErrorCode::out_of_memory));
+static_assert(GRADNOISE_ISA_COUNT == gradnoise::isa_count);
+
+gradnoise_status report(gradnoise::Status s) noexcept {
+    last_message = s.message();
+    return static_cast<gradnoise_status>(s.code());
+}
+
+gradnoise_status ok() noexcept { return report(gradnoise::Status::success()); }
+
+gradnoise_status fail(gradnoise::ErrorCode code, const char* message) noexcept {
+    return report(gradnoise::Status(code, message));
+}
+
+gradnoise_status null_handle(const char* message) noexcept {
+    return fail(gradnoise::ErrorCode::null_pointer, message);
+}
+
+gradnoise_status bad_enum(const char* message) noexcept {
+    return fail(gradnoise::ErrorCode::invalid_argument, message);
+}
+
+bool in_range(int v, int last) noexcept { return v >= 0 && v <= last; }
+
+// The C options in C++ form; the C callback is reached through a trampoline.
+struct OptionsBridge {
+    const gradnoise_fill_options* c = nullptr;
+    gradnoise::FillOptions cpp;
+
+    explicit OptionsBridge(const gradnoise_fill_options* options) noexcept : c(options) {
+        if (options == nullptr) {
+            return;
+        }
+        // C: 0 and 1 mean the calling thread (a zero-initialised struct is the safe default);
+        // GRADNOISE_ALL_THREADS is C++'s 0 (every hardware thread).
+        cpp.threads = options->threads == GRADNOISE_ALL_THREADS ? 0u : (options->threads == 0 ? 1u : options->threads);
+        if (options->progress != nullptr) {
+            cpp.progress = [](void* user, std::size_t done, std::size_t total) -> bool {
+                const gradnoise_fill_options* o = static_cast<const gradnoise_fill_options*>(user);
+                return o->progress(o->user, done, total) != 0;
+            };
+            cpp.user = const_cast<gradnoise_fill_options*>(options);
+        }
+    }
+};
+
+}  // namespace
+
+extern "C" {
+
+const char* gradnoise_status_name(gradnoise_status status) {
+    switch (status) {
+        case GRADNOISE_OK: return "ok";
+        case GRADNOISE_NULL_POINTER: return "null_pointer";
+        case GRADNOISE_INVALID_ARGUMENT: return "invalid_argument";
+        case GRADNOISE_SIZE_OVERFLOW: return "size_overflow";
+        case GRADNOISE_ISA_UNSUPPORTED: return "isa_unsupported";
+        case GRADNOISE_CANCELLED: return "cancelled";
+        case GRADNOISE_THREAD_POOL: return "thread_pool";
+        case GRADNOISE_OUT_OF_MEMORY: return "out_of_memory";
+        default: return "unknown";
+    }
+}
+
+const char* gradnoise_last_error_message(void) { return last_message; }
+
+uint32_t gradnoise_version(void) { return GRADNOISE_VERSION_NUMBER; }
+
+const char* gradnoise_version_string(void) { return gradnoise::version_string(); }
+
+// ---- ISA ----
+
+int gradnoise_active_isa(void) { return static_cast<int>(gradnoise::active_isa()); }
+
+int gradnoise_best_isa(void) { return static_cast<int>(gradnoise::best_isa()); }
+
+int gradnoise_isa_supported(int isa) {
+    return in_range(isa, GRADNOISE_ISA_COUNT - 1) && gradnoise::isa_supported(static_cast<gradnoise::Isa>(isa)) ? 1 : 0;
+}
+
+const char* gradnoise_isa_name(int isa) {
+    return in_range(isa, GRADNOISE_ISA_COUNT - 1) ? gradnoise::isa_name(static_cast<gradnoise::Isa>(isa)) : "unknown";
+}
+
+gradnoise_status gradnoise_parse_isa(const char* name, int* isa) {
+    if (name == nullptr || isa == nullptr) {
+        return null_handle("gradnoise_parse_isa: name and isa must be non-null");
+    }
+    gradnoise::Isa parsed;
+    if (!gradnoise::parse_isa(name, &parsed)) {
+        return fail(gradnoise::ErrorCode::invalid_argument,
+                    "gradnoise_parse_isa: name must be one of scalar, sse2, avx2, avx512, neon");
+    }
+    *isa = static_cast<int>(parsed);
+    return ok();
+}
+
+gradnoise_status gradnoise_force_isa(int isa) {
+    if (!in_range(isa, GRADNOISE_ISA_COUNT - 1)) {
+        return bad_enum("gradnoise_force_isa: isa must be a GRADNOISE_ISA_* value in 0..4");
+    }
+    return report(gradnoise::force_isa(static_cast<gradnoise::Isa>(isa)));
+}
+
+void gradnoise_reset_isa(void) { gradnoise::reset_isa(); }
+
+// ---- descriptors ----
+
+gradnoise_status gradnoise_desc_create(gradnoise_desc** out) {
+    if (out == nullptr) {
+        return null_handle("gradnoise_desc_create: out is null");
+    }
+    *out = new (std::nothrow) gradnoise_desc{};
+    if (*out == nullptr) {
+        return fail(gradnoise::ErrorCode::out_of_memory, "gradnoise_desc_create: out of memory");
+    }
+    return ok();
+}
+
+void gradnoise_desc_destroy(gradnoise_desc* desc) { delete desc; }
+
+gradnoise_status gradnoise_desc_set_seed(gradnoise_desc* desc, uint64_t seed) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_set_seed: desc is null");
+    }
+    desc->desc.has_seed = true;
+    desc->desc.seed = seed;
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_clear_seed(gradnoise_desc* desc) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_clear_seed: desc is null");
+    }
+    desc->desc.has_seed = false;
+    desc->desc.seed = 0;
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_set_fade(gradnoise_desc* desc, int fade) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_set_fade: desc is null");
+    }
+    if (!in_range(fade, GRADNOISE_FADE_CUBIC)) {
+        return bad_enum("gradnoise_desc_set_fade: fade must be GRADNOISE_FADE_QUINTIC (0) or GRADNOISE_FADE_CUBIC (1)");
+    }
+    desc->desc.fade = static_cast<gradnoise::Fade>(fade);
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_set_hash(gradnoise_desc* desc, int hash) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_set_hash: desc is null");
+    }
+    if (!in_range(hash, GRADNOISE_HASH_MIX)) {
+        return bad_enum("gradnoise_desc_set_hash: hash must be GRADNOISE_HASH_PERMUTATION (0) or GRADNOISE_HASH_MIX (1)");
+    }
+    desc->desc.hash = static_cast<gradnoise::Hash>(hash);
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_set_basis(gradnoise_desc* desc, int basis) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_set_basis: desc is null");
+    }
+    if (!in_range(basis, GRADNOISE_BASIS_VALUE)) {
+        return bad_enum("gradnoise_desc_set_basis: basis must be a GRADNOISE_BASIS_* value in 0..2 (perlin, classic, value)");
+    }
+    desc->desc.basis = static_cast<gradnoise::Basis>(basis);
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_set_fractal(gradnoise_desc* desc, int kind, int octaves, float frequency,
+                                            float lacunarity, float persistence) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_set_fractal: desc is null");
+    }
+    if (!in_range(kind, GRADNOISE_FRACTAL_BILLOW)) {
+        return bad_enum(
+            "gradnoise_desc_set_fractal: kind must be a GRADNOISE_FRACTAL_* value in 0..4 (none, fbm, turbulence, "
+            "ridged, billow)");
+    }
+    desc->desc.fractal = {static_cast<gradnoise::Fractal>(kind), octaves, frequency, lacunarity, persistence};
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_set_period(gradnoise_desc* desc, int period_x, int period_y, int period_z,
+                                           int period_w) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_set_period: desc is null");
+    }
+    desc->desc.period_x = period_x;
+    desc->desc.period_y = period_y;
+    desc->desc.period_z = period_z;
+    desc->desc.period_w = period_w;
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_set_warp(gradnoise_desc* desc, int levels, float strength, float frequency) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_set_warp: desc is null");
+    }
+    desc->desc.warp = {levels, strength, frequency};
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_set_pattern(gradnoise_desc* desc, int kind, float frequency, float strength) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_set_pattern: desc is null");
+    }
+    if (!in_range(kind, GRADNOISE_PATTERN_WOOD)) {
+        return bad_enum("gradnoise_desc_set_pattern: kind must be a GRADNOISE_PATTERN_* value in 0..2 (none, marble, wood)");
+    }
+    desc->desc.pattern = {static_cast<gradnoise::Pattern>(kind), frequency, strength};
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_validate(const gradnoise_desc* desc) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_validate: desc is null");
+    }
+    return report(gradnoise::Noise::validate(desc->desc));
+}
+
+// ---- fields ----
+
+gradnoise_status gradnoise_noise_create(const gradnoise_desc* desc, gradnoise_noise** out) {
+    if (out == nullptr) {
+        return null_handle("gradnoise_noise_create: out is null");
+    }
+    *out = nullptr;
+    if (desc == nullptr) {
+        return null_handle("gradnoise_noise_create: desc is null");
+    }
+    try {
+        gradnoise::Noise noise;
+        if (gradnoise::Status s = gradnoise::Noise::create(desc->desc, &noise); !s) {
+            return report(s);
+        }
+        *out = new gradnoise_noise{std::move(noise)};
+    } catch (const std::bad_alloc&) {
+        return fail(gradnoise::ErrorCode::out_of_memory, "gradnoise_noise_create: out of memory");
+    } catch (...) {
+        return fail(gradnoise::ErrorCode::out_of_memory, "gradnoise_noise_create: allocation failed");
+    }
+    return ok();
+}
+
+void gradnoise_noise_destroy(gradnoise_noise* noise) { delete noise; }
+
+gradnoise_status gradnoise_noise2(const gradnoise_noise* noise, float x, float y, float* out) {
+    if (noise == nullptr || out == nullptr) {
+        return null_handle("gradnoise_noise2: noise and out must be non-null");
+    }
+    *out = noise->noise.noise2(x, y);
+    return ok();
+}
+
+gradnoise_status gradnoise_noise3(const gradnoise_noise* noise, float x, float y, float z, float* out) {
+    if (noise == nullptr || out == nullptr) {
+        return null_handle("gradnoise_noise3: noise and out must be non-null");
+    }
+    *out = noise->noise.noise3(x, y, z);
+    return ok();
+}
+
+gradnoise_status gradnoise_noise4(const gradnoise_noise* noise, float x, float y, float z, float w, float* out) {
+    if (noise == nullptr || out == nullptr) {
+        return null_handle("gradnoise_noise4: noise and out must be non-null");
+    }
+    *out = noise->noise.noise4(x, y, z, w);
+    return ok();
+}
+
+gradnoise_status gradnoise_evaluate_2d(const gradnoise_noise* noise, const float* x, const float* y, float* out,
+                                       size_t count) {
+    if (noise == nullptr) {
+        return null_handle("gradnoise_evaluate_2d: noise is null");
+    }
+    return report(noise->noise.evaluate_2d(x, y, out, count));
+}
+
+gradnoise_status gradnoise_evaluate_3d(const gradnoise_noise* noise, const float* x, const float* y, const float* z,
+                                       float* out, size_t count) {
+    if (noise == nullptr) {
+        return null_handle("gradnoise_evaluate_3d: noise is null");
+    }
+    return report(noise->noise.evaluate_3d(x, y, z, out, count));
+}
+
+gradnoise_status gradnoise_evaluate_4d(const gradnoise_noise* noise, const float* x, const float* y, const float* z,
+                                       const float* w, float* out, size_t count) {
+    if (noise == nullptr) {
+        return null_handle("gradnoise_evaluate_4d: noise is null");
+    }
+    return report(noise->noise.evaluate_4d(x, y, z, w, out, count));
+}
+
+gradnoise_status gradnoise_evaluate_2d_f64(const gradnoise_noise* noise, const double* x, const double* y,
+                                           double* out, size_t count) {
+    if (noise == nullptr) {
+        return null_handle("gradnoise_evaluate_2d_f64: noise is null");
+    }
+    return report(noise->noise.evaluate_2d_f64(x, y, out, count));
+}
+
+gradnoise_status gradnoise_evaluate_3d_f64(const gradnoise_noise* noise, const double* x, const double* y,
+                                           const double* z, double* out, size_t count) {
+    if (noise == nullptr) {
+        return null_handle("gradnoise_evaluate_3d_f64: noise is null");
+    }
+    return report(noise->noise.evaluate_3d_f64(x, y, z, out, count));
+}
+
+// ---- grids and chunks ----
+
+gradnoise_status gradnoise_fill_grid_2d(const gradnoise_noise* noise, const gradnoise_grid_2d* grid, float* out,
+                                        size_t row_stride, const gradnoise_fill_options* options) {
+    if (noise == nullptr || grid == nullptr) {
+        return null_handle("gradnoise_fill_grid_2d: noise and grid must be non-null");
+    }
+    const gradnoise::Grid2d g{grid->origin_x, grid->origin_y, grid->step_x, grid->step_y, grid->size_x, grid->size_y};
+    const OptionsBridge o(options);
+    return report(noise->noise.fill_grid_2d(g, out, row_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_fill_grid_3d(const gradnoise_noise* noise, const gradnoise_grid_3d* grid, float* out,
+                                        size_t row_stride, size_t slice_stride, const gradnoise_fill_options* options) {
+    if (noise == nullptr || grid == nullptr) {
+        return null_handle("gradnoise_fill_grid_3d: noise and grid must be non-null");
+    }
+    const gradnoise::Grid3d g{grid->origin_x, grid->origin_y, grid->origin_z, grid->step_x, grid->step_y,
+                              grid->step_z,   grid->size_x,   grid->size_y,   grid->size_z};
+    const OptionsBridge o(options);
+    return report(noise->noise.fill_grid_3d(g, out, row_stride, slice_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_fill_chunk_2d(const gradnoise_noise* noise, const gradnoise_chunk_2d* chunk, float* out,
+                                         size_t row_stride, const gradnoise_fill_options* options) {
+    if (noise == nullptr || chunk == nullptr) {
+        return null_handle("gradnoise_fill_chunk_2d: noise and chunk must be non-null");
+    }
+    const gradnoise::Chunk2d c{chunk->first_x, chunk->first_y, chunk->size_x, chunk->size_y, chunk->spacing};
+    const OptionsBridge o(options);
+    return report(noise->noise.fill_chunk_2d(c, out, row_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_fill_chunk_3d(const gradnoise_noise* noise, const gradnoise_chunk_3d* chunk, float* out,
+                                         size_t row_stride, size_t slice_stride,
+                                         const gradnoise_fill_options* options) {
+    if (noise == nullptr || chunk == nullptr) {
+        return null_handle("gradnoise_fill_chunk_3d: noise and chunk must be non-null");
+    }
+    const gradnoise::Chunk3d c{chunk->first_x, chunk->first_y, chunk->first_z, chunk->size_x,
+                               chunk->size_y,  chunk->size_z,  chunk->spacing};
+    const OptionsBridge o(options);
+    return report(noise->noise.fill_chunk_3d(c, out, row_stride, slice_stride, o.cpp));
+}
+
+namespace {
+gradnoise_status check_chunk_sample(const gradnoise_noise* noise, float spacing, float* out, const char* null_message,
+                                    const char* spacing_message, const char* field_message) noexcept {
+    if (noise == nullptr || out == nullptr) {
+        return null_handle(null_message);
+    }
+    if (!std::isfinite(spacing) || !(spacing > 0.0f)) {
+        return fail(gradnoise::ErrorCode::invalid_argument, spacing_message);
+    }
+    const gradnoise::NoiseDesc& d = noise->noise.desc();
+    if (d.warp.levels != 0 || d.pattern.kind != gradnoise::Pattern::none) {
+        return fail(gradnoise::ErrorCode::invalid_argument, field_message);
+    }
+    return ok();
+}
+}  // namespace
+
+gradnoise_status gradnoise_chunk_sample_2d(const gradnoise_noise* noise, int64_t sx, int64_t sy, float spacing,
+                                           float* out) {
+    const gradnoise_status s = check_chunk_sample(
+        noise, spacing, out, "gradnoise_chunk_sample_2d: noise and out must be non-null",
+        "gradnoise_chunk_sample_2d: spacing must be finite and > 0",
+        "gradnoise_chunk_sample_2d: warps and patterns depend on absolute coordinates; chunks take plain noise or "
+        "fractals");
+    if (s == GRADNOISE_OK) {
+        *out = noise->noise.chunk_sample_2d(sx, sy, spacing);
+    }
+    return s;
+}
+
+gradnoise_status gradnoise_chunk_sample_3d(const gradnoise_noise* noise, int64_t sx, int64_t sy, int64_t sz,
+                                           float spacing, float* out) {
+    const gradnoise_status s = check_chunk_sample(
+        noise, spacing, out, "gradnoise_chunk_sample_3d: noise and out must be non-null",
+        "gradnoise_chunk_sample_3d: spacing must be finite and > 0",
+        "gradnoise_chunk_sample_3d: warps and patterns depend on absolute coordinates; chunks take plain noise or "
+        "fractals");
+    if (s == GRADNOISE_OK) {
+        *out = noise->noise.chunk_sample_3d(sx, sy, sz, spacing);
+    }
+    return s;
+}
+
+}  // extern "C"

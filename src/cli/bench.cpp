@@ -1,0 +1,855 @@
+// gradnoise bench: one command that measures this CPU. For every kernel (2D/3D/4D Perlin and
+// 6-octave fBm, on points and on grids) and every ISA the CPU has, samples per second on one
+// thread and on all threads, with the ratio to the scalar path and to stb_perlin measured in the
+// same run; a JSON report (docs/bench-report.schema.json) and a side-by-side comparison of two.
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#if defined(__linux__)
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#endif
+
+#include "bench_peers.hpp"
+#include "commands.hpp"
+#include "json.hpp"
+#include "png_writer.hpp"
+
+namespace gradnoise::cli {
+namespace {
+
+constexpr const char* report_schema = "gradnoise-bench/1";
+
+// ---- settings ----
+
+struct Settings {
+    std::string mode = "default";
+    std::size_t samples = std::size_t(1) << 20;  // per kernel call (grids: the nearest grid shape)
+    int repetitions = 5;                         // timed runs per measurement; the median is reported
+    double min_time = 0.1;                       // seconds per run (whole calls, at least one)
+    unsigned threads = 0;                        // the "all threads" column; 0 = hardware threads
+    std::vector<Isa> isas;                       // empty = every supported ISA
+    std::vector<std::string> kernels;            // empty = all
+    std::string json_path;
+    bool quiet = false;
+};
+
+void apply_mode(Settings* s, const std::string& mode) {
+    s->mode = mode;
+    if (mode == "quick") {
+        s->samples = std::size_t(1) << 18;
+        s->repetitions = 3;
+        s->min_time = 0.03;
+    } else if (mode == "full") {
+        s->samples = std::size_t(1) << 20;
+        s->repetitions = 11;
+        s->min_time = 0.4;
+    } else {
+        s->samples = std::size_t(1) << 20;
+        s->repetitions = 5;
+        s->min_time = 0.1;
+    }
+}
+
+// ---- the machine ----
+
+struct Machine {
+    std::string cpu_model = "unknown", os = "unknown", compiler;
+    unsigned logical_cpus = 1, physical_cores = 0;  // 0: not known
+    std::vector<Isa> isas;
+    Isa best = Isa::scalar;
+};
+
+Machine describe_machine() {
+    Machine m;
+    m.logical_cpus = std::max(1u, std::thread::hardware_concurrency());
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    std::set<std::pair<std::string, std::string>> cores;
+    std::string physical_id = "0", implementer, part;
+    while (std::getline(in, line)) {
+        const std::size_t colon = line.find(':');
+        if (colon == std::string::npos) {
+            continue;
+        }
+        std::string key = line.substr(0, colon);
+        key.erase(key.find_last_not_of(" \t") + 1);
+        std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
+        if (key == "model name" && m.cpu_model == "unknown") {
+            m.cpu_model = value;
+        } else if (key == "physical id") {
+            physical_id = value;
+        } else if (key == "core id") {
+            cores.insert({physical_id, value});
+        } else if (key == "CPU implementer" && implementer.empty()) {
+            implementer = value;
+        } else if (key == "CPU part" && part.empty()) {
+            part = value;
+        }
+    }
+    if (m.cpu_model == "unknown" && !implementer.empty()) {  // aarch64 Linux has no model name
+        m.cpu_model = "implementer " + implementer + " part " + part;
+    }
+    m.physical_cores = static_cast<unsigned>(cores.size());
+#if defined(__linux__)
+    utsname u{};
+    if (uname(&u) == 0) {
+        m.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
+    }
+#endif
+#if defined(__clang__)
+    m.compiler = std::string("clang ") + __clang_version__;
+#elif defined(__GNUC__)
+    m.compiler = std::string("GCC ") + __VERSION__;
+#else
+    m.compiler = "unknown";
+#endif
+    for (int i = 0; i < isa_count; ++i) {
+        if (isa_supported(static_cast<Isa>(i))) {
+            m.isas.push_back(static_cast<Isa>(i));
+        }
+    }
+    m.best = best_isa();
+    return m;
+}
+
+// ---- instruction counts (Linux perf events, where the kernel and the machine allow them) ----
+
+class InstructionCounter {
+public:
+    InstructionCounter() {
+#if defined(__linux__)
+        perf_event_attr a{};
+        a.type = PERF_TYPE_HARDWARE;
+        a.size = sizeof a;
+        a.config = PERF_COUNT_HW_INSTRUCTIONS;
+        a.disabled = 1;
+        a.exclude_kernel = 1;
+        a.exclude_hv = 1;
+        fd_ = static_cast<int>(syscall(__NR_perf_event_open, &a, 0, -1, -1, 0));
+        if (fd_ >= 0) {  // some VMs open the event but never count: check that it counts
+            start();
+            volatile unsigned sink = 0;
+            for (unsigned i = 0; i < 10000; ++i) sink = sink + i;
+            if (stop().value_or(0) < 10000) {
+                close(fd_);
+                fd_ = -1;
+            }
+        }
+#endif
+    }
+    ~InstructionCounter() {
+#if defined(__linux__)
+        if (fd_ >= 0) close(fd_);
+#endif
+    }
+    InstructionCounter(const InstructionCounter&) = delete;
+    InstructionCounter& operator=(const InstructionCounter&) = delete;
+
+    bool available() const { return fd_ >= 0; }
+    void start() {
+#if defined(__linux__)
+        if (fd_ >= 0) {
+            ioctl(fd_, PERF_EVENT_IOC_RESET, 0);
+            ioctl(fd_, PERF_EVENT_IOC_ENABLE, 0);
+        }
+#endif
+    }
+    std::optional<std::uint64_t> stop() {
+#if defined(__linux__)
+        if (fd_ >= 0) {
+            ioctl(fd_, PERF_EVENT_IOC_DISABLE, 0);
+            std::uint64_t count = 0;
+            if (read(fd_, &count, sizeof count) == static_cast<ssize_t>(sizeof count)) {
+                return count;
+            }
+        }
+#endif
+        return std::nullopt;
+    }
+
+private:
+    int fd_ = -1;
+};
+
+// ---- workloads ----
+
+// 2^k uniform points in [-500, 500)^4 from a fixed xorshift64* sequence (the benchmark suite's).
+struct PointSet {
+    std::vector<float> x, y, z, w;
+    explicit PointSet(std::size_t n) {
+        std::uint64_t s = 0x9E3779B97F4A7C15ull;
+        auto next = [&] {
+            s ^= s >> 12;
+            s ^= s << 25;
+            s ^= s >> 27;
+            const std::uint64_t r = s * 0x2545F4914F6CDD1Dull;
+            return -500.0f + 1000.0f * (static_cast<float>(r >> 40) * (1.0f / 16777216.0f));
+        };
+        for (std::vector<float>* v : {&x, &y, &z, &w}) {
+            v->resize(n);
+            for (float& f : *v) f = next();
+        }
+    }
+};
+
+enum class Impl { gradnoise, stb };
+
+// One call of a kernel over all its samples, on `threads` threads.
+using KernelCall = std::function<void(Impl, unsigned threads)>;
+
+struct Kernel {
+    std::string name, description;
+    std::size_t samples;
+    bool has_stb;
+    KernelCall call;
+};
+
+// Runs part(first, last) over [0, n) split into `threads` contiguous parts, the caller taking one.
+void split(std::size_t n, unsigned threads, const std::function<void(std::size_t, std::size_t)>& part) {
+    if (threads <= 1 || n < 2) {
+        part(0, n);
+        return;
+    }
+    const std::size_t t = std::min<std::size_t>(threads, n);
+    std::vector<std::thread> pool;
+    pool.reserve(t - 1);
+    for (std::size_t i = 1; i < t; ++i) {
+        pool.emplace_back(part, n * i / t, n * (i + 1) / t);
+    }
+    part(0, n / t);
+    for (std::thread& th : pool) th.join();
+}
+
+void check(Status s, const char* what) {
+    if (!s) fail(std::string(what) + ": " + s.message());
+}
+
+struct Workloads {
+    Noise perlin, fbm;
+    PointSet points;
+    std::vector<float> out;
+    std::size_t side2, side3;  // grids: side2^2 and (2 side3) x (2 side3) x side3
+    std::vector<Kernel> kernels;
+
+    explicit Workloads(std::size_t samples) : points(samples) {
+        NoiseDesc d;
+        d.fractal = {Fractal::fbm, 6, 1.0f, 2.0f, 0.5f};
+        check(Noise::create(d, &fbm), "fbm");
+        side2 = std::max<std::size_t>(8, static_cast<std::size_t>(std::sqrt(static_cast<double>(samples))));
+        side3 = std::max<std::size_t>(4, static_cast<std::size_t>(std::cbrt(static_cast<double>(samples) / 4.0) + 1e-9));
+        const std::size_t n = samples, n2 = side2 * side2, n3 = 4 * side3 * side3 * side3;
+        out.resize(std::max({n, n2, n3}));
+        const std::string pts = std::to_string(n) + " uniform random points in [-500, 500)";
+        const std::string g2 = std::to_string(side2) + "x" + std::to_string(side2) + " grid, origin (0.3, 0.7), step 0.01";
+        const std::string g3 = std::to_string(2 * side3) + "x" + std::to_string(2 * side3) + "x" + std::to_string(side3) +
+                               " grid, origin (0.3, 0.7, 0.5), step 0.01";
+        kernels.push_back({"perlin2/points", "noise2 at " + pts, n, true, [this, n](Impl impl, unsigned t) {
+                               split(n, t, [&](std::size_t a, std::size_t b) {
+                                   if (impl == Impl::stb) {
+                                       peers::stb_points2(&points.x[a], &points.y[a], &out[a], b - a);
+                                   } else {
+                                       (void)perlin.evaluate_2d(&points.x[a], &points.y[a], &out[a], b - a);
+                                   }
+                               });
+                           }});
+        kernels.push_back({"perlin3/points", "noise3 at " + pts, n, true, [this, n](Impl impl, unsigned t) {
+                               split(n, t, [&](std::size_t a, std::size_t b) {
+                                   if (impl == Impl::stb) {
+                                       peers::stb_points3(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
+                                   } else {
+                                       (void)perlin.evaluate_3d(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
+                                   }
+                               });
+                           }});
+        kernels.push_back({"perlin4/points", "noise4 at " + pts + " (stb_perlin has no 4D)", n, false,
+                           [this, n](Impl, unsigned t) {
+                               split(n, t, [&](std::size_t a, std::size_t b) {
+                                   (void)perlin.evaluate_4d(&points.x[a], &points.y[a], &points.z[a], &points.w[a],
+                                                            &out[a], b - a);
+                               });
+                           }});
+        kernels.push_back({"fbm3_6oct/points",
+                           "fBm, 6 octaves, lacunarity 2, persistence 0.5, 3D, at " + pts +
+                               " (stb: stb_perlin_fbm_noise3, same octaves)",
+                           n, true, [this, n](Impl impl, unsigned t) {
+                               split(n, t, [&](std::size_t a, std::size_t b) {
+                                   if (impl == Impl::stb) {
+                                       peers::stb_fbm_points3(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
+                                   } else {
+                                       (void)fbm.evaluate_3d(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
+                                   }
+                               });
+                           }});
+        auto grid2 = [this](const Noise& noise, bool fbm_peer) {
+            return [this, &noise, fbm_peer](Impl impl, unsigned t) {
+                if (impl == Impl::stb) {
+                    split(side2, t, [&](std::size_t a, std::size_t b) {
+                        peers::stb_grid_rows(fbm_peer, {2, 0.3f, 0.7f, 0.0f, 0.01f, side2, side2, a, b}, out.data());
+                    });
+                    return;
+                }
+                FillOptions o;
+                o.threads = t;
+                (void)noise.fill_grid_2d({0.3f, 0.7f, 0.01f, 0.01f, side2, side2}, out.data(), 0, o);
+            };
+        };
+        auto grid3 = [this](const Noise& noise, bool fbm_peer) {
+            return [this, &noise, fbm_peer](Impl impl, unsigned t) {
+                const std::size_t nx = 2 * side3, ny = 2 * side3, nz = side3;
+                if (impl == Impl::stb) {
+                    split(ny * nz, t, [&](std::size_t a, std::size_t b) {
+                        peers::stb_grid_rows(fbm_peer, {3, 0.3f, 0.7f, 0.5f, 0.01f, nx, ny, a, b}, out.data());
+                    });
+                    return;
+                }
+                FillOptions o;
+                o.threads = t;
+                (void)noise.fill_grid_3d({0.3f, 0.7f, 0.5f, 0.01f, 0.01f, 0.01f, nx, ny, nz}, out.data(), 0, 0, o);
+            };
+        };
+        kernels.push_back({"perlin2/grid", "noise2 on a " + g2, n2, true, grid2(perlin, false)});
+        kernels.push_back({"perlin3/grid", "noise3 on a " + g3, n3, true, grid3(perlin, false)});
+        kernels.push_back({"fbm2_6oct/grid", "fBm, 6 octaves, 2D, on a " + g2 + " (stb: fbm_noise3 at z = 0)", n2,
+                           true, grid2(fbm, true)});
+        kernels.push_back({"fbm3_6oct/grid", "fBm, 6 octaves, 3D, on a " + g3, n3, true, grid3(fbm, true)});
+    }
+};
+
+// ---- measuring ----
+
+struct Result {
+    std::string impl;  // "gradnoise" or "stb_perlin"
+    std::string isa;   // gradnoise's ISA; "" for a peer
+    unsigned threads = 1;
+    double rate = 0.0;           // median samples per second
+    std::vector<double> runs;    // samples per second of each run
+    double ratio_scalar = NAN;   // rate / gradnoise scalar's rate, same thread count
+    double ratio_stb = NAN;      // rate / stb_perlin's rate, same thread count
+    double instructions = NAN;   // per sample (one thread, where perf events work)
+};
+
+struct KernelReport {
+    const Kernel* kernel;
+    std::vector<Result> results;
+};
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+Result measure(const Kernel& k, Impl impl, unsigned threads, const Settings& s, InstructionCounter* counter) {
+    using clock = std::chrono::steady_clock;
+    Result r;
+    r.impl = impl == Impl::stb ? "stb_perlin" : "gradnoise";
+    r.isa = impl == Impl::stb ? "" : isa_name(active_isa());
+    r.threads = threads;
+    if (threads == 1 && counter != nullptr && counter->available()) {
+        counter->start();
+        k.call(impl, 1);
+        if (std::optional<std::uint64_t> c = counter->stop()) {
+            r.instructions = static_cast<double>(*c) / static_cast<double>(k.samples);
+        }
+    } else {
+        k.call(impl, threads);  // warm-up: caches, pages, the thread pool
+    }
+    for (int rep = 0; rep < s.repetitions; ++rep) {
+        std::size_t calls = 0;
+        const auto start = clock::now();
+        double elapsed = 0.0;
+        do {
+            k.call(impl, threads);
+            ++calls;
+            elapsed = std::chrono::duration<double>(clock::now() - start).count();
+        } while (elapsed < s.min_time);
+        r.runs.push_back(static_cast<double>(calls) * static_cast<double>(k.samples) / elapsed);
+    }
+    r.rate = median(r.runs);
+    return r;
+}
+
+// ---- printing ----
+
+std::string rate_text(double v) {
+    if (!std::isfinite(v) || v <= 0) return "-";
+    char buf[32];
+    if (v >= 1e9) {
+        std::snprintf(buf, sizeof buf, "%.2f G/s", v / 1e9);
+    } else if (v >= 1e6) {
+        std::snprintf(buf, sizeof buf, "%.1f M/s", v / 1e6);
+    } else {
+        std::snprintf(buf, sizeof buf, "%.1f k/s", v / 1e3);
+    }
+    return buf;
+}
+
+std::string ratio_text(double v) {
+    if (!std::isfinite(v)) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, v >= 10 ? "%.1fx" : "%.2fx", v);
+    return buf;
+}
+
+std::string number_text(double v, const char* format) {
+    if (!std::isfinite(v)) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+void print_header_row(unsigned threads) {
+    std::printf("%-18s %-11s %12s %9s %8s", "kernel", "path", "1 thread", "x scalar", "x stb");
+    if (threads > 1) {
+        std::printf(" %12s %9s %8s %8s", (std::to_string(threads) + " threads").c_str(), "x scalar", "x stb", "scaling");
+    }
+    std::printf(" %12s\n", "instr/sample");
+}
+
+void print_kernel(const KernelReport& kr, unsigned threads) {
+    // One line per path: gradnoise's ISAs in order, then the peer.
+    std::vector<std::string> paths;
+    for (const Result& r : kr.results) {
+        const std::string p = r.impl == "gradnoise" ? r.isa : r.impl;
+        if (std::find(paths.begin(), paths.end(), p) == paths.end()) paths.push_back(p);
+    }
+    for (const std::string& p : paths) {
+        const Result* one = nullptr;
+        const Result* many = nullptr;
+        for (const Result& r : kr.results) {
+            if ((r.impl == "gradnoise" ? r.isa : r.impl) != p) continue;
+            (r.threads == 1 ? one : many) = &r;
+        }
+        std::printf("%-18s %-11s %12s %9s %8s", kr.kernel->name.c_str(), p.c_str(), one ? rate_text(one->rate).c_str() : "-",
+                    one ? ratio_text(one->ratio_scalar).c_str() : "-", one ? ratio_text(one->ratio_stb).c_str() : "-");
+        if (threads > 1) {
+            std::printf(" %12s %9s %8s %8s", many ? rate_text(many->rate).c_str() : "-",
+                        many ? ratio_text(many->ratio_scalar).c_str() : "-",
+                        many ? ratio_text(many->ratio_stb).c_str() : "-",
+                        one && many ? ratio_text(many->rate / one->rate).c_str() : "-");
+        }
+        std::printf(" %12s\n", one ? number_text(one->instructions, "%.1f").c_str() : "-");
+    }
+    std::fflush(stdout);
+}
+
+// ---- the JSON report ----
+
+std::string utc_now() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+std::string report_json(const Machine& m, const Settings& s, unsigned threads, bool counted,
+                        const std::vector<KernelReport>& reports, const std::string& date) {
+    using json::number;
+    using json::quote;
+    std::ostringstream o;
+    o << "{\n  \"schema\": " << quote(report_schema) << ",\n";
+    o << "  \"gradnoise_version\": " << quote(version_string()) << ",\n";
+    o << "  \"date\": " << quote(date) << ",\n";
+    o << "  \"machine\": {\n    \"cpu_model\": " << quote(m.cpu_model) << ",\n";
+    o << "    \"logical_cpus\": " << m.logical_cpus << ",\n";
+    o << "    \"physical_cores\": " << (m.physical_cores ? std::to_string(m.physical_cores) : "null") << ",\n";
+    o << "    \"os\": " << quote(m.os) << ",\n    \"compiler\": " << quote(m.compiler) << ",\n";
+    o << "    \"isas\": [";
+    for (std::size_t i = 0; i < m.isas.size(); ++i) o << (i ? ", " : "") << quote(isa_name(m.isas[i]));
+    o << "],\n    \"best_isa\": " << quote(isa_name(m.best)) << "\n  },\n";
+    o << "  \"settings\": {\n    \"mode\": " << quote(s.mode) << ",\n    \"samples\": " << s.samples
+      << ",\n    \"repetitions\": " << s.repetitions << ",\n    \"min_time_s\": " << number(s.min_time)
+      << ",\n    \"threads\": " << threads << ",\n    \"instructions_counted\": " << (counted ? "true" : "false")
+      << ",\n    \"statistic\": \"median\"\n  },\n";
+    o << "  \"kernels\": [";
+    for (std::size_t ki = 0; ki < reports.size(); ++ki) {
+        const KernelReport& kr = reports[ki];
+        o << (ki ? "," : "") << "\n    {\n      \"name\": " << quote(kr.kernel->name)
+          << ",\n      \"description\": " << quote(kr.kernel->description)
+          << ",\n      \"samples_per_call\": " << kr.kernel->samples << ",\n      \"results\": [";
+        for (std::size_t ri = 0; ri < kr.results.size(); ++ri) {
+            const Result& r = kr.results[ri];
+            o << (ri ? "," : "") << "\n        {\"impl\": " << quote(r.impl)
+              << ", \"isa\": " << (r.isa.empty() ? "null" : quote(r.isa)) << ", \"threads\": " << r.threads
+              << ", \"samples_per_second\": " << number(r.rate) << ", \"ratio_to_scalar\": " << number(r.ratio_scalar)
+              << ", \"ratio_to_stb\": " << number(r.ratio_stb)
+              << ", \"instructions_per_sample\": " << number(r.instructions) << ", \"runs\": [";
+            for (std::size_t i = 0; i < r.runs.size(); ++i) o << (i ? ", " : "") << number(r.runs[i]);
+            o << "]}";
+        }
+        o << "\n      ]\n    }";
+    }
+    o << "\n  ]\n}\n";
+    return o.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+    AtomicFile f(path);
+    if (!f.open() || !f.write(text.data(), text.size()) || !f.commit()) {
+        fail(f.error());
+    }
+}
+
+// ---- --compare ----
+
+struct Row {
+    std::string kernel, path;
+    unsigned threads;
+    bool operator<(const Row& o) const {
+        return std::tie(kernel, path, threads) < std::tie(o.kernel, o.path, o.threads);
+    }
+};
+
+struct LoadedReport {
+    std::string label, cpu, version, mode, date;
+    unsigned threads = 1;
+    std::vector<std::string> kernel_order;
+    std::map<Row, double> rates;
+    std::map<std::string, std::vector<std::string>> paths;  // kernel -> paths in report order
+};
+
+std::string string_member(const json::Value& v, const char* key, const std::string& where) {
+    const json::Value* m = v.find(key);
+    if (m == nullptr || m->type != json::Value::Type::string) {
+        fail(where + ": \"" + key + "\" is missing or not a string");
+    }
+    return m->string;
+}
+
+LoadedReport load_report(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) fail(path + ": cannot open (" + std::strerror(errno) + ")");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    json::Value doc;
+    std::string error;
+    if (!json::parse(buf.str(), &doc, &error)) fail(path + ": not JSON: " + error);
+    if (doc.type != json::Value::Type::object) fail(path + ": not a gradnoise bench report (not an object)");
+    const std::string schema = string_member(doc, "schema", path);
+    if (schema != report_schema) {
+        fail(path + ": schema is \"" + schema + "\"; this gradnoise reads \"" + report_schema + "\"");
+    }
+    LoadedReport r;
+    r.label = path;
+    r.version = string_member(doc, "gradnoise_version", path);
+    r.date = string_member(doc, "date", path);
+    const json::Value* machine = doc.find("machine");
+    const json::Value* settings = doc.find("settings");
+    const json::Value* kernels = doc.find("kernels");
+    if (machine == nullptr || settings == nullptr || kernels == nullptr || kernels->type != json::Value::Type::array) {
+        fail(path + ": \"machine\", \"settings\" and \"kernels\" are required");
+    }
+    r.cpu = string_member(*machine, "cpu_model", path + ": machine");
+    r.mode = string_member(*settings, "mode", path + ": settings");
+    if (const json::Value* t = settings->find("threads"); t && t->type == json::Value::Type::number) {
+        r.threads = static_cast<unsigned>(t->number);
+    }
+    for (const json::Value& k : kernels->array) {
+        const std::string name = string_member(k, "name", path + ": kernel");
+        r.kernel_order.push_back(name);
+        const json::Value* results = k.find("results");
+        if (results == nullptr || results->type != json::Value::Type::array) {
+            fail(path + ": kernel " + name + " has no \"results\" array");
+        }
+        for (const json::Value& res : results->array) {
+            const std::string impl = string_member(res, "impl", path + ": " + name);
+            const json::Value* isa = res.find("isa");
+            const json::Value* threads = res.find("threads");
+            const json::Value* rate = res.find("samples_per_second");
+            if (threads == nullptr || threads->type != json::Value::Type::number || rate == nullptr ||
+                rate->type != json::Value::Type::number) {
+                fail(path + ": " + name + ": a result lacks \"threads\" or \"samples_per_second\"");
+            }
+            const std::string p = impl == "gradnoise" && isa && isa->type == json::Value::Type::string ? isa->string : impl;
+            auto& order = r.paths[name];
+            if (std::find(order.begin(), order.end(), p) == order.end()) order.push_back(p);
+            r.rates[{name, p, threads->number > 1 ? 2u : 1u}] = rate->number;
+        }
+    }
+    return r;
+}
+
+int run_compare(const std::string& a_path, const std::string& b_path) {
+    const LoadedReport a = load_report(a_path), b = load_report(b_path);
+    std::printf("A: %s\n   %s; gradnoise %s; mode %s; %u threads; %s\n", a.label.c_str(), a.cpu.c_str(),
+                a.version.c_str(), a.mode.c_str(), a.threads, a.date.c_str());
+    std::printf("B: %s\n   %s; gradnoise %s; mode %s; %u threads; %s\n", b.label.c_str(), b.cpu.c_str(),
+                b.version.c_str(), b.mode.c_str(), b.threads, b.date.c_str());
+    if (a.mode != b.mode) {
+        std::printf("note: the reports were made in different modes (%s, %s): problem sizes may differ\n",
+                    a.mode.c_str(), b.mode.c_str());
+    }
+    std::printf("\nSamples per second (median); B/A > 1 means B is faster. \"all\" = every thread of that machine.\n\n");
+    std::printf("%-18s %-11s %-7s %12s %12s %8s\n", "kernel", "path", "threads", "A", "B", "B/A");
+    std::vector<std::string> kernels = a.kernel_order;
+    for (const std::string& k : b.kernel_order) {
+        if (std::find(kernels.begin(), kernels.end(), k) == kernels.end()) kernels.push_back(k);
+    }
+    for (const std::string& k : kernels) {
+        std::vector<std::string> paths;
+        for (const LoadedReport* r : {&a, &b}) {
+            auto it = r->paths.find(k);
+            if (it == r->paths.end()) continue;
+            for (const std::string& p : it->second) {
+                if (std::find(paths.begin(), paths.end(), p) == paths.end()) paths.push_back(p);
+            }
+        }
+        for (const std::string& p : paths) {
+            for (unsigned t : {1u, 2u}) {
+                auto ia = a.rates.find({k, p, t});
+                auto ib = b.rates.find({k, p, t});
+                if (ia == a.rates.end() && ib == b.rates.end()) continue;
+                const double va = ia == a.rates.end() ? NAN : ia->second;
+                const double vb = ib == b.rates.end() ? NAN : ib->second;
+                std::printf("%-18s %-11s %-7s %12s %12s %8s\n", k.c_str(), p.c_str(), t == 1 ? "1" : "all",
+                            rate_text(va).c_str(), rate_text(vb).c_str(), ratio_text(vb / va).c_str());
+            }
+        }
+    }
+    return exit_success;
+}
+
+// ---- options ----
+
+std::optional<long long> parse_int(std::string_view text, long long lo, long long hi) {
+    if (text.empty() || text.size() > 18) return std::nullopt;
+    long long v = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        v = v * 10 + (c - '0');
+    }
+    if (v < lo || v > hi) return std::nullopt;
+    return v;
+}
+
+std::vector<std::string> split_list(std::string_view text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = text.find(',', start);
+        const std::size_t end = comma == std::string_view::npos ? text.size() : comma;
+        out.emplace_back(text.substr(start, end - start));
+        if (comma == std::string_view::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+void print_bench_help(std::FILE* out) {
+    std::fprintf(out,
+                 "Usage: gradnoise bench [--quick | --full] [options]\n"
+                 "       gradnoise bench --compare A.json B.json\n"
+                 "\n"
+                 "Measures this CPU: the CPU model, cores and ISAs, then samples per second of each kernel\n"
+                 "(perlin2/3/4 and 6-octave fBm, on random points and on grids) on every ISA this CPU has,\n"
+                 "on one thread and on all threads, with the ratio to gradnoise's scalar path and to\n"
+                 "stb_perlin (measured in the same run, built like this tool: no -march=native), and the\n"
+                 "instructions per sample where Linux perf events can count them. Each figure is the\n"
+                 "median of repeated runs. About a minute on defaults; every ISA gives the same bits.\n"
+                 "\n"
+                 "Options:\n"
+                 "  --quick             smaller problems, 3 runs of >= 0.03 s each (about 10 s)\n"
+                 "  --full              11 runs of >= 0.4 s each (several minutes; steadier medians)\n"
+                 "  --json FILE         also write the report as JSON (docs/bench-report.schema.json),\n"
+                 "                      replaced atomically\n"
+                 "  --compare A B       print two JSON reports side by side (two machines or versions)\n"
+                 "  --threads N         the multi-thread column's threads, 1..1024 (default: all hardware\n"
+                 "                      threads; 1 measures one thread only)\n"
+                 "  --isa LIST          measure only these ISAs (comma list of scalar,sse2,avx2,avx512,neon;\n"
+                 "                      scalar is always measured, as the reference for the ratios)\n"
+                 "  --kernels LIST      measure only these kernels (comma list of the names printed)\n"
+                 "  --samples N         samples per kernel call, 1024..67108864 (grids: the nearest shape;\n"
+                 "                      default 1048576, --quick 262144)\n"
+                 "  --repetitions N     timed runs per figure, 1..1000 (the median is reported)\n"
+                 "  --min-time S        seconds per run, 0..60 (whole calls; at least one)\n"
+                 "  --quiet             no progress on stderr\n"
+                 "  -h, --help          show this help\n"
+                 "\n"
+                 "Examples:\n"
+                 "  gradnoise bench\n"
+                 "  gradnoise bench --quick --json this-machine.json\n"
+                 "  gradnoise bench --compare old-laptop.json this-machine.json\n"
+                 "  gradnoise bench --kernels perlin3/points,fbm2_6oct/grid --isa avx2 --threads 4\n");
+}
+
+int run_bench(ArgReader& args) {
+    Settings s;
+    std::optional<std::string> mode;
+    std::optional<std::size_t> samples;
+    std::optional<int> repetitions;
+    std::optional<double> min_time;
+    std::vector<std::string> compare;
+    while (!args.done()) {
+        std::string_view v;
+        if (args.flag("--help") || args.flag("-h")) {
+            print_bench_help(stdout);
+            return exit_success;
+        } else if (const bool quick = args.flag("--quick"); quick || args.flag("--full")) {
+            const std::string m = quick ? "quick" : "full";
+            if (mode && *mode != m) usage_error("--quick and --full exclude each other");
+            mode = m;
+        } else if (args.option("--json", &v)) {
+            if (v.empty()) usage_error("--json needs a file name");
+            s.json_path = std::string(v);
+        } else if (std::string_view b; args.option_pair("--compare", &v, &b)) {
+            compare = {std::string(v), std::string(b)};
+        } else if (args.option("--threads", &v)) {
+            auto n = parse_int(v, 1, 1024);
+            if (!n) usage_error("--threads must be an integer in 1..1024, got '" + std::string(v) + "'");
+            s.threads = static_cast<unsigned>(*n);
+        } else if (args.option("--isa", &v)) {
+            for (const std::string& name : split_list(v)) {
+                Isa isa;
+                if (!parse_isa(name.c_str(), &isa)) {
+                    usage_error("--isa takes a comma list of scalar, sse2, avx2, avx512, neon; got '" + name + "'");
+                }
+                if (!isa_supported(isa)) {
+                    usage_error(std::string("--isa ") + name + ": this CPU or build cannot run it (best here: " +
+                                isa_name(best_isa()) + ")");
+                }
+                s.isas.push_back(isa);
+            }
+        } else if (args.option("--kernels", &v)) {
+            s.kernels = split_list(v);
+        } else if (args.option("--samples", &v)) {
+            auto n = parse_int(v, 1024, std::int64_t(1) << 26);
+            if (!n) usage_error("--samples must be an integer in 1024..67108864, got '" + std::string(v) + "'");
+            samples = static_cast<std::size_t>(*n);
+        } else if (args.option("--repetitions", &v)) {
+            auto n = parse_int(v, 1, 1000);
+            if (!n) usage_error("--repetitions must be an integer in 1..1000, got '" + std::string(v) + "'");
+            repetitions = static_cast<int>(*n);
+        } else if (args.option("--min-time", &v)) {
+            std::optional<float> t = parse_float(v);
+            if (!t || !(*t >= 0.0f && *t <= 60.0f)) {
+                usage_error("--min-time must be a number of seconds in 0..60, got '" + std::string(v) + "'");
+            }
+            min_time = static_cast<double>(*t);
+        } else if (args.flag("--quiet")) {
+            s.quiet = true;
+        } else {
+            args.unknown();
+        }
+    }
+    if (!compare.empty()) {
+        return run_compare(compare[0], compare[1]);
+    }
+    if (Status st = environment_isa_status(); !st) usage_error(st.message());
+    apply_mode(&s, mode.value_or("default"));
+    if (samples) s.samples = *samples;
+    if (repetitions) s.repetitions = *repetitions;
+    if (min_time) s.min_time = *min_time;
+
+    const Machine m = describe_machine();
+    const unsigned threads = s.threads ? s.threads : m.logical_cpus;
+    std::vector<Isa> isas = {Isa::scalar};
+    for (Isa isa : m.isas) {
+        if (isa != Isa::scalar && (s.isas.empty() || std::find(s.isas.begin(), s.isas.end(), isa) != s.isas.end())) {
+            isas.push_back(isa);
+        }
+    }
+    Workloads w(s.samples);
+    std::vector<const Kernel*> kernels;
+    for (const std::string& name : s.kernels) {
+        auto it = std::find_if(w.kernels.begin(), w.kernels.end(), [&](const Kernel& k) { return k.name == name; });
+        if (it == w.kernels.end()) {
+            std::string names;
+            for (const Kernel& k : w.kernels) names += (names.empty() ? "" : ", ") + k.name;
+            usage_error("--kernels: unknown kernel '" + name + "' (kernels: " + names + ")");
+        }
+    }
+    for (const Kernel& k : w.kernels) {
+        if (s.kernels.empty() || std::find(s.kernels.begin(), s.kernels.end(), k.name) != s.kernels.end()) {
+            kernels.push_back(&k);
+        }
+    }
+    InstructionCounter counter;
+    const std::string date = utc_now();
+
+    std::printf("gradnoise %s bench, %s\n", version_string(), date.c_str());
+    std::printf("CPU: %s\n", m.cpu_model.c_str());
+    std::printf("Cores: %u logical CPUs", m.logical_cpus);
+    if (m.physical_cores) std::printf(", %u physical cores", m.physical_cores);
+    std::printf("; OS: %s\nISAs: ", m.os.c_str());
+    for (Isa isa : m.isas) std::printf("%s ", isa_name(isa));
+    std::printf("(best: %s)\n", isa_name(m.best));
+    std::printf("Mode: %s: %zu samples per call, median of %d runs of >= %g s; instructions per sample: %s\n\n",
+                s.mode.c_str(), s.samples, s.repetitions, s.min_time,
+                counter.available() ? "perf events" : "not available here (no perf events; see bench/count_instructions.sh)");
+    print_header_row(threads);
+
+    const bool progress = !s.quiet && isatty(fileno(stderr));
+    const std::size_t total = kernels.size() * (isas.size() + 1) * (threads > 1 ? 2 : 1);
+    std::size_t done = 0;
+    std::vector<KernelReport> reports;
+    for (const Kernel* k : kernels) {
+        KernelReport kr{k, {}};
+        std::vector<unsigned> thread_counts = {1};
+        if (threads > 1) thread_counts.push_back(threads);
+        for (unsigned t : thread_counts) {
+            for (Isa isa : isas) {
+                if (progress) {
+                    std::fprintf(stderr, "\r\033[K[%zu/%zu] %s %s %u thread%s", ++done, total, k->name.c_str(),
+                                 isa_name(isa), t, t == 1 ? "" : "s");
+                }
+                check(force_isa(isa), "force_isa");
+                kr.results.push_back(measure(*k, Impl::gradnoise, t, s, &counter));
+            }
+            reset_isa();
+            if (k->has_stb) {
+                if (progress) std::fprintf(stderr, "\r\033[K[%zu/%zu] %s stb_perlin %u", ++done, total, k->name.c_str(), t);
+                kr.results.push_back(measure(*k, Impl::stb, t, s, &counter));
+            } else {
+                ++done;
+            }
+        }
+        for (Result& r : kr.results) {
+            for (const Result& o : kr.results) {
+                if (o.threads != r.threads) continue;
+                if (o.impl == "gradnoise" && o.isa == "scalar") r.ratio_scalar = r.rate / o.rate;
+                if (o.impl == "stb_perlin") r.ratio_stb = r.rate / o.rate;
+            }
+        }
+        // Rows in the order scalar.., isas.., stb; results hold 1-thread first then N-thread.
+        if (progress) std::fprintf(stderr, "\r\033[K");
+        print_kernel(kr, threads);
+        reports.push_back(std::move(kr));
+    }
+    reset_isa();
+    std::printf("\nx scalar, x stb: against gradnoise's scalar path and stb_perlin at the same thread count; "
+                "scaling: %u threads / 1 thread.\n",
+                threads);
+    if (!s.json_path.empty()) {
+        write_file(s.json_path, report_json(m, s, threads, counter.available(), reports, date));
+        std::printf("report: %s\n", s.json_path.c_str());
+    }
+    return exit_success;
+}
+
+}  // namespace gradnoise::cli

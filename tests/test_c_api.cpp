@@ -1,0 +1,831 @@
+// The C API (include/gradnoise/gradnoise.h): every function with valid and invalid arguments
+// returns the documented code and message and changes nothing on failure; results equal the C++
+// API bit for bit (which the other suites check against the spec), and binary64 reproduces Ken
+// Perlin's own values through the C entry points. Suite c_api_threads: many threads at once
+// (CI runs it under ThreadSanitizer too).
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gradnoise/gradnoise.h"
+#include "gradnoise/gradnoise.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+std::string last() { return gradnoise_last_error_message(); }
+
+// RAII for the tests only (the C API itself has no destructors).
+struct Desc {
+    gradnoise_desc* p = nullptr;
+    Desc() { REQUIRE(gradnoise_desc_create(&p) == GRADNOISE_OK); }
+    ~Desc() { gradnoise_desc_destroy(p); }
+};
+
+struct Field {
+    gradnoise_noise* p = nullptr;
+    explicit Field(const gradnoise_desc* d) {
+        const gradnoise_status s = gradnoise_noise_create(d, &p);
+        INFO(last());
+        REQUIRE(s == GRADNOISE_OK);
+    }
+    ~Field() { gradnoise_noise_destroy(p); }
+};
+
+bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+// A descriptor set through the C setters, and the same descriptor written in C++.
+struct Case {
+    const char* name;
+    void (*set_c)(gradnoise_desc*);
+    gradnoise::NoiseDesc cpp;
+};
+
+std::vector<Case> cases() {
+    std::vector<Case> v;
+    v.push_back({"default", [](gradnoise_desc*) {}, {}});
+    {
+        gradnoise::NoiseDesc d;
+        d.has_seed = true;
+        d.seed = 42;
+        d.fade = gradnoise::Fade::cubic;
+        d.hash = gradnoise::Hash::mix;
+        v.push_back({"seed 42, cubic, mix",
+                     [](gradnoise_desc* c) {
+                         REQUIRE(gradnoise_desc_set_seed(c, 42) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_fade(c, GRADNOISE_FADE_CUBIC) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_hash(c, GRADNOISE_HASH_MIX) == GRADNOISE_OK);
+                     },
+                     d});
+    }
+    {
+        gradnoise::NoiseDesc d;
+        d.fractal = {gradnoise::Fractal::fbm, 6, 0.75f, 2.0f, 0.5f};
+        d.basis = gradnoise::Basis::classic;
+        d.period_x = 16;
+        d.period_y = 32;
+        v.push_back({"classic fbm with periods",
+                     [](gradnoise_desc* c) {
+                         REQUIRE(gradnoise_desc_set_fractal(c, GRADNOISE_FRACTAL_FBM, 6, 0.75f, 2.0f, 0.5f) ==
+                                 GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_basis(c, GRADNOISE_BASIS_CLASSIC) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_period(c, 16, 32, 0, 0) == GRADNOISE_OK);
+                     },
+                     d});
+    }
+    {
+        gradnoise::NoiseDesc d;
+        d.has_seed = true;
+        d.seed = 7;
+        d.basis = gradnoise::Basis::value;
+        d.fractal = {gradnoise::Fractal::ridged, 4, 1.5f, 2.5f, 0.6f};
+        v.push_back({"value ridged",
+                     [](gradnoise_desc* c) {
+                         REQUIRE(gradnoise_desc_set_seed(c, 7) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_basis(c, GRADNOISE_BASIS_VALUE) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_fractal(c, GRADNOISE_FRACTAL_RIDGED, 4, 1.5f, 2.5f, 0.6f) ==
+                                 GRADNOISE_OK);
+                     },
+                     d});
+    }
+    {
+        gradnoise::NoiseDesc d;
+        d.warp = {1, 0.5f, 2.0f};
+        d.pattern = {gradnoise::Pattern::marble, 3.0f, 2.0f};
+        d.fractal = {gradnoise::Fractal::turbulence, 3, 1.0f, 2.0f, 0.5f};
+        v.push_back({"warped marble",
+                     [](gradnoise_desc* c) {
+                         REQUIRE(gradnoise_desc_set_warp(c, 1, 0.5f, 2.0f) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_pattern(c, GRADNOISE_PATTERN_MARBLE, 3.0f, 2.0f) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_fractal(c, GRADNOISE_FRACTAL_TURBULENCE, 3, 1.0f, 2.0f, 0.5f) ==
+                                 GRADNOISE_OK);
+                     },
+                     d});
+    }
+    return v;
+}
+
+gradnoise::Noise cpp_noise(const gradnoise::NoiseDesc& d) {
+    gradnoise::Noise n;
+    REQUIRE(gradnoise::Noise::create(d, &n).ok());
+    return n;
+}
+
+// The C layer reports the C++ layer's code and message for the same call.
+#define CHECK_REPORTS(call, cpp_status)                  \
+    do {                                                 \
+        const gradnoise::Status expected_ = (cpp_status); \
+        CHECK((call) == static_cast<int>(expected_.code())); \
+        CHECK(last() == expected_.message());            \
+    } while (0)
+
+}  // namespace
+
+TEST_SUITE("c_api") {
+
+TEST_CASE("status names and the per-thread message") {
+    const char* names[] = {"ok", "null_pointer", "invalid_argument", "size_overflow", "isa_unsupported",
+                           "cancelled", "thread_pool", "out_of_memory"};
+    for (int i = 0; i < 8; ++i) {
+        CHECK(std::string(gradnoise_status_name(i)) == names[i]);
+        // The C numbers are the C++ ones.
+        CHECK(i == static_cast<int>(static_cast<gradnoise::ErrorCode>(i)));
+    }
+    CHECK(std::string(gradnoise_status_name(-1)) == "unknown");
+    CHECK(std::string(gradnoise_status_name(8)) == "unknown");
+
+    // A fresh thread starts at "ok"; a failure sets the message; a success sets "ok" again.
+    std::string fresh, after_fail, after_ok;
+    std::thread t([&] {
+        fresh = last();
+        (void)gradnoise_desc_validate(nullptr);
+        after_fail = last();
+        int isa = -1;
+        (void)gradnoise_parse_isa("scalar", &isa);
+        after_ok = last();
+    });
+    t.join();
+    CHECK(fresh == "ok");
+    CHECK(after_fail == "gradnoise_desc_validate: desc is null");
+    CHECK(after_ok == "ok");
+}
+
+TEST_CASE("version") {
+    CHECK(gradnoise_version() == GRADNOISE_VERSION_NUMBER);
+    CHECK(std::string(gradnoise_version_string()) == "0.2.0");
+    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (2u << 8) | 0u));
+}
+
+TEST_CASE("ISA queries and overrides") {
+    const int best = gradnoise_best_isa();
+    CHECK(gradnoise_isa_supported(best) == 1);
+    CHECK(gradnoise_isa_supported(GRADNOISE_ISA_SCALAR) == 1);
+    CHECK(gradnoise_isa_supported(-1) == 0);
+    CHECK(gradnoise_isa_supported(GRADNOISE_ISA_COUNT) == 0);
+    CHECK(gradnoise_isa_supported(1 << 30) == 0);
+    const char* names[] = {"scalar", "sse2", "avx2", "avx512", "neon"};
+    for (int i = 0; i < GRADNOISE_ISA_COUNT; ++i) {
+        CHECK(std::string(gradnoise_isa_name(i)) == names[i]);
+        CHECK(gradnoise_isa_supported(i) == (gradnoise::isa_supported(static_cast<gradnoise::Isa>(i)) ? 1 : 0));
+        int parsed = -1;
+        CHECK(gradnoise_parse_isa(names[i], &parsed) == GRADNOISE_OK);
+        CHECK(parsed == i);
+        CHECK(last() == "ok");
+    }
+    CHECK(std::string(gradnoise_isa_name(-1)) == "unknown");
+    CHECK(std::string(gradnoise_isa_name(GRADNOISE_ISA_COUNT)) == "unknown");
+
+    int isa = 99;
+    CHECK(gradnoise_parse_isa("avx9", &isa) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last() == "gradnoise_parse_isa: name must be one of scalar, sse2, avx2, avx512, neon");
+    CHECK(isa == 99);
+    CHECK(gradnoise_parse_isa(nullptr, &isa) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_parse_isa: name and isa must be non-null");
+    CHECK(gradnoise_parse_isa("sse2", nullptr) == GRADNOISE_NULL_POINTER);
+
+    const int before = gradnoise_active_isa();
+    CHECK(gradnoise_force_isa(-1) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last() == "gradnoise_force_isa: isa must be a GRADNOISE_ISA_* value in 0..4");
+    CHECK(gradnoise_force_isa(GRADNOISE_ISA_COUNT) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(gradnoise_active_isa() == before);
+    for (int i = 0; i < GRADNOISE_ISA_COUNT; ++i) {
+        if (gradnoise_isa_supported(i)) {
+            CHECK(gradnoise_force_isa(i) == GRADNOISE_OK);
+            CHECK(gradnoise_active_isa() == i);
+        } else {
+            CHECK_REPORTS(gradnoise_force_isa(i), gradnoise::force_isa(static_cast<gradnoise::Isa>(i)));
+            CHECK(gradnoise_last_error_message() != std::string("ok"));
+        }
+    }
+    gradnoise_reset_isa();
+    CHECK(gradnoise_active_isa() == best);
+}
+
+TEST_CASE("descriptor handles: NULL, unknown enums and ranges") {
+    CHECK(gradnoise_desc_create(nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_desc_create: out is null");
+    gradnoise_desc_destroy(nullptr);  // ignored
+
+    struct NullSetter {
+        gradnoise_status (*call)();
+        const char* message;
+    };
+    const NullSetter setters[] = {
+        {[] { return gradnoise_desc_set_seed(nullptr, 1); }, "gradnoise_desc_set_seed: desc is null"},
+        {[] { return gradnoise_desc_clear_seed(nullptr); }, "gradnoise_desc_clear_seed: desc is null"},
+        {[] { return gradnoise_desc_set_fade(nullptr, 0); }, "gradnoise_desc_set_fade: desc is null"},
+        {[] { return gradnoise_desc_set_hash(nullptr, 0); }, "gradnoise_desc_set_hash: desc is null"},
+        {[] { return gradnoise_desc_set_basis(nullptr, 0); }, "gradnoise_desc_set_basis: desc is null"},
+        {[] { return gradnoise_desc_set_fractal(nullptr, 1, 6, 1.0f, 2.0f, 0.5f); },
+         "gradnoise_desc_set_fractal: desc is null"},
+        {[] { return gradnoise_desc_set_period(nullptr, 0, 0, 0, 0); }, "gradnoise_desc_set_period: desc is null"},
+        {[] { return gradnoise_desc_set_warp(nullptr, 1, 1.0f, 1.0f); }, "gradnoise_desc_set_warp: desc is null"},
+        {[] { return gradnoise_desc_set_pattern(nullptr, 1, 1.0f, 1.0f); },
+         "gradnoise_desc_set_pattern: desc is null"},
+        {[] { return gradnoise_desc_validate(nullptr); }, "gradnoise_desc_validate: desc is null"},
+    };
+    for (const NullSetter& s : setters) {
+        CHECK(s.call() == GRADNOISE_NULL_POINTER);
+        CHECK(last() == s.message);
+    }
+
+    Desc d;
+    CHECK(gradnoise_desc_validate(d.p) == GRADNOISE_OK);
+    CHECK(last() == "ok");
+    for (int bad : {-1, 2, 1000}) {
+        CHECK(gradnoise_desc_set_fade(d.p, bad) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() == "gradnoise_desc_set_fade: fade must be GRADNOISE_FADE_QUINTIC (0) or GRADNOISE_FADE_CUBIC (1)");
+        CHECK(gradnoise_desc_set_hash(d.p, bad) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() ==
+              "gradnoise_desc_set_hash: hash must be GRADNOISE_HASH_PERMUTATION (0) or GRADNOISE_HASH_MIX (1)");
+    }
+    for (int bad : {-1, 3}) {
+        CHECK(gradnoise_desc_set_basis(d.p, bad) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() ==
+              "gradnoise_desc_set_basis: basis must be a GRADNOISE_BASIS_* value in 0..2 (perlin, classic, value)");
+        CHECK(gradnoise_desc_set_pattern(d.p, bad, 1.0f, 1.0f) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() ==
+              "gradnoise_desc_set_pattern: kind must be a GRADNOISE_PATTERN_* value in 0..2 (none, marble, wood)");
+    }
+    for (int bad : {-1, 5}) {
+        CHECK(gradnoise_desc_set_fractal(d.p, bad, 6, 1.0f, 2.0f, 0.5f) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() ==
+              "gradnoise_desc_set_fractal: kind must be a GRADNOISE_FRACTAL_* value in 0..4 (none, fbm, turbulence, "
+              "ridged, billow)");
+    }
+    // Rejected setters changed nothing: the field is still Perlin's reference noise.
+    {
+        Field f(d.p);
+        float v = 0.0f;
+        CHECK(gradnoise_noise3(f.p, 0.5f, 0.25f, 0.125f, &v) == GRADNOISE_OK);
+        CHECK(testing::bits(v) == testing::bits(gradnoise::Noise().noise3(0.5f, 0.25f, 0.125f)));
+        CHECK(gradnoise::Noise().noise3(0.5f, 0.25f, 0.125f) != 0.0f);
+    }
+
+    // Ranges are checked as a whole: the C layer reports NoiseDesc's own messages.
+    struct RangeCase {
+        void (*set)(gradnoise_desc*);
+        const char* message;
+    };
+    const RangeCase ranges[] = {
+        {[](gradnoise_desc* p) { (void)gradnoise_desc_set_fractal(p, GRADNOISE_FRACTAL_FBM, 0, 1.0f, 2.0f, 0.5f); },
+         "NoiseDesc: fractal.octaves must be in 1..32"},
+        {[](gradnoise_desc* p) { (void)gradnoise_desc_set_fractal(p, GRADNOISE_FRACTAL_FBM, 33, 1.0f, 2.0f, 0.5f); },
+         "NoiseDesc: fractal.octaves must be in 1..32"},
+        {[](gradnoise_desc* p) { (void)gradnoise_desc_set_fractal(p, GRADNOISE_FRACTAL_FBM, 6, NAN, 2.0f, 0.5f); },
+         "NoiseDesc: fractal.frequency must be finite and > 0"},
+        {[](gradnoise_desc* p) { (void)gradnoise_desc_set_fractal(p, GRADNOISE_FRACTAL_FBM, 6, 1.0f, -2.0f, 0.5f); },
+         "NoiseDesc: fractal.lacunarity must be finite and > 0"},
+        {[](gradnoise_desc* p) { (void)gradnoise_desc_set_fractal(p, GRADNOISE_FRACTAL_FBM, 6, 1.0f, 2.0f, 9.0f); },
+         "NoiseDesc: fractal.persistence must be in (0, 8]"},
+        {[](gradnoise_desc* p) { (void)gradnoise_desc_set_period(p, 3, 0, 0, 0); },
+         "NoiseDesc: period_x must be 0 (none) or a power of two in 1..256"},
+        {[](gradnoise_desc* p) { (void)gradnoise_desc_set_period(p, 0, 0, 0, 512); },
+         "NoiseDesc: period_w must be 0 (none) or a power of two in 1..256"},
+        {[](gradnoise_desc* p) { (void)gradnoise_desc_set_warp(p, 3, 1.0f, 1.0f); },
+         "NoiseDesc: warp.levels must be 0, 1 or 2"},
+        {[](gradnoise_desc* p) { (void)gradnoise_desc_set_warp(p, 1, INFINITY, 1.0f); },
+         "NoiseDesc: warp.strength must be finite"},
+        {[](gradnoise_desc* p) { (void)gradnoise_desc_set_pattern(p, GRADNOISE_PATTERN_WOOD, 0.0f, 1.0f); },
+         "NoiseDesc: pattern.frequency must be finite and > 0"},
+    };
+    for (const RangeCase& r : ranges) {
+        Desc bad;
+        r.set(bad.p);
+        CHECK(gradnoise_desc_validate(bad.p) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() == r.message);
+        gradnoise_noise* n = reinterpret_cast<gradnoise_noise*>(&bad);  // must be overwritten with NULL
+        CHECK(gradnoise_noise_create(bad.p, &n) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() == r.message);
+        CHECK(n == nullptr);
+    }
+    // The tie between fields: setters in either order, one verdict at validation.
+    {
+        Desc a;
+        REQUIRE(gradnoise_desc_set_period(a.p, 8, 8, 0, 0) == GRADNOISE_OK);
+        REQUIRE(gradnoise_desc_set_fractal(a.p, GRADNOISE_FRACTAL_FBM, 4, 1.0f, 3.0f, 0.5f) == GRADNOISE_OK);
+        CHECK(gradnoise_desc_validate(a.p) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() == "NoiseDesc: fractal.lacunarity must be a power of two in 1..256 when a period is set");
+        REQUIRE(gradnoise_desc_set_fractal(a.p, GRADNOISE_FRACTAL_FBM, 4, 1.0f, 2.0f, 0.5f) == GRADNOISE_OK);
+        CHECK(gradnoise_desc_validate(a.p) == GRADNOISE_OK);
+    }
+    // clear_seed goes back to Perlin's table.
+    {
+        Desc s;
+        REQUIRE(gradnoise_desc_set_seed(s.p, 99) == GRADNOISE_OK);
+        REQUIRE(gradnoise_desc_clear_seed(s.p) == GRADNOISE_OK);
+        Field f(s.p);
+        float v = 0.0f;
+        REQUIRE(gradnoise_noise2(f.p, 3.7f, -1.2f, &v) == GRADNOISE_OK);
+        CHECK(testing::bits(v) == testing::bits(gradnoise::Noise().noise2(3.7f, -1.2f)));
+    }
+}
+
+TEST_CASE("noise handles: create, NULL, destroy") {
+    Desc d;
+    gradnoise_noise* n = nullptr;
+    CHECK(gradnoise_noise_create(d.p, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_noise_create: out is null");
+    n = reinterpret_cast<gradnoise_noise*>(&d);
+    CHECK(gradnoise_noise_create(nullptr, &n) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_noise_create: desc is null");
+    CHECK(n == nullptr);
+    CHECK(gradnoise_noise_create(d.p, &n) == GRADNOISE_OK);
+    CHECK(last() == "ok");
+    REQUIRE(n != nullptr);
+    // The noise is independent of its descriptor afterwards.
+    REQUIRE(gradnoise_desc_set_fade(d.p, GRADNOISE_FADE_CUBIC) == GRADNOISE_OK);
+    gradnoise_desc_destroy(d.p);
+    d.p = nullptr;
+    float v = 0.0f;
+    CHECK(gradnoise_noise3(n, 1.25f, 2.5f, 3.75f, &v) == GRADNOISE_OK);
+    CHECK(testing::bits(v) == testing::bits(gradnoise::Noise().noise3(1.25f, 2.5f, 3.75f)));
+    gradnoise_noise_destroy(n);
+    gradnoise_noise_destroy(nullptr);  // ignored
+
+    float out = 123.0f;
+    CHECK(gradnoise_noise2(nullptr, 0.5f, 0.5f, &out) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_noise2: noise and out must be non-null");
+    CHECK(gradnoise_noise3(nullptr, 0.5f, 0.5f, 0.5f, &out) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_noise3: noise and out must be non-null");
+    CHECK(gradnoise_noise4(nullptr, 0.5f, 0.5f, 0.5f, 0.5f, &out) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_noise4: noise and out must be non-null");
+    CHECK(out == 123.0f);
+    Desc d2;
+    Field f(d2.p);
+    CHECK(gradnoise_noise2(f.p, 0.5f, 0.5f, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_noise3(f.p, 0.5f, 0.5f, 0.5f, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_noise4(f.p, 0.5f, 0.5f, 0.5f, 0.5f, nullptr) == GRADNOISE_NULL_POINTER);
+}
+
+TEST_CASE("points: the C entry points equal the C++ API bit for bit on every ISA") {
+    const testing::Points p = testing::random_points(1003, -300.0f, 300.0f, 0xC0FFEE);
+    const std::vector<float> w = testing::w_of(p);
+    const std::size_t n = p.size();
+    for (const Case& c : cases()) {
+        CAPTURE(c.name);
+        Desc d;
+        c.set_c(d.p);
+        Field f(d.p);
+        const gradnoise::Noise ref = cpp_noise(c.cpp);
+        for (gradnoise::Isa isa : testing::supported_isas()) {
+            CAPTURE(testing::name(isa));
+            REQUIRE(gradnoise_force_isa(static_cast<int>(isa)) == GRADNOISE_OK);
+            std::vector<float> a(n), b(n);
+            CHECK(gradnoise_evaluate_2d(f.p, p.x.data(), p.y.data(), a.data(), n) == GRADNOISE_OK);
+            CHECK(last() == "ok");
+            REQUIRE(ref.evaluate_2d(p.x.data(), p.y.data(), b.data(), n).ok());
+            CHECK(same_bits(a, b));
+            CHECK(gradnoise_evaluate_3d(f.p, p.x.data(), p.y.data(), p.z.data(), a.data(), n) == GRADNOISE_OK);
+            REQUIRE(ref.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), b.data(), n).ok());
+            CHECK(same_bits(a, b));
+            CHECK(gradnoise_evaluate_4d(f.p, p.x.data(), p.y.data(), p.z.data(), w.data(), a.data(), n) ==
+                  GRADNOISE_OK);
+            REQUIRE(ref.evaluate_4d(p.x.data(), p.y.data(), p.z.data(), w.data(), b.data(), n).ok());
+            CHECK(same_bits(a, b));
+        }
+        gradnoise_reset_isa();
+        // Single points through the reference path.
+        for (std::size_t i = 0; i < 50; ++i) {
+            float v2 = 0, v3 = 0, v4 = 0;
+            REQUIRE(gradnoise_noise2(f.p, p.x[i], p.y[i], &v2) == GRADNOISE_OK);
+            REQUIRE(gradnoise_noise3(f.p, p.x[i], p.y[i], p.z[i], &v3) == GRADNOISE_OK);
+            REQUIRE(gradnoise_noise4(f.p, p.x[i], p.y[i], p.z[i], w[i], &v4) == GRADNOISE_OK);
+            CHECK(testing::bits(v2) == testing::bits(ref.noise2(p.x[i], p.y[i])));
+            CHECK(testing::bits(v3) == testing::bits(ref.noise3(p.x[i], p.y[i], p.z[i])));
+            CHECK(testing::bits(v4) == testing::bits(ref.noise4(p.x[i], p.y[i], p.z[i], w[i])));
+        }
+    }
+}
+
+TEST_CASE("points: NULL handles and arrays") {
+    Desc d;
+    Field f(d.p);
+    float x[4] = {0.1f, 0.2f, 0.3f, 0.4f};
+    double xd[4] = {0.1, 0.2, 0.3, 0.4};
+    std::vector<float> out(4, 7.0f);
+    std::vector<double> outd(4, 7.0);
+    CHECK(gradnoise_evaluate_2d(nullptr, x, x, out.data(), 4) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_evaluate_2d: noise is null");
+    CHECK(gradnoise_evaluate_3d(nullptr, x, x, x, out.data(), 4) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_evaluate_3d: noise is null");
+    CHECK(gradnoise_evaluate_4d(nullptr, x, x, x, x, out.data(), 4) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_evaluate_4d: noise is null");
+    CHECK(gradnoise_evaluate_2d_f64(nullptr, xd, xd, outd.data(), 4) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_evaluate_2d_f64: noise is null");
+    CHECK(gradnoise_evaluate_3d_f64(nullptr, xd, xd, xd, outd.data(), 4) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_evaluate_3d_f64: noise is null");
+    const gradnoise::Noise ref;
+    CHECK_REPORTS(gradnoise_evaluate_2d(f.p, x, nullptr, out.data(), 4), ref.evaluate_2d(x, nullptr, out.data(), 4));
+    CHECK_REPORTS(gradnoise_evaluate_3d(f.p, x, x, nullptr, out.data(), 4),
+                  ref.evaluate_3d(x, x, nullptr, out.data(), 4));
+    CHECK_REPORTS(gradnoise_evaluate_4d(f.p, x, x, x, nullptr, out.data(), 4),
+                  ref.evaluate_4d(x, x, x, nullptr, out.data(), 4));
+    CHECK_REPORTS(gradnoise_evaluate_2d(f.p, x, x, nullptr, 4), ref.evaluate_2d(x, x, nullptr, 4));
+    CHECK_REPORTS(gradnoise_evaluate_2d_f64(f.p, xd, nullptr, outd.data(), 4),
+                  ref.evaluate_2d_f64(xd, nullptr, outd.data(), 4));
+    CHECK_REPORTS(gradnoise_evaluate_3d_f64(f.p, xd, xd, xd, nullptr, 4), ref.evaluate_3d_f64(xd, xd, xd, nullptr, 4));
+    CHECK(gradnoise_last_error_message() != std::string("ok"));
+    CHECK(out == std::vector<float>(4, 7.0f));
+    CHECK(outd == std::vector<double>(4, 7.0));
+    // Zero points need no arrays.
+    CHECK(gradnoise_evaluate_2d(f.p, nullptr, nullptr, nullptr, 0) == GRADNOISE_OK);
+    CHECK(gradnoise_evaluate_4d(f.p, nullptr, nullptr, nullptr, nullptr, nullptr, 0) == GRADNOISE_OK);
+    CHECK(gradnoise_evaluate_3d_f64(f.p, nullptr, nullptr, nullptr, nullptr, 0) == GRADNOISE_OK);
+}
+
+TEST_CASE("binary64: Ken Perlin's values through the C API, and the descriptors it covers") {
+    std::ifstream in(std::string(GRADNOISE_TEST_DATA_DIR) + "/improved_noise_sample.txt");
+    REQUIRE(in.good());
+    std::vector<double> x, y, z, expect;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream s(line);
+        std::string a, b, c, v;
+        s >> a >> b >> c >> v;
+        x.push_back(std::strtod(a.c_str(), nullptr));
+        y.push_back(std::strtod(b.c_str(), nullptr));
+        z.push_back(std::strtod(c.c_str(), nullptr));
+        expect.push_back(std::strtod(v.c_str(), nullptr));
+    }
+    REQUIRE(x.size() == 150);
+    Desc d;
+    Field f(d.p);
+    for (gradnoise::Isa isa : testing::supported_isas()) {
+        CAPTURE(testing::name(isa));
+        REQUIRE(gradnoise_force_isa(static_cast<int>(isa)) == GRADNOISE_OK);
+        std::vector<double> out(x.size());
+        CHECK(gradnoise_evaluate_3d_f64(f.p, x.data(), y.data(), z.data(), out.data(), x.size()) == GRADNOISE_OK);
+        CHECK(same_bits(out, expect));
+        std::vector<double> out2(x.size()), ref2(x.size());
+        CHECK(gradnoise_evaluate_2d_f64(f.p, x.data(), y.data(), out2.data(), x.size()) == GRADNOISE_OK);
+        REQUIRE(gradnoise::Noise().evaluate_2d_f64(x.data(), y.data(), ref2.data(), x.size()).ok());
+        CHECK(same_bits(out2, ref2));
+    }
+    gradnoise_reset_isa();
+    // Outside binary64's coverage: the C++ layer's invalid_argument and message.
+    Desc mix;
+    REQUIRE(gradnoise_desc_set_hash(mix.p, GRADNOISE_HASH_MIX) == GRADNOISE_OK);
+    Field fm(mix.p);
+    gradnoise::NoiseDesc cd;
+    cd.hash = gradnoise::Hash::mix;
+    const gradnoise::Noise ref = cpp_noise(cd);
+    std::vector<double> out(3, 5.0);
+    CHECK_REPORTS(gradnoise_evaluate_3d_f64(fm.p, x.data(), y.data(), z.data(), out.data(), 3),
+                  ref.evaluate_3d_f64(x.data(), y.data(), z.data(), out.data(), 3));
+    CHECK(gradnoise_evaluate_2d_f64(fm.p, x.data(), y.data(), out.data(), 3) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(out == std::vector<double>(3, 5.0));
+}
+
+TEST_CASE("grids: equal to the C++ API; every invalid argument") {
+    for (const Case& c : cases()) {
+        CAPTURE(c.name);
+        Desc d;
+        c.set_c(d.p);
+        Field f(d.p);
+        const gradnoise::Noise ref = cpp_noise(c.cpp);
+        const gradnoise_grid_2d g2{-3.25f, 100.5f, 0.037f, -0.051f, 77, 41};
+        std::vector<float> a(80 * 41, -9.0f), b(80 * 41, -9.0f);
+        CHECK(gradnoise_fill_grid_2d(f.p, &g2, a.data(), 80, nullptr) == GRADNOISE_OK);
+        REQUIRE(ref.fill_grid_2d({-3.25f, 100.5f, 0.037f, -0.051f, 77, 41}, b.data(), 80).ok());
+        CHECK(same_bits(a, b));
+        const gradnoise_grid_3d g3{0.5f, -7.0f, 1e4f, 0.11f, 0.13f, -0.17f, 19, 9, 5};
+        std::vector<float> a3(19 * 9 * 5), b3(19 * 9 * 5);
+        CHECK(gradnoise_fill_grid_3d(f.p, &g3, a3.data(), 0, 0, nullptr) == GRADNOISE_OK);
+        REQUIRE(ref.fill_grid_3d({0.5f, -7.0f, 1e4f, 0.11f, 0.13f, -0.17f, 19, 9, 5}, b3.data()).ok());
+        CHECK(same_bits(a3, b3));
+    }
+
+    Desc d;
+    Field f(d.p);
+    const gradnoise::Noise ref;
+    std::vector<float> out(64, 3.0f);
+    const gradnoise_grid_2d g2{0.0f, 0.0f, 0.1f, 0.1f, 8, 8};
+    const gradnoise_grid_3d g3{0.0f, 0.0f, 0.0f, 0.1f, 0.1f, 0.1f, 4, 4, 4};
+    CHECK(gradnoise_fill_grid_2d(nullptr, &g2, out.data(), 0, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_fill_grid_2d: noise and grid must be non-null");
+    CHECK(gradnoise_fill_grid_2d(f.p, nullptr, out.data(), 0, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_fill_grid_3d(nullptr, &g3, out.data(), 0, 0, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_fill_grid_3d: noise and grid must be non-null");
+    CHECK(gradnoise_fill_grid_3d(f.p, nullptr, out.data(), 0, 0, nullptr) == GRADNOISE_NULL_POINTER);
+
+    struct Bad2 {
+        gradnoise_grid_2d g;
+        std::size_t stride;
+        bool null_out;
+    };
+    const Bad2 bad2[] = {
+        {{0, 0, 0.1f, 0.1f, 8, 8}, 0, true},                 // null out
+        {{NAN, 0, 0.1f, 0.1f, 8, 8}, 0, false},              // origin
+        {{0, INFINITY, 0.1f, 0.1f, 8, 8}, 0, false},         // origin
+        {{0, 0, 0.0f, 0.1f, 8, 8}, 0, false},                // step
+        {{0, 0, 0.1f, NAN, 8, 8}, 0, false},                 // step
+        {{0, 0, 0.1f, 0.1f, (1u << 24) + 1, 1}, 0, false},   // side
+        {{0, 0, 0.1f, 0.1f, 8, 8}, 7, false},                // stride < size_x
+        {{0, 0, 0.1f, 0.1f, 8, 3}, SIZE_MAX / 2, false},     // extent overflows
+    };
+    for (const Bad2& b : bad2) {
+        float* o = b.null_out ? nullptr : out.data();
+        const gradnoise::Grid2d cg{b.g.origin_x, b.g.origin_y, b.g.step_x, b.g.step_y, b.g.size_x, b.g.size_y};
+        CHECK_REPORTS(gradnoise_fill_grid_2d(f.p, &b.g, o, b.stride, nullptr), ref.fill_grid_2d(cg, o, b.stride));
+        CHECK(gradnoise_last_error_message() != std::string("ok"));
+    }
+    struct Bad3 {
+        gradnoise_grid_3d g;
+        std::size_t row, slice;
+    };
+    const Bad3 bad3[] = {
+        {{0, 0, NAN, 0.1f, 0.1f, 0.1f, 4, 4, 4}, 0, 0},
+        {{0, 0, 0, 0.1f, 0.1f, -INFINITY, 4, 4, 4}, 0, 0},
+        {{0, 0, 0, 0.1f, 0.1f, 0.1f, 4, 4, (1u << 24) + 1}, 0, 0},
+        {{0, 0, 0, 0.1f, 0.1f, 0.1f, 4, 4, 4}, 4, 15},  // slice stride < 4 rows
+    };
+    for (const Bad3& b : bad3) {
+        const gradnoise::Grid3d cg{b.g.origin_x, b.g.origin_y, b.g.origin_z, b.g.step_x, b.g.step_y,
+                                   b.g.step_z,   b.g.size_x,   b.g.size_y,   b.g.size_z};
+        CHECK_REPORTS(gradnoise_fill_grid_3d(f.p, &b.g, out.data(), b.row, b.slice, nullptr),
+                      ref.fill_grid_3d(cg, out.data(), b.row, b.slice));
+        CHECK(gradnoise_last_error_message() != std::string("ok"));
+    }
+    CHECK(out == std::vector<float>(64, 3.0f));  // nothing written by any rejected call
+}
+
+namespace {
+struct ProgressLog {
+    std::size_t calls = 0, last_done = 0, total = 0, stop_after = 0;
+    bool monotonic = true;
+};
+int log_progress(void* user, size_t done, size_t total) {
+    ProgressLog* log = static_cast<ProgressLog*>(user);
+    log->monotonic = log->monotonic && done >= log->last_done;
+    log->last_done = done;
+    log->total = total;
+    ++log->calls;
+    return log->stop_after == 0 || log->calls < log->stop_after ? 1 : 0;
+}
+}  // namespace
+
+TEST_CASE("fill options: threads, progress, cancel") {
+    Desc d;
+    REQUIRE(gradnoise_desc_set_fractal(d.p, GRADNOISE_FRACTAL_FBM, 5, 1.0f, 2.0f, 0.5f) == GRADNOISE_OK);
+    Field f(d.p);
+    const gradnoise_grid_2d g{1.0f, 2.0f, 0.01f, 0.01f, 300, 2000};
+    std::vector<float> one(300 * 2000);
+    gradnoise_fill_options zero{};  // zero-initialised = the calling thread
+    REQUIRE(gradnoise_fill_grid_2d(f.p, &g, one.data(), 0, &zero) == GRADNOISE_OK);
+    for (unsigned threads : {1u, 2u, 3u, 64u, GRADNOISE_ALL_THREADS}) {
+        CAPTURE(threads);
+        std::vector<float> many(one.size(), -1.0f);
+        ProgressLog log;
+        gradnoise_fill_options o{threads, log_progress, &log};
+        CHECK(gradnoise_fill_grid_2d(f.p, &g, many.data(), 0, &o) == GRADNOISE_OK);
+        CHECK(same_bits(one, many));
+        CHECK(log.calls > 0);
+        CHECK(log.monotonic);
+        CHECK(log.last_done == 2000);
+        CHECK(log.total == 2000);
+    }
+    gradnoise_fill_options too_many{2000u, nullptr, nullptr};
+    std::vector<float> untouched(one.size(), 4.0f);
+    CHECK(gradnoise_fill_grid_2d(f.p, &g, untouched.data(), 0, &too_many) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last() == "fill_grid_2d: options.threads must be at most 1024");
+    CHECK(untouched == std::vector<float>(one.size(), 4.0f));
+
+    // Cancel after the first block: CANCELLED, and the rows reported done are complete.
+    ProgressLog stop;
+    stop.stop_after = 1;
+    gradnoise_fill_options o{1, log_progress, &stop};
+    std::vector<float> part(one.size(), 4.0f);
+    CHECK(gradnoise_fill_grid_2d(f.p, &g, part.data(), 0, &o) == GRADNOISE_CANCELLED);
+    CHECK(last().find("stopped by the progress callback") != std::string::npos);
+    REQUIRE(stop.last_done > 0);
+    REQUIRE(stop.last_done < 2000);
+    CHECK(std::memcmp(part.data(), one.data(), stop.last_done * 300 * sizeof(float)) == 0);
+    CHECK(part.back() == 4.0f);
+    // 3D fills take the options too.
+    const gradnoise_grid_3d g3{0, 0, 0, 0.05f, 0.05f, 0.05f, 40, 30, 20};
+    std::vector<float> a(40 * 30 * 20), b(40 * 30 * 20);
+    gradnoise_fill_options two{2, nullptr, nullptr};
+    CHECK(gradnoise_fill_grid_3d(f.p, &g3, a.data(), 0, 0, nullptr) == GRADNOISE_OK);
+    CHECK(gradnoise_fill_grid_3d(f.p, &g3, b.data(), 0, 0, &two) == GRADNOISE_OK);
+    CHECK(same_bits(a, b));
+}
+
+TEST_CASE("chunks: equal to the C++ API and to per-sample evaluation; every invalid argument") {
+    for (const Case& c : cases()) {
+        if (std::string(c.name) == "warped marble") continue;  // chunks reject warps/patterns (below)
+        CAPTURE(c.name);
+        Desc d;
+        c.set_c(d.p);
+        Field f(d.p);
+        const gradnoise::Noise ref = cpp_noise(c.cpp);
+        const std::int64_t far = std::int64_t(1) << 40;
+        const gradnoise_chunk_2d c2{far + 5, -far, 70, 33, 1.0f / 64.0f};
+        std::vector<float> a(70 * 33), b(70 * 33);
+        CHECK(gradnoise_fill_chunk_2d(f.p, &c2, a.data(), 0, nullptr) == GRADNOISE_OK);
+        REQUIRE(ref.fill_chunk_2d({far + 5, -far, 70, 33, 1.0f / 64.0f}, b.data()).ok());
+        CHECK(same_bits(a, b));
+        for (std::size_t j = 0; j < 33; j += 8) {
+            for (std::size_t i = 0; i < 70; i += 9) {
+                float v = 0.0f;
+                REQUIRE(gradnoise_chunk_sample_2d(f.p, far + 5 + std::int64_t(i), -far + std::int64_t(j),
+                                                  1.0f / 64.0f, &v) == GRADNOISE_OK);
+                CHECK(testing::bits(v) == testing::bits(a[j * 70 + i]));
+            }
+        }
+        const gradnoise_chunk_3d c3{-1000, 7, far, 17, 6, 5, 0.37f};
+        std::vector<float> a3(17 * 6 * 5), b3(17 * 6 * 5);
+        CHECK(gradnoise_fill_chunk_3d(f.p, &c3, a3.data(), 0, 0, nullptr) == GRADNOISE_OK);
+        REQUIRE(ref.fill_chunk_3d({-1000, 7, far, 17, 6, 5, 0.37f}, b3.data()).ok());
+        CHECK(same_bits(a3, b3));
+        float v3 = 0.0f;
+        REQUIRE(gradnoise_chunk_sample_3d(f.p, -1000 + 16, 7 + 5, far + 4, 0.37f, &v3) == GRADNOISE_OK);
+        CHECK(testing::bits(v3) == testing::bits(a3[(4 * 6 + 5) * 17 + 16]));
+    }
+
+    Desc d;
+    Field f(d.p);
+    const gradnoise::Noise ref;
+    std::vector<float> out(64, 2.0f);
+    float v = 2.0f;
+    const gradnoise_chunk_2d c2{0, 0, 8, 8, 0.5f};
+    const gradnoise_chunk_3d c3{0, 0, 0, 4, 4, 4, 0.5f};
+    CHECK(gradnoise_fill_chunk_2d(nullptr, &c2, out.data(), 0, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_fill_chunk_2d: noise and chunk must be non-null");
+    CHECK(gradnoise_fill_chunk_2d(f.p, nullptr, out.data(), 0, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_fill_chunk_3d(nullptr, &c3, out.data(), 0, 0, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_fill_chunk_3d: noise and chunk must be non-null");
+    CHECK(gradnoise_fill_chunk_3d(f.p, nullptr, out.data(), 0, 0, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_chunk_sample_2d(nullptr, 0, 0, 1.0f, &v) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_chunk_sample_2d: noise and out must be non-null");
+    CHECK(gradnoise_chunk_sample_2d(f.p, 0, 0, 1.0f, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_chunk_sample_3d(nullptr, 0, 0, 0, 1.0f, &v) == GRADNOISE_NULL_POINTER);
+    CHECK(last() == "gradnoise_chunk_sample_3d: noise and out must be non-null");
+    CHECK(gradnoise_chunk_sample_3d(f.p, 0, 0, 0, 1.0f, nullptr) == GRADNOISE_NULL_POINTER);
+    for (float spacing : {0.0f, -1.0f, NAN, INFINITY}) {
+        gradnoise_chunk_2d b2 = c2;
+        b2.spacing = spacing;
+        CHECK_REPORTS(gradnoise_fill_chunk_2d(f.p, &b2, out.data(), 0, nullptr),
+                      ref.fill_chunk_2d({0, 0, 8, 8, spacing}, out.data()));
+        CHECK(last() == "fill_chunk_2d: spacing must be finite and > 0");
+        gradnoise_chunk_3d b3 = c3;
+        b3.spacing = spacing;
+        CHECK(gradnoise_fill_chunk_3d(f.p, &b3, out.data(), 0, 0, nullptr) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() == "fill_chunk_3d: spacing must be finite and > 0");
+        CHECK(gradnoise_chunk_sample_2d(f.p, 0, 0, spacing, &v) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() == "gradnoise_chunk_sample_2d: spacing must be finite and > 0");
+        CHECK(gradnoise_chunk_sample_3d(f.p, 0, 0, 0, spacing, &v) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() == "gradnoise_chunk_sample_3d: spacing must be finite and > 0");
+    }
+    const gradnoise_chunk_2d edge{INT64_MAX - 3, 0, 8, 8, 1.0f};
+    CHECK_REPORTS(gradnoise_fill_chunk_2d(f.p, &edge, out.data(), 0, nullptr),
+                  ref.fill_chunk_2d({INT64_MAX - 3, 0, 8, 8, 1.0f}, out.data()));
+    CHECK(gradnoise_fill_chunk_2d(f.p, &edge, out.data(), 0, nullptr) == GRADNOISE_SIZE_OVERFLOW);
+    const gradnoise_chunk_3d big{0, 0, 0, 4, (1u << 24) + 1, 1, 1.0f};
+    CHECK(gradnoise_fill_chunk_3d(f.p, &big, out.data(), 0, 0, nullptr) == GRADNOISE_SIZE_OVERFLOW);
+    CHECK(last() == "fill_chunk_3d: size_x, size_y and size_z must be at most 2^24 (16777216)");
+    CHECK(gradnoise_fill_chunk_2d(f.p, &c2, nullptr, 0, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_fill_chunk_2d(f.p, &c2, out.data(), 5, nullptr) == GRADNOISE_SIZE_OVERFLOW);
+    // A warped or patterned field has no chunks.
+    Desc w;
+    REQUIRE(gradnoise_desc_set_warp(w.p, 1, 1.0f, 1.0f) == GRADNOISE_OK);
+    Field fw(w.p);
+    CHECK(gradnoise_fill_chunk_2d(fw.p, &c2, out.data(), 0, nullptr) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last().rfind("fill_chunk_2d: warps and patterns depend on absolute coordinates", 0) == 0);
+    CHECK(gradnoise_fill_chunk_3d(fw.p, &c3, out.data(), 0, 0, nullptr) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(gradnoise_chunk_sample_2d(fw.p, 0, 0, 1.0f, &v) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last().rfind("gradnoise_chunk_sample_2d: warps and patterns", 0) == 0);
+    CHECK(gradnoise_chunk_sample_3d(fw.p, 0, 0, 0, 1.0f, &v) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(out == std::vector<float>(64, 2.0f));
+    CHECK(v == 2.0f);
+    // Chunk options: 2 threads, the same bits.
+    const gradnoise_chunk_2d wide{-5000, 123456789, 500, 600, 0.01f};
+    std::vector<float> a(500 * 600), b(500 * 600);
+    gradnoise_fill_options two{2, nullptr, nullptr};
+    CHECK(gradnoise_fill_chunk_2d(f.p, &wide, a.data(), 0, nullptr) == GRADNOISE_OK);
+    CHECK(gradnoise_fill_chunk_2d(f.p, &wide, b.data(), 0, &two) == GRADNOISE_OK);
+    CHECK(same_bits(a, b));
+}
+
+}  // TEST_SUITE
+
+// Many threads through the C API at once: one shared field evaluated and filled by every thread,
+// each thread also making and destroying its own descriptors and fields, failing on purpose and
+// reading back its own message. Run under ThreadSanitizer in CI (scripts/test.sh).
+TEST_SUITE("c_api_threads") {
+
+TEST_CASE("many threads at once: same bits as one thread, messages stay per thread") {
+    Desc d;
+    REQUIRE(gradnoise_desc_set_fractal(d.p, GRADNOISE_FRACTAL_FBM, 4, 0.5f, 2.0f, 0.5f) == GRADNOISE_OK);
+    Field shared(d.p);
+    const testing::Points p = testing::random_points(4096, -100.0f, 100.0f, 77);
+    std::vector<float> expect_points(p.size());
+    REQUIRE(gradnoise_evaluate_3d(shared.p, p.x.data(), p.y.data(), p.z.data(), expect_points.data(), p.size()) ==
+            GRADNOISE_OK);
+    const gradnoise_chunk_2d chunk{-77, 1 << 20, 64, 64, 1.0f / 32.0f};
+    std::vector<float> expect_chunk(64 * 64);
+    REQUIRE(gradnoise_fill_chunk_2d(shared.p, &chunk, expect_chunk.data(), 0, nullptr) == GRADNOISE_OK);
+
+    const unsigned thread_count = 16;
+    const int rounds = 20;
+    std::atomic<int> failures{0};
+    std::vector<std::thread> threads;
+    for (unsigned t = 0; t < thread_count; ++t) {
+        threads.emplace_back([&, t] {
+            auto expect = [&](bool ok) {
+                if (!ok) failures.fetch_add(1);
+            };
+            std::vector<float> out(p.size()), chunk_out(64 * 64);
+            for (int r = 0; r < rounds; ++r) {
+                // The shared field, from every thread.
+                expect(gradnoise_evaluate_3d(shared.p, p.x.data(), p.y.data(), p.z.data(), out.data(), p.size()) ==
+                       GRADNOISE_OK);
+                expect(std::memcmp(out.data(), expect_points.data(), out.size() * sizeof(float)) == 0);
+                expect(gradnoise_fill_chunk_2d(shared.p, &chunk, chunk_out.data(), 0, nullptr) == GRADNOISE_OK);
+                expect(std::memcmp(chunk_out.data(), expect_chunk.data(), chunk_out.size() * sizeof(float)) == 0);
+                float v = 0.0f;
+                expect(gradnoise_noise4(shared.p, 0.1f * float(t), 0.2f, 0.3f, 0.4f * float(r), &v) == GRADNOISE_OK);
+                // Own handles, made and destroyed while the others work.
+                gradnoise_desc* own = nullptr;
+                expect(gradnoise_desc_create(&own) == GRADNOISE_OK);
+                expect(gradnoise_desc_set_seed(own, t * 1000u + static_cast<unsigned>(r)) == GRADNOISE_OK);
+                expect(gradnoise_desc_set_hash(own, static_cast<int>(t % 2)) == GRADNOISE_OK);
+                gradnoise_noise* n = nullptr;
+                expect(gradnoise_noise_create(own, &n) == GRADNOISE_OK);
+                const gradnoise_grid_2d g{float(t), float(r), 0.1f, 0.1f, 32, 8};
+                expect(gradnoise_fill_grid_2d(n, &g, out.data(), 0, nullptr) == GRADNOISE_OK);
+                gradnoise_noise_destroy(n);
+                // Errors: each thread a different one, then its own message.
+                switch ((t + static_cast<unsigned>(r)) % 4) {
+                    case 0:
+                        expect(gradnoise_desc_set_fade(own, 7) == GRADNOISE_INVALID_ARGUMENT);
+                        expect(last().rfind("gradnoise_desc_set_fade:", 0) == 0);
+                        break;
+                    case 1:
+                        expect(gradnoise_evaluate_2d(nullptr, nullptr, nullptr, nullptr, 1) == GRADNOISE_NULL_POINTER);
+                        expect(last() == "gradnoise_evaluate_2d: noise is null");
+                        break;
+                    case 2:
+                        expect(gradnoise_desc_set_period(own, 3, 0, 0, 0) == GRADNOISE_OK);
+                        expect(gradnoise_noise_create(own, &n) == GRADNOISE_INVALID_ARGUMENT);
+                        expect(n == nullptr);
+                        expect(last() == "NoiseDesc: period_x must be 0 (none) or a power of two in 1..256");
+                        break;
+                    default:
+                        expect(gradnoise_force_isa(-3) == GRADNOISE_INVALID_ARGUMENT);
+                        expect(last() == "gradnoise_force_isa: isa must be a GRADNOISE_ISA_* value in 0..4");
+                        break;
+                }
+                gradnoise_desc_destroy(own);
+                expect(gradnoise_active_isa() == gradnoise_best_isa());
+                expect(std::string(gradnoise_isa_name(gradnoise_active_isa())) != "unknown");
+            }
+        });
+    }
+    for (auto& t : threads) t.join();
+    CHECK(failures.load() == 0);
+}
+
+TEST_CASE("parallel fills started from several threads at once") {
+    Desc d;
+    REQUIRE(gradnoise_desc_set_fractal(d.p, GRADNOISE_FRACTAL_RIDGED, 3, 1.0f, 2.0f, 0.5f) == GRADNOISE_OK);
+    Field shared(d.p);
+    const gradnoise_grid_2d g{-1.0f, 1.0f, 0.013f, 0.017f, 256, 256};
+    std::vector<float> expect(256 * 256);
+    REQUIRE(gradnoise_fill_grid_2d(shared.p, &g, expect.data(), 0, nullptr) == GRADNOISE_OK);
+    std::atomic<int> failures{0};
+    std::vector<std::thread> threads;
+    for (unsigned t = 0; t < 4; ++t) {
+        threads.emplace_back([&] {
+            std::vector<float> out(256 * 256);
+            for (int r = 0; r < 3; ++r) {
+                gradnoise_fill_options o{2, nullptr, nullptr};
+                if (gradnoise_fill_grid_2d(shared.p, &g, out.data(), 0, &o) != GRADNOISE_OK ||
+                    std::memcmp(out.data(), expect.data(), out.size() * sizeof(float)) != 0) {
+                    failures.fetch_add(1);
+                }
+            }
+        });
+    }
+    for (auto& t : threads) t.join();
+    CHECK(failures.load() == 0);
+}
+
+}  // TEST_SUITE
