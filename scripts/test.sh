@@ -51,6 +51,24 @@ gcc -std=c99 -pedantic-errors -Wall -Wextra -Werror -O2 examples/installed/chunk
   $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --static --libs gradnoise) -o build/installed/chunk_stream_c_pkgconfig
 build/installed/chunk_stream_c_pkgconfig
 rm -rf "$prefix"
+step "installed package, shared library (-DBUILD_SHARED_LIBS=ON): both examples; only the public API exported"
+prefix=$(mktemp -d)
+cmake -S . -B build/shared -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DGRADNOISE_BUILD_TESTS=OFF \
+  -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF >/dev/null
+cmake --build build/shared -j "$jobs" >/dev/null
+cmake --install build/shared --prefix "$prefix" >/dev/null
+rm -rf build/installed-shared
+cmake -S examples/installed -B build/installed-shared -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/installed-shared >/dev/null
+build/installed-shared/chunk_stream
+build/installed-shared/chunk_stream_c
+so=$(find "$prefix" -name 'libgradnoise.so.*.*' | head -1)
+leaked=$(nm -D --defined-only "$so" | awk '$2 == "T" || $2 == "W" || $2 == "D" || $2 == "B"' | grep -v gradnoise || true)
+if [ -n "$leaked" ]; then
+  echo "libgradnoise.so exports symbols outside the public API:"; echo "$leaked" | head; exit 1
+fi
+echo "$(basename "$so"): $(nm -D --defined-only "$so" | grep -c gradnoise) exported symbols, all gradnoise's"
+rm -rf "$prefix"
 
 step "benchmark smoke run"
 build/release/bench/gradnoise_bench --benchmark_min_time=0.01 --benchmark_filter='points1M' >/dev/null
@@ -68,15 +86,17 @@ if [ "$run_sanitize" = 1 ]; then
 fi
 
 if [ "$run_sanitize" = 1 ]; then
-  # The library and the test binary instrumented; oneTBB itself is not (Debian's build), so the
-  # suites run here are the ones whose threads are the test's own or the library's fills.
-  step "ThreadSanitizer build (C API from many threads at once)"
+  # The library and the test binary are instrumented; Debian's oneTBB is not, so TSan cannot see
+  # its task hand-offs and reports them as races: the parallel-fill cases are left to the other
+  # builds, and TSan checks what the C API promises -- many caller threads at once, each fill on
+  # its own thread (a shared error message, for one, is reported at once).
+  step "ThreadSanitizer build (the C API from many threads at once)"
   cmake -S . -B build/tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGRADNOISE_SANITIZE=thread \
     -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF >/dev/null
   cmake --build build/tsan -j "$jobs" --target gradnoise_tests
   step "ThreadSanitizer tests"
-  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 GRADNOISE_TEST_POINTS=100000 \
-    build/tsan/tests/gradnoise_tests --test-suite=c_api_threads,c_api,api
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+    build/tsan/tests/gradnoise_tests --test-suite=c_api_threads,api --test-case-exclude='parallel fills*'
 fi
 
 if [ "$run_cross" = 1 ]; then
