@@ -1,5 +1,6 @@
-// gradnoise vs stb_perlin, single thread, samples per second (items_per_second).
-// Names: <workload>/<isa> for gradnoise, stb/<workload> for the yardstick; scripts pair them.
+// gradnoise vs stb_perlin, libnoise and glm::perlin, single thread, samples per second (items_per_second).
+// Names: <workload>/<isa> for gradnoise, stb/<workload>, libnoise/<workload> and glm/<workload> for the
+// yardsticks (each in its own TU, -O3 -march=native); scripts (report.py, plot_report.py) pair them.
 // Workloads named perlin2-mix/..., perlin3-mix/... run the same grids and points with Hash::mix.
 // Workloads (issue #2): perlin2/grid1024, perlin3/grid128x128x64 (x = 0.3 + 0.01 i, y = 0.7 + 0.01 j,
 // z = 0.5 + 0.01 k) and perlin2/points1M, perlin3/points1M (2^20 uniform points in [-500, 500]).
@@ -7,6 +8,11 @@
 // points, perlin4/points1M (w = a fourth uniform coordinate), warp2/grid1024 (2D, one warp level,
 // strength 1, warp frequency 1, over plain noise: 3 noise2 per sample). Yardsticks: stb_perlin
 // (stb/...) and libnoise's noise::module::Perlin with 6 octaves (libnoise/...).
+// Issue #6: glm::perlin (GLM's classic Perlin noise, Debian libglm-dev; glm/...) on perlin2/grid1024,
+// perlin3/grid128x128x64, perlin{2,3,4}/points1M (the same x, y, z, w arrays), fbm2_6oct/grid1024
+// and fbm3_6oct/points1M (6 octaves, lacunarity 2, persistence 0.5, sum a_k n(p f_k) / sum a_k, the
+// loop in bench/glm_yardstick.cpp). The scalar reference path of gradnoise is the .../scalar
+// variant of every workload (the ISA loop registers Isa::scalar like the SIMD ISAs).
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -17,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "glm_yardstick.hpp"
 #include "gradnoise/gradnoise.hpp"
 #include "libnoise_yardstick.hpp"
 #include "stb_yardstick.hpp"
@@ -347,6 +354,74 @@ void stb_points3(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
 }
 
+// glm::perlin on the same grids (same origins and steps) and the same point arrays.
+void glm_grid2(benchmark::State& state) {
+    std::vector<float> out(1024 * 1024);
+    for (auto _ : state) {
+        yardstick::glm_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void glm_grid3(benchmark::State& state) {
+    std::vector<float> out(128 * 128 * 64);
+    for (auto _ : state) {
+        yardstick::glm_grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+
+void glm_points2(benchmark::State& state) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        yardstick::glm_points2(p.x.data(), p.y.data(), out.data(), kPoints);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void glm_points3(benchmark::State& state) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        yardstick::glm_points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void glm_points4(benchmark::State& state) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        yardstick::glm_points4(p.x.data(), p.y.data(), p.z.data(), p.w.data(), out.data(), kPoints);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void glm_fbm_grid2(benchmark::State& state) {
+    std::vector<float> out(1024 * 1024);
+    for (auto _ : state) {
+        yardstick::glm_fbm_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void glm_fbm_points3(benchmark::State& state) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        yardstick::glm_fbm_points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
 std::string cpu_model() {
     std::ifstream in("/proc/cpuinfo");
     std::string line;
@@ -378,6 +453,13 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("libnoise/fbm3_6oct/grid128x128x64", libnoise_fbm_grid3)
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("libnoise/fbm3_6oct/points1M", libnoise_fbm_points3)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("glm/perlin2/grid1024", glm_grid2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("glm/perlin3/grid128x128x64", glm_grid3)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("glm/perlin2/points1M", glm_points2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("glm/perlin3/points1M", glm_points3)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("glm/perlin4/points1M", glm_points4)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("glm/fbm2_6oct/grid1024", glm_fbm_grid2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("glm/fbm3_6oct/points1M", glm_fbm_points3)->Unit(benchmark::kMillisecond);
     for (int i = 0; i < gradnoise::isa_count; ++i) {
         auto isa = static_cast<gradnoise::Isa>(i);
         if (!gradnoise::isa_supported(isa)) {
