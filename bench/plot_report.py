@@ -16,6 +16,12 @@ missing from the report are left out. The title names the report's cpu_model.
 
 (`--benchmark_format=json > bench.json` works too. Google Benchmark 1.7's filter is one regex,
 negated as a whole by a leading '-'.)
+
+It also reads the report of `gradnoise bench --json FILE` (schema gradnoise-bench/1): the same two
+charts from its single-thread figures (gradnoise per ISA; stb_perlin, the peer that command measures).
+
+    gradnoise bench --json this-machine.json
+    /usr/bin/python3 bench/plot_report.py this-machine.json charts/
 """
 import json
 import os
@@ -43,6 +49,8 @@ def load(path):
     """(medians {run_name: samples/s}, repetitions, context, names in report order)."""
     with open(path) as f:
         data = json.load(f)
+    if data.get("schema") == "gradnoise-bench/1":
+        return load_cli_report(data)
     runs, order = {}, []
     for b in data.get("benchmarks", []):
         if b.get("run_type") == "aggregate" or b.get("error_occurred") or "items_per_second" not in b:
@@ -54,6 +62,23 @@ def load(path):
     median = {n: statistics.median(v) for n, v in runs.items()}
     reps = max((len(v) for v in runs.values()), default=0)
     return median, reps, data.get("context", {}), order
+
+
+def load_cli_report(data):
+    """A `gradnoise bench --json` report in load()'s terms: its one-thread medians, named like the
+    suite's runs ("perlin3/points/avx2", "stb/perlin3/points")."""
+    median, order = {}, []
+    for k in data["kernels"]:
+        for r in k["results"]:
+            if r["threads"] != 1:
+                continue
+            name = f"{k['name']}/{r['isa']}" if r["impl"] == "gradnoise" else f"stb/{k['name']}"
+            median[name] = r["samples_per_second"]
+            order.append(name)
+    m = data["machine"]
+    ctx = {"cpu_model": m["cpu_model"], "gradnoise_version": data["gradnoise_version"],
+           "gradnoise_best_isa": m["best_isa"]}
+    return median, data["settings"]["repetitions"], ctx, order
 
 
 def split(median, order):
@@ -151,8 +176,9 @@ def plot_peers(ours, peers, ctx, reps, out):
          [series[i] for i in keep], annotate=True)
     plt.setp(ax.get_xticklabels(), rotation=30, ha="right", rotation_mode="anchor")
     ax.legend(fontsize=8, ncol=3, loc="upper right")
-    ax.set_title(title(ctx, reps, "gradnoise against stb_perlin, glm::perlin and libnoise (same workloads)"),
-                 fontsize=10)
+    names = [PEER_LABELS[k].split(" ")[0] for k in PEERS if any(p.get(k) for p in peers.values())]
+    against = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+    ax.set_title(title(ctx, reps, f"gradnoise against {against} (same workloads)"), fontsize=10)
     fig.tight_layout()
     fig.savefig(out, dpi=90)
     plt.close(fig)
