@@ -22,6 +22,14 @@
 #include "kernels/kernel_table.hpp"
 #include "tables.hpp"
 
+// The per-batch building blocks must inline into their batch loops. GCC's size heuristics stop
+// inlining some instantiations once many callers share them (the fractal, warp and pattern
+// decorators multiplied those), and out of line every batch argument goes through memory:
+// perlin3-mix on AVX2 went from 35.5 to 66.6 instructions per sample that way.
+#ifndef GRADNOISE_KERNEL_INLINE
+#define GRADNOISE_KERNEL_INLINE inline __attribute__((always_inline))
+#endif
+
 #if defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
@@ -38,13 +46,13 @@ constexpr std::size_t lanes = F::size;
 constexpr std::size_t unroll = lanes < 8 ? 8 / lanes : (lanes == 16 ? 2 : 1);
 constexpr std::size_t block = lanes * unroll;
 
-inline I as_int(F v) noexcept { return xsimd::bitwise_cast<I>(v); }
-inline F as_float(I v) noexcept { return xsimd::bitwise_cast<F>(v); }
+GRADNOISE_KERNEL_INLINE I as_int(F v) noexcept { return xsimd::bitwise_cast<I>(v); }
+GRADNOISE_KERNEL_INLINE F as_float(I v) noexcept { return xsimd::bitwise_cast<F>(v); }
 
 // table[idx[lane]] for each lane. xsimd 8.1's gather never emits the hardware instruction on
 // AVX2/AVX-512, hence the intrinsics. (The AVX-512 ISA requires VBMI and hashes in registers, so
 // its gather serves only a build of this file without VBMI.)
-inline I gather(const std::int32_t* table, I idx) noexcept {
+GRADNOISE_KERNEL_INLINE I gather(const std::int32_t* table, I idx) noexcept {
 #if defined(__AVX512F__)
     static_assert(lanes == 16, "AVX-512 kernels use 16 lanes");
     return _mm512_i32gather_epi32(idx, table, 4);
@@ -64,7 +72,7 @@ inline I gather(const std::int32_t* table, I idx) noexcept {
 
 // [S 4.3]
 template <Fade fade>
-inline F fade_curve(F t) noexcept {
+GRADNOISE_KERNEL_INLINE F fade_curve(F t) noexcept {
     if constexpr (fade == Fade::cubic) {
         return t * t * (F(3.0f) - F(2.0f) * t);
     } else {
@@ -73,7 +81,7 @@ inline F fade_curve(F t) noexcept {
 }
 
 // [S 4.5]
-inline F lerp(F t, F a, F b) noexcept { return a + t * (b - a); }
+GRADNOISE_KERNEL_INLINE F lerp(F t, F a, F b) noexcept { return a + t * (b - a); }
 
 // [S 4.4] Perlin's grad(), driven by a selection code instead of the raw hash. The last level
 // of every hasher below looks up code(h) (tables.hpp: gradient_code), whose bits answer Perlin's
@@ -86,7 +94,7 @@ inline F lerp(F t, F a, F b) noexcept { return a + t * (b - a); }
 // Lanes of if_set where bit `bit` of c is 1, else lanes of if_clear. Per-ISA forms of one idea,
 // each the cheapest this ISA has; the portable form is what SSE2 and NEON run. All of them are
 // checked against the scalar reference bit for bit (tests/test_isa_equivalence.cpp).
-inline I select_bit(I c, int bit, I if_set, I if_clear) noexcept {
+GRADNOISE_KERNEL_INLINE I select_bit(I c, int bit, I if_set, I if_clear) noexcept {
 #if defined(__AVX512F__)
     return xsimd::select(xsimd::batch_bool<std::int32_t, Arch>(_mm512_test_epi32_mask(c, _mm512_set1_epi32(1 << bit))),
                          if_set, if_clear);  // VPTESTMD + VPBLENDMD
@@ -99,7 +107,7 @@ inline I select_bit(I c, int bit, I if_set, I if_clear) noexcept {
 #endif
 }
 
-inline F grad(I c, int byte, I x, I y, I z) noexcept {
+GRADNOISE_KERNEL_INLINE F grad(I c, int byte, I x, I y, I z) noexcept {
     const I sign(INT32_MIN);
     const int at = 8 * byte;
     I a = select_bit(c, at + 2, y, x);
@@ -114,7 +122,7 @@ inline F grad(I c, int byte, I x, I y, I z) noexcept {
 // truncating conversion returns 0x80000000 (low byte 0) for exactly those values and for NaN, so
 // one conversion suffices there; where conversions saturate instead (NEON) such values are
 // replaced by 0 first.
-inline I cell_index(F floored) noexcept {
+GRADNOISE_KERNEL_INLINE I cell_index(F floored) noexcept {
 #if defined(__SSE2__)
     return xsimd::to_int(floored);
 #else
@@ -131,7 +139,7 @@ struct Axis {
 // v + 0 turns -0 into +0 and changes nothing else; floor(-0) would otherwise be -0 on some ISAs
 // and +0 on others (xsimd's SSE2/NEON floor truncates through an integer), flipping a zero's sign.
 // Non-finite v give a NaN fraction, which the caller turns into +0 (see finish()).
-inline Axis split(F v) noexcept {
+GRADNOISE_KERNEL_INLINE Axis split(F v) noexcept {
     v = v + F(0.0f);
     F floored = xsimd::floor(v);
     return {v - floored, cell_index(floored)};
@@ -141,7 +149,7 @@ inline Axis split(F v) noexcept {
 // infinity has a NaN fraction on that axis, which propagates through the fade and every lerp to
 // the result. So "result is NaN" is exactly "some input was not finite", and one compare at the
 // end replaces three finiteness tests at the start. Such lanes become +0, as the spec says.
-inline F finish(F result) noexcept { return xsimd::select(result == result, result, F(0.0f)); }
+GRADNOISE_KERNEL_INLINE F finish(F result) noexcept { return xsimd::select(result == result, result, F(0.0f)); }
 
 // Byte 0 = gradient_code(index) for index in 0..15 (tables.hpp), higher bytes: don't care.
 #if defined(__AVX2__) || defined(__AVX512F__)
@@ -154,7 +162,7 @@ inline __m128i gradient_code_table() noexcept {
 }
 #endif
 
-inline I code_from_index(I index) noexcept {
+GRADNOISE_KERNEL_INLINE I code_from_index(I index) noexcept {
 #if defined(__AVX512F__)
     return _mm512_shuffle_epi8(_mm512_broadcast_i32x4(gradient_code_table()), index);
 #elif defined(__AVX2__)
@@ -191,7 +199,7 @@ struct TableHasher {
         return ((X & byte) << 8) | (Y & byte);
     }
 
-    Corners3 corners3(I X, I Y, I Z) const noexcept {
+    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept {
         const I byte(255);
         I column = gather(t->hash_xy, column_index(X, Y));  // bytes: a00, a10, a01, a11
         Corners3 c;  // (a + Z) mod 256 needs only Z's low byte, so Z is used unmasked
@@ -201,7 +209,7 @@ struct TableHasher {
         c.r[3] = gather(t->code_z, (((column >> 24) & byte) + Z) & byte);
         return c;
     }
-    Corners2 corners2(I X, I Y) const noexcept { return {gather(t->corner_code_2d, column_index(X, Y))}; }
+    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept { return {gather(t->corner_code_2d, column_index(X, Y))}; }
 };
 
 #if defined(__AVX512VBMI__)
@@ -256,7 +264,7 @@ struct ByteHasher {
         return _mm512_add_epi8(_mm512_shuffle_epi8(px, pairs01), y01);
     }
 
-    Corners3 corners3(I X, I Y, I Z) const noexcept {
+    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept {
         __m512i a = p[level2_index(X, Y)];  // bytes: p[A] p[A+1] p[B] p[B+1] = a00 a01 a10 a11
         __m512i zk = _mm512_add_epi8(_mm512_shuffle_epi8(Z, spread(0, 0, 0, 0)), _mm512_set1_epi32(0x01000100));
         __m512i lo = last[_mm512_add_epi8(_mm512_shuffle_epi8(a, spread(0, 0, 1, 1)), zk)];
@@ -264,7 +272,7 @@ struct ByteHasher {
         return {I(lo), I(hi)};
     }
 
-    Corners2 corners2(I X, I Y) const noexcept { return {I(last[level2_index(X, Y)])}; }
+    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept { return {I(last[level2_index(X, Y)])}; }
 };
 
 // Which last-level table a byte hasher needs depends on the dimension.
@@ -299,19 +307,19 @@ struct MixHasher {
         static constexpr int byte(int, int) noexcept { return 0; }
     };
 
-    static I constant(std::uint32_t v) noexcept { return I(static_cast<std::int32_t>(v)); }
+    GRADNOISE_KERNEL_INLINE static I constant(std::uint32_t v) noexcept { return I(static_cast<std::int32_t>(v)); }
 
     // a * b mod 2^32. Done on unsigned lanes: xsimd 8.1 has no SSE2 32-bit multiply and falls
     // back to per-lane C++ `*`, which would be signed overflow (UB) on int32_t.
-    static I mul(I a, I b) noexcept {
+    GRADNOISE_KERNEL_INLINE static I mul(I a, I b) noexcept {
         using U = xsimd::batch<std::uint32_t, Arch>;
         return xsimd::bitwise_cast<I>(xsimd::bitwise_cast<U>(a) * xsimd::bitwise_cast<U>(b));
     }
 
     // Byte 0 = gradient_code(index), index = top four bits of h (higher bytes: don't care).
-    static I code(I h) noexcept { return code_from_index((h >> 28) & I(15)); }
+    GRADNOISE_KERNEL_INLINE static I code(I h) noexcept { return code_from_index((h >> 28) & I(15)); }
 
-    Corners3 corners3(I X, I Y, I Z) const noexcept {
+    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept {
         const I byte(255);
         const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
         const I pz = constant(detail::mix_prime_z), m = constant(detail::mix_multiplier);
@@ -329,7 +337,7 @@ struct MixHasher {
         return c;
     }
 
-    Corners2 corners2(I X, I Y) const noexcept {
+    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept {
         const I byte(255);
         const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
         const I m = constant(detail::mix_multiplier);
@@ -351,7 +359,7 @@ inline MixHasher make_mix_hasher(const detail::NoiseTables& t) noexcept {
 }
 
 template <Fade fade, class Hasher>
-inline F noise3(const Hasher& hasher, F x, F y, F z) noexcept {
+GRADNOISE_KERNEL_INLINE F noise3(const Hasher& hasher, F x, F y, F z) noexcept {
     Axis ax = split(x), ay = split(y), az = split(z);
     F u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac), w = fade_curve<fade>(az.frac);
 
@@ -359,7 +367,9 @@ inline F noise3(const Hasher& hasher, F x, F y, F z) noexcept {
     I px[2] = {as_int(ax.frac), as_int(ax.frac - F(1.0f))};
     I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
     I pz[2] = {as_int(az.frac), as_int(az.frac - F(1.0f))};
-    auto g = [&](int i, int j, int k) { return grad(c.reg(i, j, k), c.byte(i, j, k), px[i], py[j], pz[k]); };
+    auto g = [&](int i, int j, int k) __attribute__((always_inline)) {
+        return grad(c.reg(i, j, k), c.byte(i, j, k), px[i], py[j], pz[k]);
+    };
 
     F result = lerp(w, lerp(v, lerp(u, g(0, 0, 0), g(1, 0, 0)), lerp(u, g(0, 1, 0), g(1, 1, 0))),
                     lerp(v, lerp(u, g(0, 0, 1), g(1, 0, 1)), lerp(u, g(0, 1, 1), g(1, 1, 1))));
@@ -367,7 +377,7 @@ inline F noise3(const Hasher& hasher, F x, F y, F z) noexcept {
 }
 
 template <Fade fade, class Hasher>
-inline F noise2(const Hasher& hasher, F x, F y) noexcept {
+GRADNOISE_KERNEL_INLINE F noise2(const Hasher& hasher, F x, F y) noexcept {
     Axis ax = split(x), ay = split(y);
     F u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac);
 
@@ -375,7 +385,7 @@ inline F noise2(const Hasher& hasher, F x, F y) noexcept {
     I px[2] = {as_int(ax.frac), as_int(ax.frac - F(1.0f))};
     I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
     const I pz(0);  // z = +0.0f
-    auto g = [&](int i, int j) { return grad(c.reg(i, j), c.byte(i, j), px[i], py[j], pz); };
+    auto g = [&](int i, int j) __attribute__((always_inline)) { return grad(c.reg(i, j), c.byte(i, j), px[i], py[j], pz); };
 
     F result = lerp(v, lerp(u, g(0, 0), g(1, 0)), lerp(u, g(0, 1), g(1, 1)));
     return finish(result);
@@ -388,7 +398,7 @@ inline F noise2(const Hasher& hasher, F x, F y) noexcept {
 // as the reference's Lattice.
 
 // table[idx[lane]] for float tables.
-inline F gather_float(const float* table, I idx) noexcept {
+GRADNOISE_KERNEL_INLINE F gather_float(const float* table, I idx) noexcept {
 #if defined(__AVX512F__)
     return _mm512_i32gather_ps(idx, table, 4);
 #elif defined(__AVX2__)
@@ -406,7 +416,7 @@ inline F gather_float(const float* table, I idx) noexcept {
 
 // [S 10.4] Perlin's 4D grad on hash h (low five bits): a = h<24 ? x : y, b = h<16 ? y : z,
 // c = h<8 ? z : w, signs from bits 0, 1, 2; (a + b) + c.
-inline F grad4(I h, I x, I y, I z, I w) noexcept {
+GRADNOISE_KERNEL_INLINE F grad4(I h, I x, I y, I z, I w) noexcept {
     const I sign(INT32_MIN);
     I g = h & I(31);
     I a = xsimd::select(g < I(24), x, y);
@@ -419,7 +429,7 @@ inline F grad4(I h, I x, I y, I z, I w) noexcept {
 }
 
 // sqrt, correctly rounded (xsimd 8.1's NEON float sqrt is an estimate, like its divide).
-inline F square_root(F v) noexcept {
+GRADNOISE_KERNEL_INLINE F square_root(F v) noexcept {
 #if defined(__aarch64__)
     return vsqrtq_f32(v);
 #else
