@@ -140,8 +140,12 @@ gradnoise_status gradnoise_desc_create(gradnoise_desc** out) {
     if (out == nullptr) {
         return null_handle("gradnoise_desc_create: out is null");
     }
-    *out = new (std::nothrow) gradnoise_desc{};
-    if (*out == nullptr) {
+    // Plain new (not the nothrow form), so an engine that replaces operator new/delete pairs
+    // them consistently.
+    try {
+        *out = new gradnoise_desc{};
+    } catch (...) {
+        *out = nullptr;
         return fail(gradnoise::ErrorCode::out_of_memory, "gradnoise_desc_create: out of memory");
     }
     return ok();
