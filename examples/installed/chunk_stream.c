@@ -78,8 +78,11 @@ static double roughness(const World* w) {
     int s, i, j;
     for (s = 0; s < SLOTS; ++s)
         for (j = 0; j < CHUNK; ++j)
-            for (i = 0; i + 1 < CHUNK; ++i)
-                m = fmax(m, fabs((double)w->slots[s].samples[j * CHUNK + i + 1] - w->slots[s].samples[j * CHUNK + i]));
+            for (i = 0; i + 1 < CHUNK; ++i) {
+                const float* row = w->slots[s].samples + j * CHUNK;
+                double d = fabs((double)row[i + 1] - row[i]);
+                if (d > m) m = d; /* not fmax(): GCC 12's aarch64 vectoriser crashes on that reduction */
+            }
     return m;
 }
 
