@@ -82,7 +82,7 @@ if [ "$run_sanitize" = 1 ]; then
   step "sanitizer tests (1M random points per set)"
   GRADNOISE_TEST_POINTS=1000000 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir build/sanitize --output-on-failure -j 1
+    ctest --test-dir build/sanitize --output-on-failure -j "$jobs"
 fi
 
 if [ "$run_sanitize" = 1 ]; then
@@ -105,7 +105,8 @@ if [ "$run_cross" = 1 ]; then
     -DCMAKE_BUILD_TYPE=Release -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_BAKE=OFF >/dev/null
   cmake --build build/aarch64 -j "$jobs"
   step "aarch64 tests under qemu-aarch64 (NEON path)"
-  ctest --test-dir build/aarch64 --output-on-failure -j 1
+  # Each emulated test is one qemu process on one core: run them side by side.
+  ctest --test-dir build/aarch64 --output-on-failure -j "$jobs"
 fi
 
 step "all test runs passed"
