@@ -451,19 +451,12 @@ TEST_CASE("points: NULL handles and arrays") {
 }
 
 TEST_CASE("binary64: Ken Perlin's values through the C API, and the descriptors it covers") {
-    std::ifstream in(std::string(GRADNOISE_TEST_DATA_DIR) + "/improved_noise_sample.txt");
-    REQUIRE(in.good());
     std::vector<double> x, y, z, expect;
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream s(line);
-        std::string a, b, c, v;
-        s >> a >> b >> c >> v;
-        x.push_back(std::strtod(a.c_str(), nullptr));
-        y.push_back(std::strtod(b.c_str(), nullptr));
-        z.push_back(std::strtod(c.c_str(), nullptr));
-        expect.push_back(std::strtod(v.c_str(), nullptr));
+    for (const testing::PerlinSample& s : testing::perlin_samples()) {
+        x.push_back(s.x);
+        y.push_back(s.y);
+        z.push_back(s.z);
+        expect.push_back(s.value);
     }
     REQUIRE(x.size() == 150);
     Desc d;

@@ -42,17 +42,10 @@ struct Points64 {
 };
 
 Points64 perlin_sample(std::vector<double>* values) {
-    std::ifstream in(std::string(GRADNOISE_TEST_DATA_DIR) + "/improved_noise_sample.txt");
-    REQUIRE(in.good());
     Points64 p;
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream fields(line);
-        std::string a, b, c, v;
-        fields >> a >> b >> c >> v;
-        p.add(std::strtod(a.c_str(), nullptr), std::strtod(b.c_str(), nullptr), std::strtod(c.c_str(), nullptr));
-        values->push_back(std::strtod(v.c_str(), nullptr));
+    for (const testing::PerlinSample& s : testing::perlin_samples()) {
+        p.add(s.x, s.y, s.z);
+        values->push_back(s.value);
     }
     return p;
 }

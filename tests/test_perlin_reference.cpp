@@ -22,27 +22,7 @@ using gradnoise::Noise;
 
 namespace {
 
-struct Sample {
-    double x, y, z, value;
-};
-
-std::vector<Sample> load_perlin_samples() {
-    std::ifstream in(GRADNOISE_TEST_DATA_DIR "/improved_noise_sample.txt");
-    REQUIRE(in.good());
-    std::vector<Sample> out;
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') {
-            continue;
-        }
-        std::istringstream fields(line);
-        std::string a, b, c, d;
-        fields >> a >> b >> c >> d;
-        out.push_back({std::strtod(a.c_str(), nullptr), std::strtod(b.c_str(), nullptr),
-                       std::strtod(c.c_str(), nullptr), std::strtod(d.c_str(), nullptr)});
-    }
-    return out;
-}
+using Sample = testing::PerlinSample;
 
 using testing::independent_noise3;
 
@@ -55,7 +35,7 @@ struct IsaGuard {
 TEST_SUITE("reference") {
 
 TEST_CASE("Ken Perlin's reference values: 3D on every path within 1e-4, lattice points exactly 0") {
-    std::vector<Sample> samples = load_perlin_samples();
+    std::vector<Sample> samples = testing::perlin_samples();
     REQUIRE(samples.size() == 150);
     Noise noise;  // Perlin's table, quintic fade
     testing::Points p;
@@ -88,7 +68,7 @@ TEST_CASE("Ken Perlin's reference values: 3D on every path within 1e-4, lattice 
 }
 
 TEST_CASE("Ken Perlin's z = 0 values check 2D noise too") {
-    std::vector<Sample> samples = load_perlin_samples();
+    std::vector<Sample> samples = testing::perlin_samples();
     Noise noise;
     int plane = 0;
     IsaGuard guard;

@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <cmath>
 #include <limits>
 
@@ -244,6 +247,24 @@ double independent_noise3(const gradnoise::PermutationTable& p, gradnoise::Fade 
         }
     }
     return sum;
+}
+
+std::vector<PerlinSample> perlin_samples() {
+    std::ifstream in(GRADNOISE_TEST_DATA_DIR "/improved_noise_sample.txt");
+    REQUIRE(in.good());
+    std::vector<PerlinSample> out;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') {
+            continue;
+        }
+        std::istringstream fields(line);
+        std::string a, b, c, d;
+        fields >> a >> b >> c >> d;
+        out.push_back({std::strtod(a.c_str(), nullptr), std::strtod(b.c_str(), nullptr),
+                       std::strtod(c.c_str(), nullptr), std::strtod(d.c_str(), nullptr)});
+    }
+    return out;
 }
 
 }  // namespace testing

@@ -64,6 +64,13 @@ void check_points(const gradnoise::Noise& noise, const Points& p, const char* wh
 double independent_noise3(const gradnoise::PermutationTable& p, gradnoise::Fade fade, double x, double y, double z,
                           bool mix = false, std::uint32_t key = 0);
 
+// Ken Perlin's own Java ImprovedNoise values (tests/data/improved_noise_sample.txt, binary64),
+// in file order; REQUIREs that the file can be read.
+struct PerlinSample {
+    double x, y, z, value;
+};
+std::vector<PerlinSample> perlin_samples();
+
 // Every ISA this CPU and build support, scalar first.
 std::vector<gradnoise::Isa> supported_isas();
 
