@@ -15,8 +15,9 @@
 #include <tbb/task_arena.h>
 
 #include "dispatch.hpp"
+#include "entry.hpp"
+#include "reference/reference.hpp"
 #include "fp_environment.hpp"
-#include "reference/fractal_reference.hpp"
 #include "gradnoise/noise.hpp"
 #include "tables.hpp"
 
@@ -226,7 +227,10 @@ Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride, 
     return fill_grid_3d(g, out, row_stride, slice_stride, FillOptions{});
 }
 
-Status Noise::fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride, const FillOptions& options) const noexcept {
+namespace detail {
+
+Status fill_grid_2d(const KernelTable& k, const NoiseTables& t, const Grid2d& g, float* out, std::size_t row_stride,
+                    const FillOptions& options) noexcept {
     if (!finite(g.origin_x) || !finite(g.origin_y)) {
         return Status(ErrorCode::invalid_argument, "fill_grid_2d: origin_x and origin_y must be finite");
     }
@@ -240,14 +244,12 @@ Status Noise::fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride, 
     if (Status s = check_layout_2d(g.size_x, g.size_y, &row_stride, out, grid2_layout, &empty); !s || empty) {
         return s;
     }
-    const kernels::KernelTable& k = detail::active_kernels();
-    const detail::NoiseTables& t = *tables_;
     return run_rows(g.size_y, g.size_x, options, fill2_messages,
                     [&](std::size_t first, std::size_t last) { k.grid_2d(t, g, first, last, out, row_stride); });
 }
 
-Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride, std::size_t slice_stride,
-                           const FillOptions& options) const noexcept {
+Status fill_grid_3d(const KernelTable& k, const NoiseTables& t, const Grid3d& g, float* out, std::size_t row_stride,
+                    std::size_t slice_stride, const FillOptions& options) noexcept {
     if (!finite(g.origin_x) || !finite(g.origin_y) || !finite(g.origin_z)) {
         return Status(ErrorCode::invalid_argument, "fill_grid_3d: origin_x, origin_y and origin_z must be finite");
     }
@@ -263,29 +265,17 @@ Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride, 
         !s || empty) {
         return s;
     }
-    const kernels::KernelTable& k = detail::active_kernels();
-    const detail::NoiseTables& t = *tables_;
     return run_rows(g.size_y * g.size_z, g.size_x, options, fill3_messages, [&](std::size_t first, std::size_t last) {
         k.grid_3d(t, g, first, last, out, row_stride, slice_stride);
     });
 }
+}  // namespace detail
+
 // ---- chunks (spec section 13) ----
 
 namespace {
 
 constexpr std::int64_t int64_max = std::numeric_limits<std::int64_t>::max();
-
-// Columns per tile of per-octave x coordinates (on the stack: 32 octaves x 256 floats = 32 KiB).
-constexpr std::size_t chunk_tile = 256;
-
-// Octave k's step g_k = spacing * f_k (f_0 = 1 for plain noise), as the reference computes it.
-int chunk_steps(const detail::NoiseTables& t, float spacing, float* step) {
-    const detail::OctaveTable& o = t.octaves;
-    for (int k = 0; k < o.octaves; ++k) {
-        step[k] = spacing * (o.kind == Fractal::none ? 1.0f : o.frequency[k]);
-    }
-    return o.octaves;
-}
 
 Status check_chunk_field(const NoiseDesc& d, const char* message) {
     if (d.warp.levels != 0 || d.pattern.kind != Pattern::none) {
@@ -296,9 +286,11 @@ Status check_chunk_field(const NoiseDesc& d, const char* message) {
 
 }  // namespace
 
-Status Noise::fill_chunk_2d(const Chunk2d& c, float* out, std::size_t row_stride,
-                            const FillOptions& options) const noexcept {
-    if (Status s = check_chunk_field(tables_->desc,
+namespace detail {
+
+Status fill_chunk_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& c, float* out,
+                     std::size_t row_stride, const FillOptions& options) noexcept {
+    if (Status s = check_chunk_field(t.desc,
                                      "fill_chunk_2d: warps and patterns depend on absolute coordinates; chunks "
                                      "take plain noise or fractals (use fill_grid_2d)");
         !s) {
@@ -318,36 +310,13 @@ Status Noise::fill_chunk_2d(const Chunk2d& c, float* out, std::size_t row_stride
     if (Status s = check_layout_2d(c.size_x, c.size_y, &row_stride, out, chunk2_layout, &empty); !s || empty) {
         return s;
     }
-    const kernels::KernelTable& k = detail::active_kernels();
-    const detail::NoiseTables& t = *tables_;
-    return run_rows(c.size_y, c.size_x, options, chunk2_messages, [&](std::size_t first, std::size_t last) {
-        float step[max_octaves];
-        const int octaves = chunk_steps(t, c.spacing, step);
-        alignas(64) float x[max_octaves * chunk_tile];
-        float y[max_octaves];
-        for (std::size_t x0 = 0; x0 < c.size_x; x0 += chunk_tile) {
-            const std::size_t n = std::min(chunk_tile, c.size_x - x0);
-            for (int o = 0; o < octaves; ++o) {
-                const float offset = static_cast<float>(o) * detail::octave_offset_x;
-                for (std::size_t i = 0; i < n; ++i) {
-                    const std::int64_t s = c.first_x + static_cast<std::int64_t>(x0 + i);
-                    x[static_cast<std::size_t>(o) * n + i] = reference::chunk_coordinate(s, step[o]) + offset;
-                }
-            }
-            for (std::size_t j = first; j < last; ++j) {
-                const std::int64_t s = c.first_y + static_cast<std::int64_t>(j);
-                for (int o = 0; o < octaves; ++o) {
-                    y[o] = reference::chunk_coordinate(s, step[o]) + static_cast<float>(o) * detail::octave_offset_y;
-                }
-                k.octave_row_2d(t, x, y, out + j * row_stride + x0, n);
-            }
-        }
-    });
+    return run_rows(c.size_y, c.size_x, options, chunk2_messages,
+                    [&](std::size_t first, std::size_t last) { k.chunk_2d(t, c, first, last, out, row_stride); });
 }
 
-Status Noise::fill_chunk_3d(const Chunk3d& c, float* out, std::size_t row_stride, std::size_t slice_stride,
-                            const FillOptions& options) const noexcept {
-    if (Status s = check_chunk_field(tables_->desc,
+Status fill_chunk_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& c, float* out,
+                     std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
+    if (Status s = check_chunk_field(t.desc,
                                      "fill_chunk_3d: warps and patterns depend on absolute coordinates; chunks "
                                      "take plain noise or fractals (use fill_grid_3d)");
         !s) {
@@ -369,34 +338,30 @@ Status Noise::fill_chunk_3d(const Chunk3d& c, float* out, std::size_t row_stride
         !s || empty) {
         return s;
     }
-    const kernels::KernelTable& k = detail::active_kernels();
-    const detail::NoiseTables& t = *tables_;
     return run_rows(c.size_y * c.size_z, c.size_x, options, chunk3_messages, [&](std::size_t first, std::size_t last) {
-        float step[max_octaves];
-        const int octaves = chunk_steps(t, c.spacing, step);
-        alignas(64) float x[max_octaves * chunk_tile];
-        float y[max_octaves], z[max_octaves];
-        for (std::size_t x0 = 0; x0 < c.size_x; x0 += chunk_tile) {
-            const std::size_t n = std::min(chunk_tile, c.size_x - x0);
-            for (int o = 0; o < octaves; ++o) {
-                const float offset = static_cast<float>(o) * detail::octave_offset_x;
-                for (std::size_t i = 0; i < n; ++i) {
-                    const std::int64_t s = c.first_x + static_cast<std::int64_t>(x0 + i);
-                    x[static_cast<std::size_t>(o) * n + i] = reference::chunk_coordinate(s, step[o]) + offset;
-                }
-            }
-            for (std::size_t r = first; r < last; ++r) {
-                const std::size_t j = r % c.size_y, kk = r / c.size_y;
-                const std::int64_t sy = c.first_y + static_cast<std::int64_t>(j);
-                const std::int64_t sz = c.first_z + static_cast<std::int64_t>(kk);
-                for (int o = 0; o < octaves; ++o) {
-                    y[o] = reference::chunk_coordinate(sy, step[o]) + static_cast<float>(o) * detail::octave_offset_y;
-                    z[o] = reference::chunk_coordinate(sz, step[o]) + static_cast<float>(o) * detail::octave_offset_z;
-                }
-                k.octave_row_3d(t, x, y, z, out + kk * slice_stride + j * row_stride + x0, n);
-            }
-        }
+        k.chunk_3d(t, c, first, last, out, row_stride, slice_stride);
     });
+}
+
+}  // namespace detail
+
+Status Noise::fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride, const FillOptions& options) const noexcept {
+    return detail::fill_grid_2d(detail::active_kernels(), *tables_, g, out, row_stride, options);
+}
+
+Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride, std::size_t slice_stride,
+                           const FillOptions& options) const noexcept {
+    return detail::fill_grid_3d(detail::active_kernels(), *tables_, g, out, row_stride, slice_stride, options);
+}
+
+Status Noise::fill_chunk_2d(const Chunk2d& c, float* out, std::size_t row_stride,
+                            const FillOptions& options) const noexcept {
+    return detail::fill_chunk_2d(detail::active_kernels(), *tables_, c, out, row_stride, options);
+}
+
+Status Noise::fill_chunk_3d(const Chunk3d& c, float* out, std::size_t row_stride, std::size_t slice_stride,
+                            const FillOptions& options) const noexcept {
+    return detail::fill_chunk_3d(detail::active_kernels(), *tables_, c, out, row_stride, slice_stride, options);
 }
 
 float Noise::chunk_sample_2d(std::int64_t sx, std::int64_t sy, float spacing) const noexcept {

@@ -3,11 +3,10 @@
 #include <limits>
 
 #include "dispatch.hpp"
+#include "entry.hpp"
 #include "fp_environment.hpp"
 #include "gradnoise/gradnoise.hpp"
-#include "reference/fractal_reference.hpp"
-#include "reference/perlin_reference.hpp"
-#include "reference/perlin_reference_f64.hpp"
+#include "reference/reference.hpp"
 #include "splitmix64.hpp"
 #include "tables.hpp"
 
@@ -22,8 +21,7 @@ const char* version_string() noexcept {
 
 namespace detail {
 
-void build_tables(NoiseTables& t) noexcept {
-    const PermutationTable& p = t.permutation;
+void build_chain_tables(const PermutationTable& p, PermutationChainTables& t) noexcept {
     auto byte = [](int v, int at) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(v) << (8 * at)); };
     for (int n = 0; n < 256; ++n) {
         t.code_p[n] = gradient_code(p[n]);
@@ -49,6 +47,7 @@ void build_octaves(NoiseTables& t) noexcept {
     const FractalParams& p = t.fractal;
     const NoiseDesc& d = t.desc;
     const int periods[4] = {d.period_x, d.period_y, d.period_z, d.period_w};
+    const float offsets[4] = {octave_offset_x, octave_offset_y, octave_offset_z, octave_offset_w};
     o.kind = p.kind;
     o.octaves = p.kind == Fractal::none ? 1 : p.octaves;
     float frequency = p.frequency, amplitude = 1.0f, amplitude_sum = 0.0f;
@@ -57,11 +56,8 @@ void build_octaves(NoiseTables& t) noexcept {
         float kf = static_cast<float>(k);
         o.frequency[k] = frequency;
         o.amplitude[k] = amplitude;
-        o.offset_x[k] = kf * octave_offset_x;
-        o.offset_y[k] = kf * octave_offset_y;
-        o.offset_z[k] = kf * octave_offset_z;
-        o.offset_w[k] = kf * octave_offset_w;
         for (int a = 0; a < 4; ++a) {
+            o.offset[a][k] = kf * offsets[a];
             // [S 10.3] octave k wraps at min(P * lacunarity^k, 256); no period: 256.
             o.mask[k][a] = period[a] == 0 ? 255 : period[a] - 1;
             if (period[a] != 0 && p.kind != Fractal::none) {
@@ -76,6 +72,26 @@ void build_octaves(NoiseTables& t) noexcept {
         amplitude = amplitude * p.persistence;
     }
     o.amplitude_sum = amplitude_sum;
+
+    // [S 14.3] binary64: the same recurrences in double from the float parameters.
+    OctaveConstants<double>& w = t.octaves_f64;
+    w.kind = o.kind;
+    w.octaves = o.octaves;
+    double frequency64 = p.frequency, amplitude64 = 1.0, amplitude_sum64 = 0.0;
+    for (int k = 0; k < max_octaves; ++k) {
+        const double kd = static_cast<double>(k);
+        w.frequency[k] = frequency64;
+        w.amplitude[k] = amplitude64;
+        for (int a = 0; a < 4; ++a) {
+            w.offset[a][k] = kd * static_cast<double>(offsets[a]);
+        }
+        if (k < w.octaves) {
+            amplitude_sum64 = amplitude_sum64 + amplitude64;
+        }
+        frequency64 = frequency64 * static_cast<double>(p.lacunarity);
+        amplitude64 = amplitude64 * static_cast<double>(p.persistence);
+    }
+    w.amplitude_sum = amplitude_sum64;
 }
 
 // [S 10.1, 10.2] A float in [-1, 1) from the top 24 bits of a SplitMix64 output (exact).
@@ -136,7 +152,11 @@ std::shared_ptr<const detail::NoiseTables> make_tables(const NoiseDesc& desc, co
     t->general_path = desc.basis != Basis::perlin || desc.period_x != 0 || desc.period_y != 0 ||
                       desc.period_z != 0 || desc.period_w != 0;
     detail::build_octaves(*t);
-    detail::build_tables(*t);  // (unused by Hash::mix, but cheap and keeps every table defined)
+    if (t->hash == Hash::permutation && !t->general_path) {
+        auto chain = std::make_unique<detail::PermutationChainTables>();
+        detail::build_chain_tables(t->permutation, *chain);
+        t->chain = std::move(chain);
+    }
     detail::build_lattice_values(*t, desc.has_seed ? desc.seed : 0);
     return t;
 }
@@ -313,8 +333,7 @@ bool binary64_covers(const NoiseDesc& d) {
            d.period_z == 0 && d.period_w == 0 && d.warp.levels == 0 && d.pattern.kind == Pattern::none;
 }
 
-const kernels::KernelTable& f64_kernels() noexcept {
-    const kernels::KernelTable& k = detail::active_kernels();
+const kernels::KernelTable& f64_kernels(const kernels::KernelTable& k) noexcept {
     return k.points_2d_f64 != nullptr ? k : kernels::scalar::kernel_table();
 }
 
@@ -336,8 +355,11 @@ double Noise::noise3_f64(double x, double y, double z) const noexcept {
     return reference::field3_f64(*tables_, x, y, z);
 }
 
-Status Noise::evaluate_2d_f64(const double* x, const double* y, double* out, std::size_t count) const noexcept {
-    if (!binary64_covers(tables_->desc)) {
+namespace detail {
+
+Status evaluate_2d_f64(const KernelTable& kt, const NoiseTables& t, const double* x, const double* y, double* out,
+                       std::size_t count) noexcept {
+    if (!binary64_covers(t.desc)) {
         return Status(ErrorCode::invalid_argument,
                       "evaluate_2d_f64: binary64 covers basis perlin with hash permutation, without periods, warps "
                       "or patterns");
@@ -348,15 +370,15 @@ Status Noise::evaluate_2d_f64(const double* x, const double* y, double* out, std
     if (x == nullptr || y == nullptr || out == nullptr) {
         return Status(ErrorCode::null_pointer, "evaluate_2d_f64: x, y and out must be non-null when count > 0");
     }
-    const kernels::KernelTable& k = f64_kernels();
+    const kernels::KernelTable& k = f64_kernels(kt);
     detail::SpecFpEnvironment fp;
-    k.points_2d_f64(*tables_, x, y, out, count);
+    k.points_2d_f64(t, x, y, out, count);
     return Status::success();
 }
 
-Status Noise::evaluate_3d_f64(const double* x, const double* y, const double* z, double* out,
-                              std::size_t count) const noexcept {
-    if (!binary64_covers(tables_->desc)) {
+Status evaluate_3d_f64(const KernelTable& kt, const NoiseTables& t, const double* x, const double* y,
+                       const double* z, double* out, std::size_t count) noexcept {
+    if (!binary64_covers(t.desc)) {
         return Status(ErrorCode::invalid_argument,
                       "evaluate_3d_f64: binary64 covers basis perlin with hash permutation, without periods, warps "
                       "or patterns");
@@ -367,10 +389,21 @@ Status Noise::evaluate_3d_f64(const double* x, const double* y, const double* z,
     if (x == nullptr || y == nullptr || z == nullptr || out == nullptr) {
         return Status(ErrorCode::null_pointer, "evaluate_3d_f64: x, y, z and out must be non-null when count > 0");
     }
-    const kernels::KernelTable& k = f64_kernels();
+    const kernels::KernelTable& k = f64_kernels(kt);
     detail::SpecFpEnvironment fp;
-    k.points_3d_f64(*tables_, x, y, z, out, count);
+    k.points_3d_f64(t, x, y, z, out, count);
     return Status::success();
+}
+
+}  // namespace detail
+
+Status Noise::evaluate_2d_f64(const double* x, const double* y, double* out, std::size_t count) const noexcept {
+    return detail::evaluate_2d_f64(detail::active_kernels(), *tables_, x, y, out, count);
+}
+
+Status Noise::evaluate_3d_f64(const double* x, const double* y, const double* z, double* out,
+                              std::size_t count) const noexcept {
+    return detail::evaluate_3d_f64(detail::active_kernels(), *tables_, x, y, z, out, count);
 }
 
 const char* basis_name(Basis basis) noexcept {
@@ -391,45 +424,61 @@ const char* pattern_name(Pattern pattern) noexcept {
     return "unknown";
 }
 
-Status Noise::evaluate_2d(const float* x, const float* y, float* out, std::size_t count) const noexcept {
+namespace detail {
+
+Status evaluate_2d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, float* out,
+                   std::size_t count) noexcept {
     if (count == 0) {
         return Status::success();
     }
     if (x == nullptr || y == nullptr || out == nullptr) {
         return Status(ErrorCode::null_pointer, "evaluate_2d: x, y and out must be non-null when count > 0");
     }
-    const kernels::KernelTable& k = detail::active_kernels();
     detail::SpecFpEnvironment fp;
-    k.points_2d(*tables_, x, y, out, count);
+    k.points_2d(t, x, y, out, count);
     return Status::success();
 }
 
-Status Noise::evaluate_3d(const float* x, const float* y, const float* z, float* out,
-                          std::size_t count) const noexcept {
+Status evaluate_3d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
+                   float* out, std::size_t count) noexcept {
     if (count == 0) {
         return Status::success();
     }
     if (x == nullptr || y == nullptr || z == nullptr || out == nullptr) {
         return Status(ErrorCode::null_pointer, "evaluate_3d: x, y, z and out must be non-null when count > 0");
     }
-    const kernels::KernelTable& k = detail::active_kernels();
     detail::SpecFpEnvironment fp;
-    k.points_3d(*tables_, x, y, z, out, count);
+    k.points_3d(t, x, y, z, out, count);
     return Status::success();
 }
 
-Status Noise::evaluate_4d(const float* x, const float* y, const float* z, const float* w, float* out,
-                          std::size_t count) const noexcept {
+Status evaluate_4d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
+                   const float* w, float* out, std::size_t count) noexcept {
     if (count == 0) {
         return Status::success();
     }
     if (x == nullptr || y == nullptr || z == nullptr || w == nullptr || out == nullptr) {
         return Status(ErrorCode::null_pointer, "evaluate_4d: x, y, z, w and out must be non-null when count > 0");
     }
-    const kernels::KernelTable& k = detail::active_kernels();
     detail::SpecFpEnvironment fp;
-    k.points_4d(*tables_, x, y, z, w, out, count);
+    k.points_4d(t, x, y, z, w, out, count);
     return Status::success();
+}
+
+}  // namespace detail
+
+Status Noise::evaluate_2d(const float* x, const float* y, float* out, std::size_t count) const noexcept {
+    return detail::evaluate_2d(detail::active_kernels(), *tables_, x, y, out, count);
+}
+
+Status Noise::evaluate_3d(const float* x, const float* y, const float* z, float* out,
+                          std::size_t count) const noexcept {
+    return detail::evaluate_3d(detail::active_kernels(), *tables_, x, y, z, out, count);
+}
+
+Status Noise::evaluate_4d(const float* x, const float* y, const float* z, const float* w, float* out,
+                          std::size_t count) const noexcept {
+    return detail::evaluate_4d(detail::active_kernels(), *tables_, x, y, z, w, out, count);
 }
 
 }  // namespace gradnoise

@@ -7,6 +7,7 @@
 #define GRADNOISE_SRC_TABLES_HPP
 
 #include <cstdint>
+#include <memory>
 
 #include "gradnoise/noise.hpp"
 
@@ -23,38 +24,26 @@ constexpr std::uint8_t gradient_code(int hash) noexcept {
 }
 
 // [S 8] The per-octave constants of a fractal, computed once by the spec's recurrences (the
-// reference recomputes them itself; tests compare the two paths bit for bit).
-struct OctaveTable {
+// reference recomputes them itself; tests compare the two paths bit for bit). T = float for the
+// float32 field, double for binary64 (spec section 14.3: the recurrences run in double there).
+template <class T>
+struct OctaveConstants {
     Fractal kind = Fractal::none;
     int octaves = 1;
-    float frequency[max_octaves];
-    float amplitude[max_octaves];
-    float offset_x[max_octaves], offset_y[max_octaves], offset_z[max_octaves], offset_w[max_octaves];
-    float amplitude_sum = 1.0f;
+    T frequency[max_octaves];
+    T amplitude[max_octaves];
+    T offset[4][max_octaves];  // [axis][k]: k * the axis's octave offset
+    T amplitude_sum = 1;
+};
+
+struct OctaveTable : OctaveConstants<float> {
     // [S 10.3] octave k's corner-index masks per axis (period - 1; 255 without a period).
     std::int32_t mask[max_octaves][4];
 };
 
-struct NoiseTables {
-    PermutationTable permutation;
-    Fade fade = Fade::quintic;
-    Hash hash = Hash::permutation;
-    std::uint32_t mix_key = 0;  // Hash::mix only
-    NoiseDesc desc;            // validated; desc.fade and desc.hash equal the two fields above
-    FractalParams fractal;     // desc.fractal
-    OctaveTable octaves;
-    // The general kernel path (any basis, periods, 4D) instead of the specialised perlin tables.
-    bool general_path = false;
-
-    // [S 10.1] classic basis: unit gradients per dimension, component-major ([axis][hash]).
-    alignas(64) float classic2[2][256];
-    alignas(64) float classic3[3][256];
-    alignas(64) float classic4[4][256];
-    // [S 10.2] value basis: the corner values, in [-1, 1).
-    alignas(64) float values[256];
-    // The permutation as 32-bit lanes, for gathers in the general path.
-    alignas(64) std::int32_t perm32[256];
-
+// [S 3.1] Perlin's chain, precomputed per permutation so the SIMD kernels fetch several corner
+// hashes at once; the same integers the chain gives (about 0.5 MiB).
+struct PermutationChainTables {
     // code_p[n] = gradient_code(p[n]); code_pp[n] = gradient_code(p[p[n]]) (the last two levels
     // of the 2D chain in one lookup, since Z = 0 there).
     alignas(64) std::uint8_t code_p[256];
@@ -67,6 +56,32 @@ struct NoiseTables {
     alignas(64) std::int32_t hash_xy[65536];
     // Index n (0..255). Byte 0: code of p[n]; byte 1: code of p[n+1]; the last level, k = 0, 1.
     alignas(64) std::int32_t code_z[256];
+};
+
+struct NoiseTables {
+    PermutationTable permutation;
+    Fade fade = Fade::quintic;
+    Hash hash = Hash::permutation;
+    std::uint32_t mix_key = 0;  // Hash::mix only
+    NoiseDesc desc;            // validated; desc.fade and desc.hash equal the two fields above
+    FractalParams fractal;     // desc.fractal
+    OctaveTable octaves;
+    OctaveConstants<double> octaves_f64;  // binary64 (the perlin basis only)
+    // The general kernel path (any basis, periods, 4D) instead of the specialised perlin tables.
+    bool general_path = false;
+
+    // [S 10.1] classic basis: unit gradients per dimension, component-major ([axis][hash]).
+    alignas(64) float classic2[2][256];
+    alignas(64) float classic3[3][256];
+    alignas(64) float classic4[4][256];
+    // [S 10.2] value basis: the corner values, in [-1, 1).
+    alignas(64) float values[256];
+    // The permutation as 32-bit lanes, for gathers in the general path.
+    alignas(64) std::int32_t perm32[256];
+
+    // The permutation chain's packed tables: only for Hash::permutation on the specialised perlin
+    // paths (and binary64), else null -- a Hash::mix field builds no permutation tables.
+    std::unique_ptr<const PermutationChainTables> chain;
 };
 
 // [S 3.2] The mixing hash's multipliers (odd 32-bit constants).
@@ -100,9 +115,8 @@ inline constexpr float sine_c11 = -15.0946426f;
 inline constexpr std::uint64_t classic_stream = 0x636C6173736963ull;
 inline constexpr std::uint64_t value_stream = 0x76616C7565ull;
 
-// Builds the hash tables of `tables` from tables.permutation, and its octave table from
-// tables.fractal.
-void build_tables(NoiseTables& tables) noexcept;
+// The chain tables of a permutation; the octave table of tables.fractal; the lattice values.
+void build_chain_tables(const PermutationTable& p, PermutationChainTables& chain) noexcept;
 void build_octaves(NoiseTables& tables) noexcept;
 void build_lattice_values(NoiseTables& tables, std::uint64_t seed) noexcept;
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "gradnoise/gradnoise.hpp"
-#include "reference/fractal_reference.hpp"
+#include "reference/reference.hpp"
 #include "test_support.hpp"
 
 using gradnoise::Chunk2d;

@@ -2,4 +2,4 @@
 #define GRADNOISE_KERNEL_ARCH xsimd::avx2
 #define GRADNOISE_KERNEL_NS avx2
 #define GRADNOISE_KERNEL_ISA ::gradnoise::Isa::avx2
-#include "kernels/perlin_kernel.inl"
+#include "kernels/kernels.inl"

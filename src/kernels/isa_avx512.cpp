@@ -2,4 +2,4 @@
 #define GRADNOISE_KERNEL_ARCH xsimd::avx512bw
 #define GRADNOISE_KERNEL_NS avx512
 #define GRADNOISE_KERNEL_ISA ::gradnoise::Isa::avx512
-#include "kernels/perlin_kernel.inl"
+#include "kernels/kernels.inl"

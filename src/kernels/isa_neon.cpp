@@ -2,4 +2,4 @@
 #define GRADNOISE_KERNEL_ARCH xsimd::neon64
 #define GRADNOISE_KERNEL_NS neon
 #define GRADNOISE_KERNEL_ISA ::gradnoise::Isa::neon
-#include "kernels/perlin_kernel.inl"
+#include "kernels/kernels.inl"

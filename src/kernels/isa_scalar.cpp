@@ -1,7 +1,6 @@
 // The scalar path: the reference functions behind the same table as the SIMD kernels.
 #include "kernels/kernel_table.hpp"
-#include "reference/fractal_reference.hpp"
-#include "reference/perlin_reference_f64.hpp"
+#include "reference/reference.hpp"
 #include "tables.hpp"
 
 namespace gradnoise::kernels::scalar {
@@ -65,24 +64,27 @@ void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, s
     }
 }
 
-// [S 13] The reference's chunk field is computed from sample numbers; this row form takes the
-// per-octave coordinates the fill already reduced (chunk_coordinate + k * offset, as the reference
-// does) and sums octaves in the reference's order.
-template <int dims>
-void octave_row(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
-                std::size_t n) noexcept {
-    for (std::size_t i = 0; i < n; ++i) {
-        out[i] = reference::octave_sum(t, dims, x + i, n, y, z);
+// [S 13] Each chunk sample straight from its sample numbers, as the reference defines it.
+void chunk_2d(const detail::NoiseTables& t, const Chunk2d& c, std::size_t first, std::size_t last, float* out,
+              std::size_t row_stride) noexcept {
+    for (std::size_t j = first; j < last; ++j) {
+        for (std::size_t i = 0; i < c.size_x; ++i) {
+            out[j * row_stride + i] = reference::chunk2(t, c.first_x + static_cast<std::int64_t>(i),
+                                                        c.first_y + static_cast<std::int64_t>(j), c.spacing);
+        }
     }
 }
 
-void octave_row_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out, std::size_t n) noexcept {
-    octave_row<2>(t, x, y, nullptr, out, n);
-}
-
-void octave_row_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
-                   std::size_t n) noexcept {
-    octave_row<3>(t, x, y, z, out, n);
+void chunk_3d(const detail::NoiseTables& t, const Chunk3d& c, std::size_t first, std::size_t last, float* out,
+              std::size_t row_stride, std::size_t slice_stride) noexcept {
+    for (std::size_t r = first; r < last; ++r) {
+        const std::size_t j = r % c.size_y, k = r / c.size_y;
+        for (std::size_t i = 0; i < c.size_x; ++i) {
+            out[k * slice_stride + j * row_stride + i] =
+                reference::chunk3(t, c.first_x + static_cast<std::int64_t>(i), c.first_y + static_cast<std::int64_t>(j),
+                                  c.first_z + static_cast<std::int64_t>(k), c.spacing);
+        }
+    }
 }
 
 void points_2d_f64(const detail::NoiseTables& t, const double* x, const double* y, double* out,
@@ -102,7 +104,8 @@ void points_3d_f64(const detail::NoiseTables& t, const double* x, const double* 
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
-    static constexpr KernelTable table{Isa::scalar, 1, &points_2d, &points_3d, &points_4d, &grid_2d, &grid_3d, &octave_row_2d, &octave_row_3d, &points_2d_f64, &points_3d_f64};
+    static constexpr KernelTable table{Isa::scalar, &points_2d, &points_3d, &points_4d, &grid_2d,      &grid_3d,
+                                       &chunk_2d,   &chunk_3d,  &points_2d_f64, &points_3d_f64};
     return table;
 }
 

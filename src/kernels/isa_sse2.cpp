@@ -2,4 +2,4 @@
 #define GRADNOISE_KERNEL_ARCH xsimd::sse2
 #define GRADNOISE_KERNEL_NS sse2
 #define GRADNOISE_KERNEL_ISA ::gradnoise::Isa::sse2
-#include "kernels/perlin_kernel.inl"
+#include "kernels/kernels.inl"

@@ -1,4 +1,6 @@
-// Internal: the function table each ISA exports. dispatch.cpp is the only place that chooses one.
+// Internal: the function table each ISA exports (src/kernels/kernels.inl fills it for the SIMD ISAs,
+// isa_scalar.cpp for the reference). dispatch.cpp is the only place that chooses one; entry.hpp
+// wraps each entry with the public API's checks.
 #ifndef GRADNOISE_SRC_KERNELS_KERNEL_TABLE_HPP
 #define GRADNOISE_SRC_KERNELS_KERNEL_TABLE_HPP
 
@@ -15,7 +17,6 @@ namespace gradnoise::kernels {
 
 struct KernelTable {
     Isa isa;
-    std::size_t samples_per_step;  // lanes x batches evaluated per loop step
     // out[i] = noise(x[i], y[i] (, z[i])) for i < n. No alignment requirements.
     void (*points_2d)(const detail::NoiseTables&, const float* x, const float* y, float* out,
                       std::size_t n) noexcept;
@@ -30,13 +31,13 @@ struct KernelTable {
                     std::size_t row_stride) noexcept;
     void (*grid_3d)(const detail::NoiseTables&, const Grid3d& grid, std::size_t first, std::size_t last, float* out,
                     std::size_t row_stride, std::size_t slice_stride) noexcept;
-    // Chunk rows (spec section 13): out[i] for i < n from per-octave coordinates, octave k's x of
-    // sample i at x[k * n + i], its y (and z) at y[k] (z[k]): the base noise of octave k there, or
-    // the fractal sum over the octaves. No warp, no pattern.
-    void (*octave_row_2d)(const detail::NoiseTables&, const float* x, const float* y, float* out,
-                          std::size_t n) noexcept;
-    void (*octave_row_3d)(const detail::NoiseTables&, const float* x, const float* y, const float* z, float* out,
-                          std::size_t n) noexcept;
+    // Rows [first, last) of a validated chunk (spec section 13), rows numbered as the grids'. The
+    // octave coordinates are reduced from the 64-bit sample numbers inside the kernel; samples are
+    // bit-identical to Noise::chunk_sample_2d/3d. No warp, no pattern (the fill rejects them).
+    void (*chunk_2d)(const detail::NoiseTables&, const Chunk2d& chunk, std::size_t first, std::size_t last,
+                     float* out, std::size_t row_stride) noexcept;
+    void (*chunk_3d)(const detail::NoiseTables&, const Chunk3d& chunk, std::size_t first, std::size_t last,
+                     float* out, std::size_t row_stride, std::size_t slice_stride) noexcept;
     // Binary64 (spec section 14): Perlin noise or its fractal, permutation hash. Null where this
     // ISA has no binary64 kernel (SSE2): the scalar table's run instead.
     void (*points_2d_f64)(const detail::NoiseTables&, const double* x, const double* y, double* out,

@@ -1,5 +1,5 @@
 // Spec sections are cited as [S n]; see docs/spec.md (section 14: binary64).
-#include "reference/perlin_reference_f64.hpp"
+#include "reference/reference.hpp"
 
 #include <cfloat>
 #include <cmath>

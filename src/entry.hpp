@@ -1,0 +1,40 @@
+// Internal: every bulk entry point of Noise with the kernel table as a parameter. Noise's public
+// methods pass detail::active_kernels(); tests pass each ISA's table in turn (tests/test_support:
+// testing::for_each_isa), so no test flips the process-wide choice to reach a path. Argument
+// checks, messages, the floating-point environment and threading are here, identical for every
+// table; the kernel only computes.
+#ifndef GRADNOISE_SRC_ENTRY_HPP
+#define GRADNOISE_SRC_ENTRY_HPP
+
+#include <cstddef>
+
+#include "gradnoise/noise.hpp"
+#include "kernels/kernel_table.hpp"
+
+namespace gradnoise::detail {
+
+using kernels::KernelTable;
+
+Status evaluate_2d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, float* out,
+                   std::size_t count) noexcept;
+Status evaluate_3d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
+                   float* out, std::size_t count) noexcept;
+Status evaluate_4d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
+                   const float* w, float* out, std::size_t count) noexcept;
+// Binary64: a table without binary64 kernels (SSE2) runs the scalar table's.
+Status evaluate_2d_f64(const KernelTable& k, const NoiseTables& t, const double* x, const double* y, double* out,
+                       std::size_t count) noexcept;
+Status evaluate_3d_f64(const KernelTable& k, const NoiseTables& t, const double* x, const double* y,
+                       const double* z, double* out, std::size_t count) noexcept;
+Status fill_grid_2d(const KernelTable& k, const NoiseTables& t, const Grid2d& grid, float* out, std::size_t row_stride,
+                    const FillOptions& options) noexcept;
+Status fill_grid_3d(const KernelTable& k, const NoiseTables& t, const Grid3d& grid, float* out, std::size_t row_stride,
+                    std::size_t slice_stride, const FillOptions& options) noexcept;
+Status fill_chunk_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& chunk, float* out,
+                     std::size_t row_stride, const FillOptions& options) noexcept;
+Status fill_chunk_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& chunk, float* out,
+                     std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
+
+}  // namespace gradnoise::detail
+
+#endif

@@ -1,0 +1,135 @@
+// [S 8, 11, 12] Around any base noise base(k, q) (octave k at the point q): the octave sum --
+// the one loop that points, grids, chunks and binary64 share -- then domain warping and the
+// marble and wood patterns. Mirrors src/reference/fractal.cpp; tests/test_fractal.cpp.
+#pragma once
+
+#include "kernels/ops.hpp"
+
+namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
+namespace {
+
+template <class B>
+GRADNOISE_KERNEL_INLINE auto finite(B v) noexcept {
+    return xsimd::abs(v) <= B(std::numeric_limits<ScalarOf<B>>::max());
+}
+
+// [S 8] One octave's contribution before its amplitude (the reference's octave_term()).
+template <class B>
+inline B octave_term(Fractal kind, B n, B& weight) noexcept {
+    using T = ScalarOf<B>;
+    switch (kind) {
+        case Fractal::turbulence: return xsimd::abs(n);
+        case Fractal::billow: return B(T(2)) * xsimd::abs(n) - B(T(1));
+        case Fractal::ridged: {
+            B s = B(T(1)) - xsimd::abs(n);
+            s = s * s;
+            s = s * weight;
+            weight = xsimd::min(xsimd::max(s * B(T(2)), B(T(0))), B(T(1)));  // s >= 0, never NaN
+            return s;
+        }
+        default: return n;
+    }
+}
+
+// [S 8] The octave loop: octave(k) is octave k's base noise at its coordinates; the constants come
+// from tables.hpp's OctaveConstants (float or double); the fractal kind is a runtime branch per
+// octave (perfectly predicted). Plain noise (Fractal::none) is octave 0 alone.
+template <class B, class Octaves, class Octave>
+inline B octave_sum(const Octaves& o, Octave&& octave) noexcept {
+    if (o.kind == Fractal::none) {
+        return octave(0);
+    }
+    B sum(ScalarOf<B>(0)), weight(ScalarOf<B>(1));
+    for (int k = 0; k < o.octaves; ++k) {
+        sum = sum + B(o.amplitude[k]) * octave_term(o.kind, octave(k), weight);
+    }
+    return divide(sum, B(o.amplitude_sum));
+}
+
+// [S 8] The fractal at p: octave k at p * f_k + k * offset per axis; non-finite p give +0.
+template <int dims, class Base, class B, class Octaves>
+inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept {
+    if (o.kind == Fractal::none) {
+        return base(0, p);
+    }
+    B result = octave_sum<B>(o, [&](int k) {
+        const B f(o.frequency[k]);
+        B q[dims];
+        for (int a = 0; a < dims; ++a) {
+            q[a] = p[a] * f + B(o.offset[a][k]);
+        }
+        return base(k, q);
+    });
+    auto all_finite = finite(p[0]);
+    for (int a = 1; a < dims; ++a) {
+        all_finite = all_finite & finite(p[a]);
+    }
+    return xsimd::select(all_finite, result, B(ScalarOf<B>(0)));
+}
+
+// [S 12.1] The project's sine (the reference's sine(), operation for operation).
+inline F sine(F t) noexcept {
+    F r = t * F(detail::sine_inv_two_pi);
+    r = r - floor(r);
+    F u = r - F(0.5f);
+    u = xsimd::select(u > F(0.25f), F(0.5f) - u, xsimd::select(u < F(-0.25f), F(-0.5f) - u, u));
+    F u2 = u * u;
+    F s(detail::sine_c11);
+    s = s * u2 + F(detail::sine_c9);
+    s = s * u2 + F(detail::sine_c7);
+    s = s * u2 + F(detail::sine_c5);
+    s = s * u2 + F(detail::sine_c3);
+    s = s * u2 + F(detail::sine_c1);
+    return -(s * u);
+}
+
+// [S 11, 12] warp, fractal, pattern: the whole field of a descriptor.
+template <int dims, class Base>
+inline F decorated(const Base& base, const detail::NoiseTables& t, const F* p) noexcept {
+    const NoiseDesc& d = t.desc;
+    F at[dims];
+    for (int a = 0; a < dims; ++a) {
+        at[a] = p[a];
+    }
+    for (int level = 0; level < d.warp.levels; ++level) {
+        const F frequency(d.warp.frequency), strength(d.warp.strength);
+        F displacement[dims];
+        for (int a = 0; a < dims; ++a) {
+            F q[dims];
+            for (int b = 0; b < dims; ++b) {
+                q[b] = at[b] * frequency + F(detail::warp_offset[level][a]);
+            }
+            displacement[a] = fractal<dims>(base, t.octaves, q);
+        }
+        for (int a = 0; a < dims; ++a) {
+            at[a] = p[a] + strength * displacement[a];
+        }
+    }
+    F v = fractal<dims>(base, t.octaves, at);
+    const PatternParams& pattern = d.pattern;
+    F r;
+    if (pattern.kind == Pattern::marble) {
+        r = F(0.5f) + F(0.5f) * sine(p[0] * F(pattern.frequency) + F(pattern.strength) * v);
+    } else if (pattern.kind == Pattern::wood) {
+        F g = square_root(p[0] * p[0] + p[1] * p[1]) * F(pattern.frequency) + F(pattern.strength) * v;
+        r = g - floor(g);
+        r = xsimd::select(r >= F(1.0f), F(0.0f), r);
+    } else {
+        return v;
+    }
+    auto keep = r == r;
+    for (int a = 0; a < dims; ++a) {
+        keep = keep & finite(p[a]);
+    }
+    r = xsimd::select(keep, r, F(0.0f));
+    return xsimd::min(xsimd::max(r, F(0.0f)), F(1.0f));
+}
+
+// Is the field the base noise alone (no fractal, warp or pattern)?
+inline bool plain_field(const detail::NoiseTables& t) noexcept {
+    const NoiseDesc& d = t.desc;
+    return t.octaves.kind == Fractal::none && d.warp.levels == 0 && d.pattern.kind == Pattern::none;
+}
+
+}  // namespace
+}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

@@ -1,0 +1,175 @@
+// [S 3] The corner hashes, three ways to the same integers. A hasher turns cell indices into the
+// selection codes of the corner hashes; corner (i, j[, k])'s code is byte byte(i, j, k) of
+// register reg(i, j, k). Mirrors src/reference/hash.cpp; tests/test_hash.cpp.
+#pragma once
+
+#include "kernels/ops.hpp"
+
+namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
+namespace {
+
+// Perlin's chain from the packed tables of tables.hpp (PermutationChainTables) by gathers, on
+// 32-bit lanes (float32) or 64-bit lanes (binary64).
+template <class IB>
+struct TableHasher {
+    const detail::PermutationChainTables* t;
+
+    struct Corners3 {
+        IB r[4];  // r[i + 2j]: byte k = code of corner (i, j, k)
+        GRADNOISE_KERNEL_INLINE IB reg(int i, int j, int) const noexcept { return r[i + 2 * j]; }
+        static constexpr int byte(int, int, int k) noexcept { return k; }
+    };
+    struct Corners2 {
+        IB r;  // byte i + 2j = code of corner (i, j)
+        GRADNOISE_KERNEL_INLINE IB reg(int, int) const noexcept { return r; }
+        static constexpr int byte(int i, int j) noexcept { return i + 2 * j; }
+    };
+
+    GRADNOISE_KERNEL_INLINE static IB column_index(IB X, IB Y) noexcept {
+        const IB byte(255);
+        return ((X & byte) << 8) | (Y & byte);
+    }
+
+    GRADNOISE_KERNEL_INLINE Corners3 corners3(IB X, IB Y, IB Z) const noexcept {
+        const IB byte(255);
+        IB column = gather(t->hash_xy, column_index(X, Y));  // bytes: a00, a10, a01, a11
+        Corners3 c;  // (a + Z) mod 256 needs only Z's low byte, so Z is used unmasked
+        c.r[0] = gather(t->code_z, ((column & byte) + Z) & byte);
+        c.r[1] = gather(t->code_z, (((column >> 8) & byte) + Z) & byte);
+        c.r[2] = gather(t->code_z, (((column >> 16) & byte) + Z) & byte);
+        c.r[3] = gather(t->code_z, (((column >> 24) & byte) + Z) & byte);
+        return c;
+    }
+    GRADNOISE_KERNEL_INLINE Corners2 corners2(IB X, IB Y) const noexcept {
+        return {gather(t->corner_code_2d, column_index(X, Y))};
+    }
+};
+
+// Perlin's chain in registers (ops: ByteTable, where has_byte_lookup): every level is one
+// 64-byte lookup, four lanes' bytes at a time; the "+ Y", "+ 1" and "mod 256" of the chain are
+// byte additions, which wrap mod 256 by themselves.
+struct ByteHasher {
+    ByteTable p;     // the permutation, for the inner levels
+    ByteTable last;  // 3D: code(p[n]); 2D: code(p[p[n]]), two levels in one (Z = 0)
+
+    ByteHasher(const std::uint8_t* perm, const std::uint8_t* last_level) noexcept : p(perm), last(last_level) {}
+
+    struct Corners3 {
+        I lo, hi;  // lo bytes: codes of corners 000 001 010 011; hi: 100 101 110 111
+        GRADNOISE_KERNEL_INLINE I reg(int i, int, int) const noexcept { return i ? hi : lo; }
+        static constexpr int byte(int, int j, int k) noexcept { return 2 * j + k; }
+    };
+    struct Corners2 {
+        I r;  // bytes: codes of corners 00 01 10 11
+        GRADNOISE_KERNEL_INLINE I reg(int, int) const noexcept { return r; }
+        static constexpr int byte(int i, int j) noexcept { return 2 * i + j; }
+    };
+
+    // Bytes [A, A+1, B, B+1] with A = p[X] + Y, B = p[X+1] + Y (mod 256). Only the low byte of
+    // each lane of X and Y is read.
+    GRADNOISE_KERNEL_INLINE I level2_index(I X, I Y) const noexcept {
+        I px = p[add_bytes(shuffle_lane_bytes(X, 0, 0, 0, 0), I(0x0100))];
+        I y01 = add_bytes(shuffle_lane_bytes(Y, 0, 0, 0, 0), I(0x01000100));
+        return add_bytes(shuffle_lane_bytes(px, 0, 0, 1, 1), y01);
+    }
+
+    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept {
+        I a = p[level2_index(X, Y)];  // bytes: p[A] p[A+1] p[B] p[B+1] = a00 a01 a10 a11
+        I zk = add_bytes(shuffle_lane_bytes(Z, 0, 0, 0, 0), I(0x01000100));
+        I lo = last[add_bytes(shuffle_lane_bytes(a, 0, 0, 1, 1), zk)];
+        I hi = last[add_bytes(shuffle_lane_bytes(a, 2, 2, 3, 3), zk)];
+        return {lo, hi};
+    }
+
+    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept { return {last[level2_index(X, Y)]}; }
+};
+
+// The permutation hasher of this ISA for 2D or 3D (the byte hasher's last table depends on it).
+template <int dims>
+GRADNOISE_KERNEL_INLINE auto permutation_hasher(const detail::NoiseTables& t) noexcept {
+    if constexpr (has_byte_lookup) {
+        return ByteHasher(t.permutation.values().data(), dims == 3 ? t.chain->code_p : t.chain->code_pp);
+    } else {
+        return TableHasher<I>{t.chain.get()};
+    }
+}
+
+// [S 3.2] Hash::mix: (X*px ^ Y*py ^ Z*pz ^ key) * m in 32-bit lanes (wrapping multiply, as the
+// spec's uint32 arithmetic), gradient index = top four bits. No memory access at all.
+struct MixHasher {
+    I key;
+
+    struct Corners3 {
+        I r[8];  // r[i + 2j + 4k], code in byte 0
+        GRADNOISE_KERNEL_INLINE I reg(int i, int j, int k) const noexcept { return r[i + 2 * j + 4 * k]; }
+        static constexpr int byte(int, int, int) noexcept { return 0; }
+    };
+    struct Corners2 {
+        I r[4];  // r[i + 2j], code in byte 0
+        GRADNOISE_KERNEL_INLINE I reg(int i, int j) const noexcept { return r[i + 2 * j]; }
+        static constexpr int byte(int, int) noexcept { return 0; }
+    };
+
+    GRADNOISE_KERNEL_INLINE static I constant(std::uint32_t v) noexcept { return I(static_cast<std::int32_t>(v)); }
+
+    // Byte 0 = gradient_code(index), index = top four bits of h (higher bytes: don't care).
+    GRADNOISE_KERNEL_INLINE static I code(I h) noexcept { return gradient_code((h >> 28) & I(15)); }
+
+    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept {
+        const I byte(255);
+        const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
+        const I pz = constant(detail::mix_prime_z), m = constant(detail::mix_multiplier);
+        I hx[2] = {mul_wrap(X & byte, px), mul_wrap((X + I(1)) & byte, px)};
+        I hy[2] = {mul_wrap(Y & byte, py), mul_wrap((Y + I(1)) & byte, py)};
+        I hz[2] = {mul_wrap(Z & byte, pz) ^ key, mul_wrap((Z + I(1)) & byte, pz) ^ key};
+        Corners3 c;
+        for (int j = 0; j < 2; ++j) {
+            for (int i = 0; i < 2; ++i) {
+                I xy = hx[i] ^ hy[j];
+                c.r[i + 2 * j] = code(mul_wrap(xy ^ hz[0], m));
+                c.r[i + 2 * j + 4] = code(mul_wrap(xy ^ hz[1], m));
+            }
+        }
+        return c;
+    }
+
+    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept {
+        const I byte(255);
+        const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
+        const I m = constant(detail::mix_multiplier);
+        // Z = 0: its term is 0 * pz = 0, leaving the key.
+        I hx[2] = {mul_wrap(X & byte, px) ^ key, mul_wrap((X + I(1)) & byte, px) ^ key};
+        I hy[2] = {mul_wrap(Y & byte, py), mul_wrap((Y + I(1)) & byte, py)};
+        Corners2 c;
+        for (int j = 0; j < 2; ++j) {
+            for (int i = 0; i < 2; ++i) {
+                c.r[i + 2 * j] = code(mul_wrap(hx[i] ^ hy[j], m));
+            }
+        }
+        return c;
+    }
+};
+
+inline MixHasher mix_hasher(const detail::NoiseTables& t) noexcept {
+    return MixHasher{I(static_cast<std::int32_t>(t.mix_key))};
+}
+
+// p(n) for lanes holding n in 0..255 (the general lattice's chain, one level at a time): byte
+// lookups where there are in-register tables (the low byte of each lane; the others masked
+// off), else gathers of the 32-bit copy.
+struct PermutationLookup {
+    ByteTable bytes;
+    const std::int32_t* words;
+    explicit PermutationLookup(const detail::NoiseTables& t) noexcept
+        : bytes(t.permutation.values().data()), words(t.perm32) {}
+    GRADNOISE_KERNEL_INLINE I operator()(I n) const noexcept {
+        if constexpr (has_byte_lookup) {
+            return bytes[n] & I(255);
+        } else {
+            return gather(words, n);
+        }
+    }
+};
+
+}  // namespace
+}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

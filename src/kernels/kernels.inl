@@ -1,0 +1,118 @@
+// The entry file of the SIMD kernels: each src/kernels/isa_*.cpp defines GRADNOISE_KERNEL_ARCH (an
+// xsimd arch), GRADNOISE_KERNEL_NS (a namespace) and GRADNOISE_KERNEL_ISA, then includes this file,
+// so every ISA gets its own copy of every kernel compiled with its own flags. What is where:
+//   ops.hpp      the only ISA-specific code: gathers, selects, byte lookups, exact divide/sqrt
+//   perlin.hpp   [S 4, 5]  improved Perlin noise (float32 and binary64 share it)
+//   hash.hpp     [S 3]     corner hashers: packed tables, in-register bytes, mixing
+//   lattice.hpp  [S 10]    classic and value bases, periods, 4D
+//   fractal.hpp  [S 8, 11, 12]  the octave loop, warp, patterns
+//   select.hpp   descriptor -> base noise and field (the one selector)
+//   loops.hpp    [S 6]     batch loops over the caller's arrays, grid coordinates
+//   grid.hpp     [S 6]     the cell-coherent grid fast path and grid rows
+//   chunk.hpp    [S 13]    chunk rows from 64-bit sample numbers
+// docs/architecture.md draws how a call gets here.
+#include "kernels/chunk.hpp"
+#include "kernels/grid.hpp"
+#include "kernels/kernel_table.hpp"
+#include "kernels/loops.hpp"
+#include "kernels/select.hpp"
+
+namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
+namespace {
+
+// out[i] = field(coords[0][i], ..., coords[dims-1][i]) for i < n.
+template <int dims>
+void points(const detail::NoiseTables& t, const float* const* coords, float* out, std::size_t n) noexcept {
+    with_field<dims>(t, [&](const auto& field) {
+        for_each_batch<F>(out, n, [&](std::size_t i, std::size_t m) {
+            F p[dims];
+            for (int a = 0; a < dims; ++a) {
+                p[a] = load_part<F>(coords[a], i, m);
+            }
+            return field(p);
+        });
+    });
+}
+
+void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out, std::size_t n) noexcept {
+    const float* coords[2] = {x, y};
+    points<2>(t, coords, out, n);
+}
+
+void points_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, float* out,
+               std::size_t n) noexcept {
+    const float* coords[3] = {x, y, z};
+    points<3>(t, coords, out, n);
+}
+
+void points_4d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, const float* w,
+               float* out, std::size_t n) noexcept {
+    const float* coords[4] = {x, y, z, w};
+    points<4>(t, coords, out, n);
+}
+
+void grid_2d(const detail::NoiseTables& t, const Grid2d& g, std::size_t first, std::size_t last, float* out,
+             std::size_t row_stride) noexcept {
+    grid<2>(t, g, first, last, out, row_stride, 0);
+}
+
+void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, std::size_t last, float* out,
+             std::size_t row_stride, std::size_t slice_stride) noexcept {
+    grid<3>(t, g, first, last, out, row_stride, slice_stride);
+}
+
+void chunk_2d(const detail::NoiseTables& t, const Chunk2d& c, std::size_t first, std::size_t last, float* out,
+              std::size_t row_stride) noexcept {
+    chunk<2>(t, c, first, last, out, row_stride, 0);
+}
+
+void chunk_3d(const detail::NoiseTables& t, const Chunk3d& c, std::size_t first, std::size_t last, float* out,
+              std::size_t row_stride, std::size_t slice_stride) noexcept {
+    chunk<3>(t, c, first, last, out, row_stride, slice_stride);
+}
+
+// [S 14] binary64: Perlin noise or its fractal (octave constants in double), Perlin's chain.
+template <int dims>
+void points_f64(const detail::NoiseTables& t, const double* const* coords, double* out, std::size_t n) noexcept {
+    if constexpr (has_f64_kernel) {  // (not instantiated where the table holds nullptr)
+        with_base<dims, D>(t, [&](const auto& base) {
+            for_each_batch<D>(out, n, [&](std::size_t i, std::size_t m) {
+                D p[dims];
+                for (int a = 0; a < dims; ++a) {
+                    p[a] = load_part<D>(coords[a], i, m);
+                }
+                return fractal<dims>(base, t.octaves_f64, p);
+            });
+        });
+    }
+}
+
+void points_2d_f64(const detail::NoiseTables& t, const double* x, const double* y, double* out,
+                   std::size_t n) noexcept {
+    const double* coords[2] = {x, y};
+    points_f64<2>(t, coords, out, n);
+}
+
+void points_3d_f64(const detail::NoiseTables& t, const double* x, const double* y, const double* z, double* out,
+                   std::size_t n) noexcept {
+    const double* coords[3] = {x, y, z};
+    points_f64<3>(t, coords, out, n);
+}
+
+}  // namespace
+
+const KernelTable& kernel_table() noexcept {
+    static constexpr KernelTable table{GRADNOISE_KERNEL_ISA,
+                                       &points_2d,
+                                       &points_3d,
+                                       &points_4d,
+                                       &grid_2d,
+                                       &grid_3d,
+                                       &chunk_2d,
+                                       &chunk_3d,
+                                       has_f64_kernel ? &points_2d_f64 : nullptr,  // else the scalar one runs
+                                       has_f64_kernel ? &points_3d_f64 : nullptr};
+    return table;
+}
+
+}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

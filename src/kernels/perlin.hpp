@@ -1,0 +1,148 @@
+// [S 4, 5] Improved Perlin noise, 2D and 3D, over any batch type (float32 and binary64 share
+// these bodies): the cell split, the fades, Perlin's grad and the lerp tree. Each operation
+// mirrors src/reference/perlin.cpp in the order docs/spec.md fixes; the differences are how the
+// corner hashes are fetched (kernels/hash.hpp), that grad's choices are bit tests on a selection
+// code (tables.hpp: gradient_code), and that signs are flipped by XOR on the sign bit (IEEE
+// negation, exact). Tested against the reference bit for bit in tests/test_perlin.cpp.
+#pragma once
+
+#include <limits>
+
+#include "kernels/ops.hpp"
+
+namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
+namespace {
+
+// [S 4.3]
+template <Fade fade, class B>
+GRADNOISE_KERNEL_INLINE B fade_curve(B t) noexcept {
+    using T = ScalarOf<B>;
+    if constexpr (fade == Fade::cubic) {
+        return t * t * (B(T(3)) - B(T(2)) * t);
+    } else {
+        return t * t * t * (t * (t * B(T(6)) - B(T(15))) + B(T(10)));
+    }
+}
+
+// [S 4.5]
+template <class B>
+GRADNOISE_KERNEL_INLINE B lerp(B t, B a, B b) noexcept {
+    return a + t * (b - a);
+}
+
+// [S 4.1, 4.2] One axis: position inside the cell, and the cell index (its low 8 bits; higher
+// bits are ignored by every hasher).
+template <class B>
+struct Axis {
+    B frac;
+    IntOf<B> cell;
+};
+
+// v + 0 turns -0 into +0 and changes nothing else; floor(-0) would otherwise be -0 on some ISAs
+// and +0 on others (xsimd's SSE2/NEON floor truncates through an integer), flipping a zero's sign.
+// Non-finite v give a NaN fraction, which finish() turns into +0.
+GRADNOISE_KERNEL_INLINE Axis<F> split(F v) noexcept {
+    v = v + F(0.0f);
+    F floored = floor(v);
+    return {v - floored, cell_index(floored)};
+}
+
+// [S 14.1] binary64: r = fl - 256 floor(fl / 256) is exact for every finite double (scaling by
+// 2^-8 and the difference of two integers below 256 apart are exact); r + 2^52 puts r in the low
+// mantissa bits, whose low byte is the cell.
+GRADNOISE_KERNEL_INLINE Axis<D> split(D v) noexcept {
+    v = v + D(0.0);
+    D fl = floor(v);
+    D r = fl - D(256.0) * floor(fl * D(1.0 / 256.0));
+    return {v - fl, as_int(r + D(4503599627370496.0))};
+}
+
+// [S 4.1] A lane whose coordinates are all finite has a finite result; a lane with a NaN or an
+// infinity has a NaN fraction on that axis, which propagates through the fade and every lerp to
+// the result. So "result is NaN" is exactly "some input was not finite", and one compare at the
+// end replaces the finiteness tests at the start. Such lanes become +0, as the spec says.
+template <class B>
+GRADNOISE_KERNEL_INLINE B finish(B result) noexcept {
+    return xsimd::select(result == result, result, B(ScalarOf<B>(0)));
+}
+
+// [S 4.4] Perlin's grad(), driven by the selection code in byte `byte` (0..3) of each lane of c
+// (a constant after inlining): bit 0 = h & 1 (negate a), bit 1 = h & 2 (negate b), bit 2 = h >= 8
+// (a = y, else x), bit 3 = h < 4 (b = y), bit 4 = h == 12 || h == 14 (b = x; else b = z). So each
+// choice is one bit test and one blend, and the sign flips are XORs of the sign bit. x, y, z are
+// the float bit patterns of the offsets.
+template <class IB>
+GRADNOISE_KERNEL_INLINE auto grad(IB c, int byte, IB x, IB y, IB z) noexcept {
+    using Int = typename IB::value_type;
+    constexpr int top = static_cast<int>(sizeof(Int)) * 8 - 1;
+    const IB sign(std::numeric_limits<Int>::min());
+    const int at = 8 * byte;
+    IB a = select_bit(c, at + 2, y, x);
+    IB b = select_bit(c, at + 3, y, select_bit(c, at + 4, x, z));
+    a = a ^ ((c << (top - at)) & sign);
+    b = b ^ ((c << (top - 1 - at)) & sign);
+    return as_float(a) + as_float(b);
+}
+
+// [S 4.6] The corner values of one cell, lerped along x, y (and z) in Perlin's order; the
+// hasher's corner codes c, the offsets' bit patterns px/py/pz ([0]: frac, [1]: frac - 1).
+template <class Corners, class IB, class B>
+GRADNOISE_KERNEL_INLINE B perlin_cell3(const Corners& c, const IB* px, const IB* py, const IB* pz, B u, B v,
+                                       B w) noexcept {
+    auto g = [&](int i, int j, int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        return grad(c.reg(i, j, k), c.byte(i, j, k), px[i], py[j], pz[k]);
+    };
+    return finish(lerp(w, lerp(v, lerp(u, g(0, 0, 0), g(1, 0, 0)), lerp(u, g(0, 1, 0), g(1, 1, 0))),
+                       lerp(v, lerp(u, g(0, 0, 1), g(1, 0, 1)), lerp(u, g(0, 1, 1), g(1, 1, 1)))));
+}
+
+// [S 5] 2D: the 3D gradients at z = +0 (pz all zero bits), bilinear.
+template <class Corners, class IB, class B>
+GRADNOISE_KERNEL_INLINE B perlin_cell2(const Corners& c, const IB* px, const IB* py, IB pz, B u, B v) noexcept {
+    auto g = [&](int i, int j) GRADNOISE_KERNEL_LAMBDA_INLINE { return grad(c.reg(i, j), c.byte(i, j), px[i], py[j], pz); };
+    return finish(lerp(v, lerp(u, g(0, 0), g(1, 0)), lerp(u, g(0, 1), g(1, 1))));
+}
+
+template <Fade fade, class Hasher, class B>
+GRADNOISE_KERNEL_INLINE B noise3(const Hasher& hasher, B x, B y, B z) noexcept {
+    using IB = IntOf<B>;
+    const Axis<B> ax = split(x), ay = split(y), az = split(z);
+    const B u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac), w = fade_curve<fade>(az.frac);
+    const typename Hasher::Corners3 c = hasher.corners3(ax.cell, ay.cell, az.cell);
+    const B one(ScalarOf<B>(1));
+    const IB px[2] = {as_int(ax.frac), as_int(ax.frac - one)};
+    const IB py[2] = {as_int(ay.frac), as_int(ay.frac - one)};
+    const IB pz[2] = {as_int(az.frac), as_int(az.frac - one)};
+    return perlin_cell3(c, px, py, pz, u, v, w);
+}
+
+template <Fade fade, class Hasher, class B>
+GRADNOISE_KERNEL_INLINE B noise2(const Hasher& hasher, B x, B y) noexcept {
+    using IB = IntOf<B>;
+    const Axis<B> ax = split(x), ay = split(y);
+    const B u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac);
+    const typename Hasher::Corners2 c = hasher.corners2(ax.cell, ay.cell);
+    const B one(ScalarOf<B>(1));
+    const IB px[2] = {as_int(ax.frac), as_int(ax.frac - one)};
+    const IB py[2] = {as_int(ay.frac), as_int(ay.frac - one)};
+    return perlin_cell2(c, px, py, IB(0), u, v);
+}
+
+// One octave of Perlin noise with a specialised hasher: the base noise the selector hands to the
+// point, grid, chunk and fractal loops (base(k, q), the octave number unused). `Hasher` has
+// corners2/corners3, so grids can hash a cell once per batch (kernels/grid.hpp).
+template <Fade fade_kind, int dims, class Hasher, class B = F>
+struct PerlinBase {
+    static constexpr Fade fade = fade_kind;
+    Hasher hasher;
+    GRADNOISE_KERNEL_INLINE B operator()(int, const B* q) const noexcept {
+        if constexpr (dims == 3) {
+            return noise3<fade>(hasher, q[0], q[1], q[2]);
+        } else {
+            return noise2<fade>(hasher, q[0], q[1]);
+        }
+    }
+};
+
+}  // namespace
+}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

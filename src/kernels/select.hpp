@@ -1,0 +1,63 @@
+// The selector: the one place that maps a descriptor to a kernel instantiation. with_base() picks
+// the base noise (fade x family x hasher) once per call and hands it to a loop; with_field() adds
+// the fractal, warp and pattern around it. Points, grids, chunks and binary64 all come through
+// here, so a new family is one line below (and its header).
+#pragma once
+
+#include <type_traits>
+
+#include "kernels/fractal.hpp"
+#include "kernels/hash.hpp"
+#include "kernels/lattice.hpp"
+#include "kernels/perlin.hpp"
+
+namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
+namespace {
+
+template <class Body>
+GRADNOISE_KERNEL_INLINE void with_fade(Fade fade, Body&& body) noexcept {
+    if (fade == Fade::cubic) {
+        body(std::integral_constant<Fade, Fade::cubic>{});
+    } else {
+        body(std::integral_constant<Fade, Fade::quintic>{});
+    }
+}
+
+// body(base) with base(k, q) -> B: one octave k of the descriptor's base noise at q (dims batches).
+template <int dims, class B = F, class Body>
+void with_base(const detail::NoiseTables& t, Body&& body) noexcept {
+    with_fade(t.fade, [&](auto fade_constant) {
+        constexpr Fade fade = decltype(fade_constant)::value;
+        if constexpr (std::is_same_v<B, D>) {
+            // [S 14] binary64: the perlin basis with Perlin's chain (entry.cpp rejects the rest).
+            body(PerlinBase<fade, dims, TableHasher<L>, D>{TableHasher<L>{t.chain.get()}});
+        } else if constexpr (dims == 4) {
+            body(LatticeBase<fade, 4>{&t});
+        } else if (t.general_path) {  // classic and value bases, periods
+            body(LatticeBase<fade, dims>{&t});
+        } else if (t.hash == Hash::mix) {
+            body(PerlinBase<fade, dims, MixHasher>{mix_hasher(t)});
+        } else {
+            using Hasher = decltype(permutation_hasher<dims>(t));
+            body(PerlinBase<fade, dims, Hasher>{permutation_hasher<dims>(t)});
+        }
+    });
+}
+
+// body(field) with field(p) -> F: the whole field at p -- the base noise alone, or decorated.
+template <int dims, class Base, class Body>
+GRADNOISE_KERNEL_INLINE void with_field_of(const detail::NoiseTables& t, const Base& base, Body&& body) noexcept {
+    if (plain_field(t)) {
+        body([&base](const F* p) GRADNOISE_KERNEL_LAMBDA_INLINE { return base(0, p); });
+    } else {
+        body([&base, &t](const F* p) { return decorated<dims>(base, t, p); });
+    }
+}
+
+template <int dims, class Body>
+void with_field(const detail::NoiseTables& t, Body&& body) noexcept {
+    with_base<dims>(t, [&](const auto& base) { with_field_of<dims>(t, base, body); });
+}
+
+}  // namespace
+}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

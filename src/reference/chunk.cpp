@@ -1,0 +1,65 @@
+// [S 13] Chunks of an unbounded world: 64-bit sample numbers, octave coordinates reduced exactly
+// mod 256. Spec sections are cited as [S n]; see docs/spec.md.
+#include "reference/common.hpp"
+
+namespace gradnoise::reference {
+namespace {
+
+// [S 13] The chunk field: octave k of sample s on axis a sits at chunk_coordinate(s_a, g_k) +
+// k * offset_a, g_k = spacing * f_k (f_0 = 1 for plain noise).
+float chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) {
+    const FractalParams& f = t.desc.fractal;
+    const float offset[3] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z};
+    const int octaves = f.kind == Fractal::none ? 1 : f.octaves;
+    float q[3][max_octaves];
+    float frequency = f.kind == Fractal::none ? 1.0f : f.frequency;
+    for (int k = 0; k < octaves; ++k) {
+        float kf = static_cast<float>(k);
+        float step = spacing * frequency;
+        for (int a = 0; a < dims; ++a) {
+            q[a][k] = chunk_coordinate(s[a], step) + kf * offset[a];
+        }
+        frequency = frequency * f.lacunarity;
+    }
+    return octave_sum(t, dims, q[0], 1, q[1], q[2]);
+}
+
+}  // namespace
+
+float chunk_coordinate(std::int64_t s, float g) noexcept {
+    // g = m * 2^e with m a 24-bit integer: s * g = P * 2^e, P = s * m exact in 128 bits (< 2^87).
+    int exponent = 0;
+    float fraction = std::frexp(g, &exponent);
+    const __int128 m = static_cast<__int128>(std::ldexp(fraction, 24));
+    const int e = exponent - 24;
+    const __int128 P = static_cast<__int128>(s) * m;
+    auto mod256 = [](__int128 v) { return static_cast<int>(((v % 256) + 256) % 256); };
+    if (e >= 0) {
+        // An integer: (P mod 256) * 2^e mod 256.
+        return e >= 8 ? 0.0f : static_cast<float>((mod256(P) << e) & 255);
+    }
+    const int shift = -e;
+    if (shift > 118) {
+        // |s * g| < 2^87 * 2^-118: far below one cell; IEEE double arithmetic, then float.
+        double v = static_cast<double>(s) * static_cast<double>(g);
+        return static_cast<float>(v < 0.0 ? v + 256.0 : v);
+    }
+    // Integer part I = floor(P / 2^shift) mod 256 and the fraction F / 2^shift, joined in 128
+    // bits and rounded to float once (scaling by 2^-shift is exact).
+    const __int128 I = P >> shift;
+    const __int128 F = P - (I << shift);
+    const __int128 total = (static_cast<__int128>(mod256(I)) << shift) + F;
+    return std::ldexp(static_cast<float>(total), -shift);
+}
+
+float chunk2(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, float spacing) noexcept {
+    const std::int64_t s[2] = {sx, sy};
+    return chunk(t, 2, s, spacing);
+}
+
+float chunk3(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, std::int64_t sz, float spacing) noexcept {
+    const std::int64_t s[3] = {sx, sy, sz};
+    return chunk(t, 3, s, spacing);
+}
+
+}  // namespace gradnoise::reference

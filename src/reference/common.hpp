@@ -1,0 +1,49 @@
+// Internal to src/reference/: the spec's small building blocks, shared by its files.
+#ifndef GRADNOISE_SRC_REFERENCE_COMMON_HPP
+#define GRADNOISE_SRC_REFERENCE_COMMON_HPP
+
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+
+#include "reference/reference.hpp"
+
+namespace gradnoise::reference::spec {
+
+// [S 4.1] A coordinate is usable when finite; otherwise the noise value is +0.
+inline bool is_finite(float v) { return std::fabs(v) <= FLT_MAX; }
+
+// [S 4.2] Lattice cell of a finite coordinate: floor(v) mod 256, the mathematical residue.
+// floor is exact in float. Every float of magnitude >= 2^31 is a multiple of 256 (residue 0) and
+// would overflow int32, so it is not converted; below that the two's-complement low byte is the
+// residue, taken in unsigned arithmetic.
+inline int lattice_index(float floored) {
+    if (!(std::fabs(floored) < 2147483648.0f)) {  // |v| >= 2^31
+        return 0;
+    }
+    std::int32_t i = static_cast<std::int32_t>(floored);
+    return static_cast<int>(static_cast<std::uint32_t>(i) & 255u);
+}
+
+// [S 4.3] Perlin 2002: 6t^5 - 15t^4 + 10t^3 as ((t*t)*t) * ((t*((t*6)-15))+10).
+// Perlin 1985: 3t^2 - 2t^3 as (t*t) * (3-(2*t)).
+inline float fade_curve(Fade fade, float t) {
+    if (fade == Fade::cubic) {
+        return t * t * (3.0f - 2.0f * t);
+    }
+    return t * t * t * (t * (t * 6.0f - 15.0f) + 10.0f);
+}
+
+// [S 4.5] a + t * (b - a).
+inline float lerp(float t, float a, float b) { return a + t * (b - a); }
+
+// [S 4.4] Perlin's grad() (perlin.cpp).
+float grad(int hash, float x, float y, float z);
+// [S 10.1, 10.2] The value at a corner of hash h, offset (x, y, z) from the sample point (lattice.cpp).
+float corner(const Lattice& l, int dims, int h, float x, float y, float z);
+// [S 10.3] The lattice of octave k, its corner indices wrapped by the periods (lattice.cpp).
+Lattice octave_lattice(const detail::NoiseTables& t, int k);
+
+}  // namespace gradnoise::reference::spec
+
+#endif

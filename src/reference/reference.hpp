@@ -1,0 +1,80 @@
+// The scalar reference: docs/spec.md written as plain C++, one point at a time, with no speed
+// tricks by design. Read it next to the spec and Ken Perlin's 2002 paper. One file per family,
+// named like its kernel header (src/kernels/) and its test (tests/):
+//   hash.cpp        [S 3]      the corner hashes (Perlin's chain, the mixing hash)
+//   perlin.cpp      [S 4, 5]   improved Perlin noise, 2D and 3D
+//   lattice.cpp     [S 10]     classic and value bases, periods, 4D
+//   fractal.cpp     [S 8, 11, 12]  octave sums, domain warp, patterns: the whole field
+//   chunk.cpp       [S 13]     chunks addressed by 64-bit sample numbers
+//   perlin_f64.cpp  [S 14]     binary64
+#ifndef GRADNOISE_SRC_REFERENCE_REFERENCE_HPP
+#define GRADNOISE_SRC_REFERENCE_REFERENCE_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+#include "gradnoise/noise.hpp"
+#include "tables.hpp"
+
+namespace gradnoise::reference {
+
+// [S 3, 10] The lattice of one octave: how corners hash, what sits at them, and how the corner
+// indices wrap (mask = period - 1, or 255 without a period).
+struct Lattice {
+    Hash kind = Hash::permutation;
+    const PermutationTable* permutation = nullptr;  // Hash::permutation
+    std::uint32_t key = 0;                          // Hash::mix
+    Basis basis = Basis::perlin;
+    const detail::NoiseTables* tables = nullptr;    // classic gradients and corner values
+    int mask[4] = {255, 255, 255, 255};
+
+    // The corner hash (0..255) of corner (X, Y, Z[, W]); each index is wrapped by its mask.
+    int hash(int X, int Y, int Z) const noexcept;
+    int hash(int X, int Y, int Z, int W) const noexcept;
+
+    static Lattice of(const detail::NoiseTables& t) noexcept {
+        Lattice l;
+        l.kind = t.hash;
+        l.permutation = &t.permutation;
+        l.key = t.mix_key;
+        l.basis = t.desc.basis;
+        l.tables = &t;
+        return l;
+    }
+};
+
+// One octave of the base noise (no fractal, warp or pattern).
+float noise2(const Lattice& lattice, Fade fade, float x, float y) noexcept;
+float noise3(const Lattice& lattice, Fade fade, float x, float y, float z) noexcept;
+float noise4(const Lattice& lattice, Fade fade, float x, float y, float z, float w) noexcept;
+
+// The whole field of a Noise at a point: pattern(warp(fractal(base noise))), each stage only
+// when the descriptor asks for it.
+float field2(const detail::NoiseTables& t, float x, float y) noexcept;
+float field3(const detail::NoiseTables& t, float x, float y, float z) noexcept;
+float field4(const detail::NoiseTables& t, float x, float y, float z, float w) noexcept;
+
+// [S 13] float((s * g) mod 256): the product of a sample number and an octave step, reduced
+// exactly in integers, then rounded once to float.
+float chunk_coordinate(std::int64_t s, float g) noexcept;
+// [S 8, 13] The base noise (octave 0) or the fractal sum, octave k at (x[k * x_stride], y[k],
+// z[k]) (z unused in 2D): the octave loop with its coordinates given.
+float octave_sum(const detail::NoiseTables& t, int dims, const float* x, std::size_t x_stride, const float* y,
+                 const float* z) noexcept;
+// [S 13] The chunk sample (sx, sy[, sz]) of a world with this spacing.
+float chunk2(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, float spacing) noexcept;
+float chunk3(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, std::int64_t sz, float spacing) noexcept;
+
+// [S 12.1] sin(t) by the project's own polynomial (the same on every platform; libm's is not).
+float sine(float t) noexcept;
+
+// [S 14] binary64 (Ken Perlin's Java ImprovedNoise, operation for operation in double).
+double noise3_f64(const PermutationTable& p, Fade fade, double x, double y, double z) noexcept;
+double noise2_f64(const PermutationTable& p, Fade fade, double x, double y) noexcept;
+// The whole binary64 field of a Noise (base noise or fractal; spec 14.3).
+double field2_f64(const detail::NoiseTables& t, double x, double y) noexcept;
+double field3_f64(const detail::NoiseTables& t, double x, double y, double z) noexcept;
+
+}  // namespace gradnoise::reference
+
+#endif
