@@ -55,8 +55,8 @@ void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t fir
                     }
                 }
                 for_each_batch<F>(out + row.k * slice_stride + row.j * row_stride + x0, n,
-                                  [&](std::size_t i, std::size_t m) {
-                                      return octave_sum<F>(o, [&](int k) {
+                                  [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                                      return octave_sum<F>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
                                           const F q[3] = {load_part<F>(x + static_cast<std::size_t>(k) * n, i, m),
                                                           F(y[k]), F(z[k])};
                                           return base(k, q);

@@ -52,7 +52,7 @@ inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept {
     if (o.kind == Fractal::none) {
         return base(0, p);
     }
-    B result = octave_sum<B>(o, [&](int k) {
+    B result = octave_sum<B>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
         const B f(o.frequency[k]);
         B q[dims];
         for (int a = 0; a < dims; ++a) {

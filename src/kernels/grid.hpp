@@ -89,10 +89,18 @@ void grid_fast(const Hasher& hasher, const GridOf<dims>& g, std::size_t first, s
         for (std::size_t r = first; r < last; ++r) {
             const GridRow row = grid_row(g, r);
             const Axis<F> ay = split(F(grid_coord(row.j, g.origin_y, g.step_y)));
-            const Axis<F> az = split(F(row_z(g, row.k)));
-            const F v = fade_curve<fade>(ay.frac), w = fade_curve<fade>(az.frac);
+            const F v = fade_curve<fade>(ay.frac);
             const I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
-            const I pz[2] = {as_int(az.frac), as_int(az.frac - F(1.0f))};
+            // 3D: the z terms of this row; 2D: none (z = +0, cell 0).
+            Axis<F> az{F(0.0f), I(0)};
+            F w(0.0f);
+            I pz[2] = {I(0), I(0)};
+            if constexpr (dims == 3) {
+                az = split(F(row_z(g, row.k)));
+                w = fade_curve<fade>(az.frac);
+                pz[0] = as_int(az.frac);
+                pz[1] = as_int(az.frac - F(1.0f));
+            }
             bool cached = false;
             std::int32_t cached_cell = 0;
             Corners cached_corners{};
@@ -143,7 +151,7 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
                 const GridRow row = grid_row(g, r);
                 const F vy(grid_coord(row.j, g.origin_y, g.step_y)), vz(row_z(g, row.k));
                 for_each_batch<F>(out + row.k * slice_stride + row.j * row_stride, g.size_x,
-                                  [&](std::size_t i, std::size_t) {
+                                  [&](std::size_t i, std::size_t) GRADNOISE_KERNEL_LAMBDA_INLINE {
                                       const F p[3] = {column_coords(i, g.origin_x, g.step_x), vy, vz};
                                       return field(p);
                                   });

@@ -24,7 +24,7 @@ namespace {
 template <int dims>
 void points(const detail::NoiseTables& t, const float* const* coords, float* out, std::size_t n) noexcept {
     with_field<dims>(t, [&](const auto& field) {
-        for_each_batch<F>(out, n, [&](std::size_t i, std::size_t m) {
+        for_each_batch<F>(out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
             F p[dims];
             for (int a = 0; a < dims; ++a) {
                 p[a] = load_part<F>(coords[a], i, m);
@@ -76,7 +76,7 @@ template <int dims>
 void points_f64(const detail::NoiseTables& t, const double* const* coords, double* out, std::size_t n) noexcept {
     if constexpr (has_f64_kernel) {  // (not instantiated where the table holds nullptr)
         with_base<dims, D>(t, [&](const auto& base) {
-            for_each_batch<D>(out, n, [&](std::size_t i, std::size_t m) {
+            for_each_batch<D>(out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
                 D p[dims];
                 for (int a = 0; a < dims; ++a) {
                     p[a] = load_part<D>(coords[a], i, m);
