@@ -14,7 +14,7 @@
 namespace gradnoise::detail {
 
 // The selection code of a hash h (only h & 15 matters): the answers to the questions Perlin's
-// grad() asks, one bit each, so a SIMD kernel tests one bit per blend (kernels/perlin_kernel.inl).
+// grad() asks, one bit each, so a SIMD kernel tests one bit per blend (kernels/perlin.hpp: grad).
 //   bit 0: h & 1 (negate a)   bit 1: h & 2 (negate b)   bit 2: h >= 8 (a = y, else x)
 //   bit 3: h < 4 (b = y)      bit 4: h == 12 || h == 14 (b = x; neither: b = z)
 constexpr std::uint8_t gradient_code(int hash) noexcept {
