@@ -1,8 +1,10 @@
-// The C API (include/gradnoise/gradnoise.h): every function with valid and invalid arguments
-// returns the documented code and message and changes nothing on failure; results equal the C++
-// API bit for bit (which the other suites check against the spec), and binary64 reproduces Ken
-// Perlin's own values through the C entry points. Suite c_api_threads: many threads at once
-// (CI runs it under ThreadSanitizer too).
+// Cross-cutting, the C API: include/gradnoise/gradnoise.h over src/c_api.cpp (and through it every
+// kernel family). Its ISA tests go through the C API's own global choice (gradnoise_force_isa),
+// the behaviour under test. Every function with valid and invalid arguments returns the
+// documented code and message and changes nothing on failure; results equal the C++ API bit for
+// bit (which the other suites check against the spec), and binary64 reproduces Ken Perlin's own
+// values through the C entry points. Suite c_api_threads: many threads at once (CI runs it under
+// ThreadSanitizer too).
 #include <doctest/doctest.h>
 
 #include <atomic>

@@ -1,6 +1,7 @@
-// Chunks of an unbounded world (docs/spec.md section 13): exact reduction of sample coordinates,
-// chunks that join without seams, the same bits 2^40 samples away, smoothness 60 million units
-// out, and every ISA equal to the reference.
+// Chunks of an unbounded world: src/kernels/chunk.hpp, src/reference/chunk.cpp, src/grid.cpp
+// (checks, threads), docs/spec.md section 13. Exact reduction of sample coordinates, chunks that
+// join without seams, the same bits 2^40 samples away, smoothness 60 million units out, and every
+// ISA (each ISA's kernel table called directly, testing::IsaPath) equal to the reference.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -47,6 +48,14 @@ std::vector<Noise> fields() {
 std::vector<float> fill(const Noise& n, const Chunk2d& c) {
     std::vector<float> out(c.size_x * c.size_y, -7.0f);
     gradnoise::Status s = n.fill_chunk_2d(c, out.data());
+    REQUIRE_MESSAGE(s.ok(), s.message());
+    return out;
+}
+
+// The same on one ISA's kernels.
+std::vector<float> fill(const testing::IsaPath& path, const Noise& n, const Chunk2d& c) {
+    std::vector<float> out(c.size_x * c.size_y, -7.0f);
+    gradnoise::Status s = path.fill_chunk_2d(n, c, out.data());
     REQUIRE_MESSAGE(s.ok(), s.message());
     return out;
 }
@@ -98,17 +107,16 @@ TEST_CASE("chunk fills equal the reference on every ISA, 2D and 3D") {
                                    std::numeric_limits<std::int64_t>::max() - 600};
     const float spacings[] = {1.0f, 1.0f / 64.0f, 0.37f, 3.0f};
     for (const Noise& n : fields()) {
-        for (gradnoise::Isa isa : testing::supported_isas()) {
-            REQUIRE(gradnoise::force_isa(isa).ok());
+        for (const testing::IsaPath& path : testing::isa_paths()) {
             for (std::int64_t first : firsts) {
                 for (float spacing : spacings) {
                     Chunk2d c{first, -first / 3, 261, 3, spacing};  // 261: a tile of 256 and a tail
-                    std::vector<float> out = fill(n, c);
+                    std::vector<float> out = fill(path, n, c);
                     for (std::size_t j = 0; j < c.size_y; ++j) {
                         for (std::size_t i = 0; i < c.size_x; ++i) {
                             float want = n.chunk_sample_2d(c.first_x + std::int64_t(i), c.first_y + std::int64_t(j), spacing);
                             if (testing::bits(out[j * c.size_x + i]) != testing::bits(want)) {
-                                INFO(testing::name(isa) << " first " << first << " spacing " << spacing << " (" << i
+                                INFO(testing::name(path) << " first " << first << " spacing " << spacing << " (" << i
                                                         << ", " << j << ")");
                                 CHECK(testing::bits(out[j * c.size_x + i]) == testing::bits(want));
                             }
@@ -116,7 +124,7 @@ TEST_CASE("chunk fills equal the reference on every ISA, 2D and 3D") {
                     }
                     Chunk3d c3{first, 5, -first / 7, 19, 2, 3, spacing};
                     std::vector<float> out3(19 * 2 * 3);
-                    REQUIRE(n.fill_chunk_3d(c3, out3.data()).ok());
+                    REQUIRE(path.fill_chunk_3d(n, c3, out3.data()).ok());
                     for (std::size_t k = 0; k < 3; ++k) {
                         for (std::size_t j = 0; j < 2; ++j) {
                             for (std::size_t i = 0; i < 19; ++i) {
@@ -130,7 +138,6 @@ TEST_CASE("chunk fills equal the reference on every ISA, 2D and 3D") {
             }
         }
     }
-    gradnoise::reset_isa();
 }
 
 TEST_CASE("a 2x2 block of chunks is one chunk covering the same area, bit for bit") {

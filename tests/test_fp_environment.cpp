@@ -1,12 +1,14 @@
-// The caller's floating-point environment (flush-to-zero, denormals-are-zero, rounding mode,
-// unmasked exceptions) must not change a single bit, and must be restored after every call.
+// Cross-cutting, the floating-point environment: src/fp_environment.hpp (installed by every entry
+// of src/entry.hpp around every kernel family), docs/spec.md section 1. The caller's environment
+// (flush-to-zero, denormals-are-zero, rounding mode, unmasked exceptions) must not change a single
+// bit on any ISA (each ISA's kernel table called directly, testing::IsaPath), and must be restored
+// after every call.
 #include <doctest/doctest.h>
 
 #include <cfloat>
 #include <cstdint>
 #include <vector>
 
-#include "dispatch.hpp"
 #include "gradnoise/gradnoise.hpp"
 #include "tables.hpp"
 #include "test_support.hpp"
@@ -15,7 +17,6 @@
 #include <immintrin.h>
 #endif
 
-using gradnoise::Isa;
 using gradnoise::Noise;
 
 namespace {
@@ -75,13 +76,12 @@ TEST_CASE("FTZ/DAZ and round-toward-zero in the caller change no bit, and are re
     }
     testing::Points p = sensitive_points();
     for (const Noise& noise : {Noise(), Noise(6u, gradnoise::Fade::cubic, gradnoise::Hash::mix)}) {
-        for (Isa isa : testing::supported_isas()) {
-            const gradnoise::kernels::KernelTable* k = gradnoise::detail::kernels_for(isa);
+        for (const testing::IsaPath& path : testing::isa_paths()) {
+            const gradnoise::kernels::KernelTable* k = path.table;
             REQUIRE(k != nullptr);
-            REQUIRE(gradnoise::force_isa(isa).ok());
             std::vector<float> ref2(p.size()), ref3(p.size()), got2(p.size()), got3(p.size()), raw3(p.size());
-            REQUIRE(noise.evaluate_2d(p.x.data(), p.y.data(), ref2.data(), p.size()).ok());
-            REQUIRE(noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), ref3.data(), p.size()).ok());
+            REQUIRE(path.evaluate_2d(noise, p.x.data(), p.y.data(), ref2.data(), p.size()).ok());
+            REQUIRE(path.evaluate_3d(noise, p.x.data(), p.y.data(), p.z.data(), ref3.data(), p.size()).ok());
             float single_ref = noise.noise3(p.x[0], p.y[0], p.z[0]);
             {
                 HostileFpEnvironment hostile;
@@ -89,19 +89,18 @@ TEST_CASE("FTZ/DAZ and round-toward-zero in the caller change no bit, and are re
                 CHECK(denormal * 1.0f == 0.0f);  // the environment really is hostile
                 // The kernels alone, unguarded, do see the difference (so the points are sensitive).
                 k->points_3d(noise.tables(), p.x.data(), p.y.data(), p.z.data(), raw3.data(), p.size());
-                REQUIRE(noise.evaluate_2d(p.x.data(), p.y.data(), got2.data(), p.size()).ok());
+                REQUIRE(path.evaluate_2d(noise, p.x.data(), p.y.data(), got2.data(), p.size()).ok());
                 CHECK(hostile.current() == hostile.hostile);  // restored after the call
-                REQUIRE(noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), got3.data(), p.size()).ok());
+                REQUIRE(path.evaluate_3d(noise, p.x.data(), p.y.data(), p.z.data(), got3.data(), p.size()).ok());
                 CHECK(testing::bits(noise.noise3(p.x[0], p.y[0], p.z[0])) == testing::bits(single_ref));
                 CHECK(hostile.current() == hostile.hostile);
             }
-            INFO(testing::name(isa) << " hash " << std::string(gradnoise::hash_name(noise.hash())));
+            INFO(testing::name(path) << " hash " << std::string(gradnoise::hash_name(noise.hash())));
             CHECK(testing::first_bit_difference(raw3, ref3) != -1);
             CHECK(testing::first_bit_difference(got2, ref2) == -1);
             CHECK(testing::first_bit_difference(got3, ref3) == -1);
         }
     }
-    gradnoise::reset_isa();
 }
 
 }  // TEST_SUITE

@@ -1,7 +1,12 @@
-// Grid fills (issue 4): the grid fast path against the reference point by point, thread counts and
-// arenas giving identical buffers, progress and cancellation, and no allocation in the fill.
+// Grids: src/kernels/grid.hpp (and kernels/loops.hpp), src/grid.cpp (checks, threads, progress),
+// docs/spec.md section 6; the reference is the per-point path (src/reference/perlin.cpp and the
+// other families). The grid fast path against the reference point by point on every ISA (each
+// ISA's kernel table called directly, testing::IsaPath): cell edges, negatives, tails, tiles,
+// awkward sizes, strides and unaligned buffers, every variant; thread counts and arenas giving
+// identical buffers, progress and cancellation, and no allocation in the fill.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
@@ -28,16 +33,27 @@ void* operator new(std::size_t n) {
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
+using gradnoise::Basis;
 using gradnoise::Fade;
 using gradnoise::FillOptions;
+using gradnoise::Fractal;
 using gradnoise::Grid2d;
 using gradnoise::Grid3d;
 using gradnoise::Hash;
 using gradnoise::Noise;
+using gradnoise::NoiseDesc;
+using gradnoise::Pattern;
 
 namespace {
 
 const float kGuard = -12345.5f;
+
+Noise make(const NoiseDesc& d) {
+    Noise n;
+    gradnoise::Status s = Noise::create(d, &n);
+    REQUIRE_MESSAGE(s.ok(), s.message());
+    return n;
+}
 
 Noise make_fbm(int octaves) {
     gradnoise::NoiseDesc d;
@@ -58,22 +74,21 @@ TEST_CASE("the grid fast path equals the reference at every sample: cell edges, 
     std::vector<Noise> noises = {Noise(), Noise(5u, Fade::cubic), Noise(9u, Fade::quintic, Hash::mix)};
     long compared = 0;
     for (const Noise& noise : noises) {
-        for (gradnoise::Isa isa : testing::supported_isas()) {
-            REQUIRE(gradnoise::force_isa(isa).ok());
+        for (const testing::IsaPath& path : testing::isa_paths()) {
             for (float ox : origins) {
                 for (float step : steps) {
                     for (std::size_t w : widths) {
                         Grid2d g{ox, -ox * 0.5f + 0.3f, step, step * 0.75f + 0.002f, w, 3};
                         std::size_t stride = w + 3;
                         std::vector<float> out(stride * g.size_y + 3, kGuard);
-                        REQUIRE(noise.fill_grid_2d(g, out.data(), stride).ok());
+                        REQUIRE(path.fill_grid_2d(noise, g, out.data(), stride).ok());
                         for (std::size_t j = 0; j < g.size_y; ++j) {
                             float y = g.origin_y + static_cast<float>(j) * g.step_y;
                             for (std::size_t i = 0; i < w; ++i) {
                                 float x = g.origin_x + static_cast<float>(i) * g.step_x;
                                 float want = noise.noise2(x, y);
                                 if (testing::bits(out[j * stride + i]) != testing::bits(want)) {
-                                    INFO(testing::name(isa) << " origin " << ox << " step " << step << " width " << w
+                                    INFO(testing::name(path) << " origin " << ox << " step " << step << " width " << w
                                                             << " sample (" << i << ", " << j << ")");
                                     CHECK(testing::bits(out[j * stride + i]) == testing::bits(want));
                                 }
@@ -90,7 +105,7 @@ TEST_CASE("the grid fast path equals the reference at every sample: cell edges, 
             for (float step : {0.01f, 0.7f, -1.0f / 32.0f}) {
                 Grid3d g{-2.25f, 7.5f, 255.5f, step, 0.37f, 0.5f, 515, 3, 4};
                 std::vector<float> out(515 * 3 * 4, kGuard);
-                REQUIRE(noise.fill_grid_3d(g, out.data()).ok());
+                REQUIRE(path.fill_grid_3d(noise, g, out.data()).ok());
                 for (std::size_t k = 0; k < g.size_z; ++k) {
                     for (std::size_t j = 0; j < g.size_y; ++j) {
                         for (std::size_t i = 0; i < g.size_x; ++i) {
@@ -99,7 +114,7 @@ TEST_CASE("the grid fast path equals the reference at every sample: cell edges, 
                             float z = g.origin_z + static_cast<float>(k) * g.step_z;
                             float got = out[(k * g.size_y + j) * g.size_x + i];
                             if (testing::bits(got) != testing::bits(noise.noise3(x, y, z))) {
-                                INFO(testing::name(isa) << " 3D step " << step << " (" << i << ", " << j << ", " << k << ")");
+                                INFO(testing::name(path) << " 3D step " << step << " (" << i << ", " << j << ", " << k << ")");
                                 CHECK(testing::bits(got) == testing::bits(noise.noise3(x, y, z)));
                             }
                             ++compared;
@@ -109,9 +124,98 @@ TEST_CASE("the grid fast path equals the reference at every sample: cell edges, 
             }
         }
     }
-    gradnoise::reset_isa();
     MESSAGE(compared << " grid samples compared with the reference");
     CHECK(compared > 1000000);
+}
+
+TEST_CASE("grids with awkward sizes, origins and strides, into unaligned buffers") {
+    struct Case {
+        float ox, oy, oz, sx, sy, sz;
+    };
+    const Case cases[] = {
+        {0.3f, 0.7f, 0.5f, 0.01f, 0.01f, 0.01f},          // the benchmark grid
+        {-3.3f, 255.9f, -0.25f, 0.37f, -0.05f, 0.5f},     // negative origin, negative step, cell 255/256
+        {-1024.0f, -1.0f, 16777216.0f, 1.0f, 0.25f, 3.0f},  // lattice-aligned samples, huge z
+        {1e6f, -2e5f, 7.5f, 0.125f, 1.5f, -0.75f},
+    };
+    const std::size_t widths[] = {1, 7, 8, 9, 15, 17, 1023};
+    const std::vector<testing::IsaPath> paths = testing::isa_paths();
+    for (const Noise& noise : {Noise(2024u), Noise(2024u, Fade::quintic, gradnoise::Hash::mix)})
+    for (const Case& c : cases) {
+        for (std::size_t w : widths) {
+            const std::size_t h = 5, d = 3, stride = w + 3, slice = stride * h + 2;
+            for (int dims : {2, 3}) {
+                std::size_t total = dims == 2 ? stride * h : slice * d;
+                std::vector<float> ref(total + 1, -9.0f), got(total + 1, -9.0f);
+                auto fill = [&](const testing::IsaPath& path, std::vector<float>& buf) {
+                    float* out = buf.data() + 1;  // unaligned
+                    if (dims == 2) {
+                        gradnoise::Grid2d g{c.ox, c.oy, c.sx, c.sy, w, h};
+                        REQUIRE(path.fill_grid_2d(noise, g, out, stride).ok());
+                    } else {
+                        gradnoise::Grid3d g{c.ox, c.oy, c.oz, c.sx, c.sy, c.sz, w, h, d};
+                        REQUIRE(path.fill_grid_3d(noise, g, out, stride, slice).ok());
+                    }
+                };
+                fill(paths.front(), ref);  // scalar
+                for (const testing::IsaPath& path : paths) {
+                    std::fill(got.begin(), got.end(), -9.0f);
+                    fill(path, got);
+                    INFO(testing::name(path) << " " << dims << "D width " << w << " origin " << c.ox);
+                    long at = testing::first_bit_difference(ref, got);
+                    CHECK(at == -1);
+                    CHECK(testing::bits(got[0]) == testing::bits(-9.0f));  // before the buffer
+                    CHECK(testing::bits(got[1 + w]) == testing::bits(-9.0f));  // row padding untouched
+                }
+                // The grid equals the per-point path (the scalar reference) at x_i = ox + float(i) * sx.
+                float x2 = c.ox + static_cast<float>(w - 1) * c.sx;
+                float y1 = c.oy + 1.0f * c.sy;
+                float expect = dims == 2 ? noise.noise2(x2, y1) : noise.noise3(x2, y1, c.oz);
+                CHECK(testing::bits(ref[1 + stride + (w - 1)]) == testing::bits(expect));
+            }
+        }
+    }
+}
+
+TEST_CASE("grids of every variant equal the per-point reference") {
+    NoiseDesc tiled;
+    tiled.period_x = 8, tiled.period_y = 8, tiled.basis = Basis::classic;
+    NoiseDesc warped;
+    warped.warp = {2, 1.5f, 1.0f};
+    NoiseDesc marble;
+    marble.pattern = {Pattern::marble, 1.0f, 4.0f};
+    marble.fractal = {Fractal::turbulence, 5, 1.0f, 2.0f, 0.5f};
+    NoiseDesc value;
+    value.basis = Basis::value, value.hash = Hash::mix, value.has_seed = true, value.seed = 5;
+    for (const NoiseDesc& d : {tiled, warped, marble, value}) {
+        Noise n = make(d);
+        gradnoise::Grid2d g{-3.3f, 1.7f, 0.173f, 0.251f, 37, 5};
+        gradnoise::Grid3d g3{-3.3f, 1.7f, 0.5f, 0.173f, 0.251f, 0.77f, 23, 3, 2};
+        for (const testing::IsaPath& path : testing::isa_paths()) {
+            std::vector<float> out(g.size_x * g.size_y), out3(g3.size_x * g3.size_y * g3.size_z);
+            REQUIRE(path.fill_grid_2d(n, g, out.data()).ok());
+            REQUIRE(path.fill_grid_3d(n, g3, out3.data()).ok());
+            for (std::size_t j = 0; j < g.size_y; ++j) {
+                for (std::size_t i = 0; i < g.size_x; ++i) {
+                    float x = g.origin_x + static_cast<float>(i) * g.step_x;
+                    float y = g.origin_y + static_cast<float>(j) * g.step_y;
+                    INFO(testing::name(path) << " (" << i << ", " << j << ")");
+                    CHECK(testing::bits(out[j * g.size_x + i]) == testing::bits(n.noise2(x, y)));
+                }
+            }
+            for (std::size_t k = 0; k < g3.size_z; ++k) {
+                for (std::size_t j = 0; j < g3.size_y; ++j) {
+                    for (std::size_t i = 0; i < g3.size_x; ++i) {
+                        float x = g3.origin_x + static_cast<float>(i) * g3.step_x;
+                        float y = g3.origin_y + static_cast<float>(j) * g3.step_y;
+                        float z = g3.origin_z + static_cast<float>(k) * g3.step_z;
+                        CHECK(testing::bits(out3[(k * g3.size_y + j) * g3.size_x + i]) ==
+                              testing::bits(n.noise3(x, y, z)));
+                    }
+                }
+            }
+        }
+    }
 }
 
 TEST_CASE("any thread count, or the caller's arena, fills the same bits") {

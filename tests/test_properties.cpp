@@ -1,4 +1,6 @@
-// Properties the spec promises: range, period 256, lattice zeros, huge and negative coordinates.
+// Cross-cutting, properties the spec promises (docs/spec.md section 7, over src/reference/perlin.cpp
+// and the kernels of src/kernels/perlin.hpp through the public API): range, period 256, lattice
+// zeros, huge and negative coordinates.
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -9,10 +9,10 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
-#include <string>
-#include <cmath>
 #include <limits>
+#include <string>
 
+#include "dispatch.hpp"
 #include "splitmix64.hpp"
 
 namespace testing {
@@ -158,6 +158,90 @@ std::vector<gradnoise::Isa> supported_isas() {
     return out;
 }
 
+using gradnoise::Status;
+
+Status IsaPath::evaluate_2d(const gradnoise::Noise& noise, const float* x, const float* y, float* out,
+                            std::size_t n) const {
+    return gradnoise::detail::evaluate_2d(*table, noise.tables(), x, y, out, n);
+}
+
+Status IsaPath::evaluate_3d(const gradnoise::Noise& noise, const float* x, const float* y, const float* z,
+                            float* out, std::size_t n) const {
+    return gradnoise::detail::evaluate_3d(*table, noise.tables(), x, y, z, out, n);
+}
+
+Status IsaPath::evaluate_4d(const gradnoise::Noise& noise, const float* x, const float* y, const float* z,
+                            const float* w, float* out, std::size_t n) const {
+    return gradnoise::detail::evaluate_4d(*table, noise.tables(), x, y, z, w, out, n);
+}
+
+Status IsaPath::evaluate_2d_f64(const gradnoise::Noise& noise, const double* x, const double* y, double* out,
+                                std::size_t n) const {
+    return gradnoise::detail::evaluate_2d_f64(*table, noise.tables(), x, y, out, n);
+}
+
+Status IsaPath::evaluate_3d_f64(const gradnoise::Noise& noise, const double* x, const double* y, const double* z,
+                                double* out, std::size_t n) const {
+    return gradnoise::detail::evaluate_3d_f64(*table, noise.tables(), x, y, z, out, n);
+}
+
+Status IsaPath::fill_grid_2d(const gradnoise::Noise& noise, const gradnoise::Grid2d& grid, float* out,
+                             std::size_t row_stride) const {
+    return fill_grid_2d(noise, grid, out, row_stride, gradnoise::FillOptions{});
+}
+
+Status IsaPath::fill_grid_2d(const gradnoise::Noise& noise, const gradnoise::Grid2d& grid, float* out,
+                             std::size_t row_stride, const gradnoise::FillOptions& options) const {
+    return gradnoise::detail::fill_grid_2d(*table, noise.tables(), grid, out, row_stride, options);
+}
+
+Status IsaPath::fill_grid_3d(const gradnoise::Noise& noise, const gradnoise::Grid3d& grid, float* out,
+                             std::size_t row_stride, std::size_t slice_stride) const {
+    return fill_grid_3d(noise, grid, out, row_stride, slice_stride, gradnoise::FillOptions{});
+}
+
+Status IsaPath::fill_grid_3d(const gradnoise::Noise& noise, const gradnoise::Grid3d& grid, float* out,
+                             std::size_t row_stride, std::size_t slice_stride,
+                             const gradnoise::FillOptions& options) const {
+    return gradnoise::detail::fill_grid_3d(*table, noise.tables(), grid, out, row_stride, slice_stride, options);
+}
+
+Status IsaPath::fill_chunk_2d(const gradnoise::Noise& noise, const gradnoise::Chunk2d& chunk, float* out,
+                              std::size_t row_stride, const gradnoise::FillOptions& options) const {
+    return gradnoise::detail::fill_chunk_2d(*table, noise.tables(), chunk, out, row_stride, options);
+}
+
+Status IsaPath::fill_chunk_3d(const gradnoise::Noise& noise, const gradnoise::Chunk3d& chunk, float* out,
+                              std::size_t row_stride, std::size_t slice_stride,
+                              const gradnoise::FillOptions& options) const {
+    return gradnoise::detail::fill_chunk_3d(*table, noise.tables(), chunk, out, row_stride, slice_stride, options);
+}
+
+IsaPath isa_path(gradnoise::Isa isa) {
+    const gradnoise::kernels::KernelTable* table = gradnoise::detail::kernels_for(isa);
+    INFO("isa " << name(isa));
+    REQUIRE(gradnoise::isa_supported(isa));
+    REQUIRE(table != nullptr);
+    REQUIRE(table->isa == isa);  // the table is the one of the ISA it is listed under
+    return IsaPath{isa, table};
+}
+
+std::vector<IsaPath> isa_paths() {
+    std::vector<IsaPath> out;
+    for (int i = 0; i < gradnoise::isa_count; ++i) {
+        auto isa = static_cast<gradnoise::Isa>(i);
+        INFO("isa " << name(isa));
+        // The library's answer and its table agree: a table exactly for the supported ISAs.
+        REQUIRE(gradnoise::isa_supported(isa) == (gradnoise::detail::kernels_for(isa) != nullptr));
+        if (gradnoise::isa_supported(isa)) {
+            out.push_back(isa_path(isa));
+        }
+    }
+    REQUIRE(!out.empty());
+    REQUIRE(out.front().isa == gradnoise::Isa::scalar);
+    return out;
+}
+
 std::vector<float> w_of(const Points& p) {
     if (p.w.size() == p.size()) {
         return p.w;
@@ -169,35 +253,31 @@ std::vector<float> w_of(const Points& p) {
     return w;
 }
 
-std::vector<float> eval(const gradnoise::Noise& noise, gradnoise::Isa isa, int dims, const Points& p) {
-    REQUIRE(gradnoise::force_isa(isa).ok());
-    REQUIRE(gradnoise::active_isa() == isa);  // prove which path ran
+std::vector<float> eval(const gradnoise::Noise& noise, const IsaPath& path, int dims, const Points& p) {
     std::vector<float> out(p.size(), 12345.0f);
-    gradnoise::Status s;
+    Status s;
     if (dims == 4) {
         std::vector<float> w = w_of(p);
-        s = noise.evaluate_4d(p.x.data(), p.y.data(), p.z.data(), w.data(), out.data(), p.size());
+        s = path.evaluate_4d(noise, p.x.data(), p.y.data(), p.z.data(), w.data(), out.data(), p.size());
     } else {
-        s = dims == 2 ? noise.evaluate_2d(p.x.data(), p.y.data(), out.data(), p.size())
-                      : noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), p.size());
+        s = dims == 2 ? path.evaluate_2d(noise, p.x.data(), p.y.data(), out.data(), p.size())
+                      : path.evaluate_3d(noise, p.x.data(), p.y.data(), p.z.data(), out.data(), p.size());
     }
     REQUIRE(s.ok());
     return out;
 }
 
 void check_points(const gradnoise::Noise& noise, const Points& p, const char* what, std::initializer_list<int> dim_list) {
-    struct Reset {
-        ~Reset() { gradnoise::reset_isa(); }
-    } reset;
+    const std::vector<IsaPath> paths = isa_paths();
     for (int dims : dim_list) {
-        std::vector<float> ref = eval(noise, gradnoise::Isa::scalar, dims, p);
-        for (gradnoise::Isa isa : supported_isas()) {
-            if (isa == gradnoise::Isa::scalar) {
+        std::vector<float> ref = eval(noise, paths.front(), dims, p);  // scalar
+        for (const IsaPath& path : paths) {
+            if (path.isa == gradnoise::Isa::scalar) {
                 continue;
             }
-            std::vector<float> got = eval(noise, isa, dims, p);
+            std::vector<float> got = eval(noise, path, dims, p);
             long at = first_bit_difference(ref, got);
-            INFO(std::string(what) << ": " << dims << "D, isa " << name(isa) << ", fade "
+            INFO(std::string(what) << ": " << dims << "D, isa " << name(path) << ", fade "
                       << name(noise.fade()) << ", " << p.size() << " points");
             if (at >= 0) {
                 INFO("first difference at " << at << ": (" << describe(p.x[at]) << ", "

@@ -1,4 +1,6 @@
-// Shared test helpers: deterministic point sets and bit-pattern comparison.
+// Shared test helpers: deterministic point sets, bit-pattern comparison, and the per-ISA paths
+// (IsaPath: one ISA's kernel table called directly through src/entry.hpp, so no test flips the
+// process-wide ISA choice to reach a path; only the tests of that choice itself call force_isa).
 #ifndef GRADNOISE_TESTS_TEST_SUPPORT_HPP
 #define GRADNOISE_TESTS_TEST_SUPPORT_HPP
 
@@ -8,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "entry.hpp"
 #include "gradnoise/gradnoise.hpp"
 
 namespace testing {
@@ -51,8 +54,60 @@ long first_bit_difference(const std::vector<float>& a, const std::vector<float>&
 inline std::string name(gradnoise::Isa isa) { return gradnoise::isa_name(isa); }
 inline std::string name(gradnoise::Fade fade) { return gradnoise::fade_name(fade); }
 
-// out = noise over p on `isa` (forced, and checked to be the one that ran), 2D, 3D or 4D.
-std::vector<float> eval(const gradnoise::Noise& noise, gradnoise::Isa isa, int dims, const Points& p);
+// One ISA's kernels, called directly: each member is the Noise method of the same name run on
+// `table` (gradnoise::detail's entry points with the same argument checks, messages,
+// floating-point environment and threading), whatever the process-wide choice (active_isa) is.
+// table->isa is the ISA that runs.
+struct IsaPath {
+    gradnoise::Isa isa;
+    const gradnoise::kernels::KernelTable* table;
+
+    std::string name() const { return gradnoise::isa_name(isa); }
+
+    gradnoise::Status evaluate_2d(const gradnoise::Noise& noise, const float* x, const float* y, float* out,
+                                  std::size_t n) const;
+    gradnoise::Status evaluate_3d(const gradnoise::Noise& noise, const float* x, const float* y, const float* z,
+                                  float* out, std::size_t n) const;
+    gradnoise::Status evaluate_4d(const gradnoise::Noise& noise, const float* x, const float* y, const float* z,
+                                  const float* w, float* out, std::size_t n) const;
+    gradnoise::Status evaluate_2d_f64(const gradnoise::Noise& noise, const double* x, const double* y, double* out,
+                                      std::size_t n) const;
+    gradnoise::Status evaluate_3d_f64(const gradnoise::Noise& noise, const double* x, const double* y,
+                                      const double* z, double* out, std::size_t n) const;
+    gradnoise::Status fill_grid_2d(const gradnoise::Noise& noise, const gradnoise::Grid2d& grid, float* out,
+                                   std::size_t row_stride = 0) const;
+    gradnoise::Status fill_grid_2d(const gradnoise::Noise& noise, const gradnoise::Grid2d& grid, float* out,
+                                   std::size_t row_stride, const gradnoise::FillOptions& options) const;
+    gradnoise::Status fill_grid_3d(const gradnoise::Noise& noise, const gradnoise::Grid3d& grid, float* out,
+                                   std::size_t row_stride = 0, std::size_t slice_stride = 0) const;
+    gradnoise::Status fill_grid_3d(const gradnoise::Noise& noise, const gradnoise::Grid3d& grid, float* out,
+                                   std::size_t row_stride, std::size_t slice_stride,
+                                   const gradnoise::FillOptions& options) const;
+    gradnoise::Status fill_chunk_2d(const gradnoise::Noise& noise, const gradnoise::Chunk2d& chunk, float* out,
+                                    std::size_t row_stride = 0,
+                                    const gradnoise::FillOptions& options = gradnoise::FillOptions{}) const;
+    gradnoise::Status fill_chunk_3d(const gradnoise::Noise& noise, const gradnoise::Chunk3d& chunk, float* out,
+                                    std::size_t row_stride = 0, std::size_t slice_stride = 0,
+                                    const gradnoise::FillOptions& options = gradnoise::FillOptions{}) const;
+};
+
+inline std::string name(const IsaPath& path) { return path.name(); }
+
+// Every ISA this CPU and build support, scalar first (REQUIREs that each has its table, and that
+// the table is that ISA's: kernels_for(isa)->isa == isa).
+std::vector<IsaPath> isa_paths();
+// The path of one supported ISA (REQUIREs that it is supported), e.g. isa_path(Isa::scalar).
+IsaPath isa_path(gradnoise::Isa isa);
+// f(path) for every path of isa_paths(), scalar first.
+template <class F>
+void for_each_isa(F&& f) {
+    for (const IsaPath& path : isa_paths()) {
+        f(path);
+    }
+}
+
+// out = noise over p on `path`, 2D, 3D or 4D.
+std::vector<float> eval(const gradnoise::Noise& noise, const IsaPath& path, int dims, const Points& p);
 // The w coordinates eval uses in 4D.
 std::vector<float> w_of(const Points& p);
 // Every supported ISA equals the scalar path bit for bit on p, in each of `dims` (doctest CHECKs).
@@ -71,7 +126,7 @@ struct PerlinSample {
 };
 std::vector<PerlinSample> perlin_samples();
 
-// Every ISA this CPU and build support, scalar first.
+// Every ISA this CPU and build support, scalar first (the ISAs of isa_paths()).
 std::vector<gradnoise::Isa> supported_isas();
 
 }  // namespace testing

@@ -1,17 +1,22 @@
-// Seeds and permutation tables.
+// Corner hashes and seeds: src/kernels/hash.hpp, src/reference/hash.cpp (and src/permutation.cpp),
+// docs/spec.md sections 2-3. SplitMix64, Ken Perlin's table, seeded permutations, and the mixing
+// hash against the spec written out independently. Every ISA's hashers against the reference bit
+// for bit: the permutation and mix cases of tests/test_perlin.cpp and tests/test_lattice.cpp.
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "gradnoise/gradnoise.hpp"
 #include "splitmix64.hpp"
 #include "test_support.hpp"
 
+using gradnoise::Fade;
 using gradnoise::Noise;
 using gradnoise::PermutationTable;
 
-TEST_SUITE("permutation") {
+TEST_SUITE("hash") {
 
 TEST_CASE("SplitMix64 matches the published sequence for seed 1234567") {
     // Reference outputs of Vigna's splitmix64.c (also java.util.SplittableRandom's mixer).
@@ -69,6 +74,29 @@ TEST_CASE("same seed same field, different seeds different fields") {
         differ += va != c.noise3(p.x[i], p.y[i], p.z[i]);
     }
     CHECK(differ > 990);
+}
+
+TEST_CASE("the mixing hash agrees with the spec written out independently") {
+    testing::Points p = testing::random_points(100000, -300.0f, 300.0f, 6);
+    for (std::uint64_t seed : {0ull, 77ull}) {
+        // Spec 3.2: key = low 32 bits of the first SplitMix64 output (seed 0: 0xE220A8397B1DCDAF).
+        std::uint32_t key = seed == 0 ? 0x7B1DCDAFu : static_cast<std::uint32_t>(gradnoise::detail::SplitMix64(seed).next());
+        for (Fade fade : {Fade::quintic, Fade::cubic}) {
+            Noise noise(seed, fade, gradnoise::Hash::mix);
+            REQUIRE(noise.hash() == gradnoise::Hash::mix);
+            double worst = 0;
+            for (std::size_t i = 0; i < p.size(); ++i) {
+                double e3 = testing::independent_noise3(noise.permutation(), fade, p.x[i], p.y[i], p.z[i], true, key);
+                double e2 = testing::independent_noise3(noise.permutation(), fade, p.x[i], p.y[i], 0.0, true, key);
+                worst = std::fmax(worst, std::fabs(noise.noise3(p.x[i], p.y[i], p.z[i]) - e3));
+                worst = std::fmax(worst, std::fabs(noise.noise2(p.x[i], p.y[i]) - e2));
+            }
+            INFO("seed " << seed << " fade " << testing::name(fade) << " worst " << worst);
+            CHECK(worst < 2e-6);
+        }
+    }
+    // The two hashes give different fields for the same seed.
+    CHECK(Noise(5u).noise3(0.5f, 0.25f, 0.125f) != Noise(5u, Fade::quintic, gradnoise::Hash::mix).noise3(0.5f, 0.25f, 0.125f));
 }
 
 }  // TEST_SUITE

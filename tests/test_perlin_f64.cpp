@@ -1,5 +1,7 @@
-// The binary64 path (docs/spec.md section 14): Ken Perlin's own values bit for bit, every ISA
-// equal to the scalar binary64 reference bit for bit, fractals, and what it rejects.
+// Binary64 Perlin noise: src/kernels/perlin.hpp (float32 and binary64 share it), src/reference/perlin_f64.cpp,
+// docs/spec.md section 14. Ken Perlin's own values bit for bit, every ISA (each ISA's kernel table
+// called directly, testing::IsaPath) equal to the scalar binary64 reference bit for bit,
+// fractals, and what it rejects.
 #include <doctest/doctest.h>
 
 #include <cfloat>
@@ -79,11 +81,10 @@ Points64 awkward64() {
     return p;
 }
 
-std::vector<double> eval64(const Noise& n, gradnoise::Isa isa, int dims, const Points64& p) {
-    REQUIRE(gradnoise::force_isa(isa).ok());
+std::vector<double> eval64(const Noise& n, const testing::IsaPath& path, int dims, const Points64& p) {
     std::vector<double> out(p.size(), 777.0);
-    gradnoise::Status s = dims == 2 ? n.evaluate_2d_f64(p.x.data(), p.y.data(), out.data(), p.size())
-                                    : n.evaluate_3d_f64(p.x.data(), p.y.data(), p.z.data(), out.data(), p.size());
+    gradnoise::Status s = dims == 2 ? path.evaluate_2d_f64(n, p.x.data(), p.y.data(), out.data(), p.size())
+                                    : path.evaluate_3d_f64(n, p.x.data(), p.y.data(), p.z.data(), out.data(), p.size());
     REQUIRE_MESSAGE(s.ok(), s.message());
     return out;
 }
@@ -97,7 +98,7 @@ long first_difference(const std::vector<double>& a, const std::vector<double>& b
 
 }  // namespace
 
-TEST_SUITE("f64") {
+TEST_SUITE("perlin_f64") {
 
 TEST_CASE("Ken Perlin's published values, bit for bit, on every ISA") {
     std::vector<double> want;
@@ -112,12 +113,11 @@ TEST_CASE("Ken Perlin's published values, bit for bit, on every ISA") {
         matched += bits64(got) == bits64(want[i]);
     }
     MESSAGE(matched << " of " << p.size() << " of Ken Perlin's values reproduced bit for bit (signed zeros included)");
-    for (gradnoise::Isa isa : testing::supported_isas()) {
-        std::vector<double> got = eval64(perlin, isa, 3, p);
-        INFO(testing::name(isa));
+    for (const testing::IsaPath& path : testing::isa_paths()) {
+        std::vector<double> got = eval64(perlin, path, 3, p);
+        INFO(testing::name(path));
         CHECK(first_difference(got, want) == -1);
     }
-    gradnoise::reset_isa();
 }
 
 TEST_CASE("binary64: scalar == every ISA, bit for bit, plain and fractal, 2D and 3D") {
@@ -132,14 +132,15 @@ TEST_CASE("binary64: scalar == every ISA, bit for bit, plain and fractal, 2D and
         REQUIRE(Noise::create(d, &n).ok());
         noises.push_back(n);
     }
+    const std::vector<testing::IsaPath> paths = testing::isa_paths();
     for (std::size_t k = 0; k < noises.size(); ++k) {
         for (int dims : {2, 3}) {
             for (const Points64* p : {&random, &big, &awkward}) {
-                std::vector<double> ref = eval64(noises[k], gradnoise::Isa::scalar, dims, *p);
-                for (gradnoise::Isa isa : testing::supported_isas()) {
-                    std::vector<double> got = eval64(noises[k], isa, dims, *p);
+                std::vector<double> ref = eval64(noises[k], paths.front(), dims, *p);  // scalar
+                for (const testing::IsaPath& path : paths) {
+                    std::vector<double> got = eval64(noises[k], path, dims, *p);
                     long at = first_difference(ref, got);
-                    INFO("noise " << k << " " << dims << "D " << testing::name(isa) << " at " << at);
+                    INFO("noise " << k << " " << dims << "D " << testing::name(path) << " at " << at);
                     if (at >= 0) {
                         INFO("point (" << p->x[at] << ", " << p->y[at] << ", " << p->z[at] << "): " << ref[at] << " vs "
                                        << got[at]);
@@ -155,7 +156,6 @@ TEST_CASE("binary64: scalar == every ISA, bit for bit, plain and fractal, 2D and
     Noise n;
     CHECK(bits64(n.noise3_f64(std::nan(""), 1, 2)) == 0);
     CHECK(bits64(n.noise2_f64(1, -std::numeric_limits<double>::infinity())) == 0);
-    gradnoise::reset_isa();
 }
 
 TEST_CASE("binary64 agrees with float32 to float precision; fBm matches its definition") {
