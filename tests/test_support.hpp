@@ -98,14 +98,6 @@ inline std::string name(const IsaPath& path) { return path.name(); }
 std::vector<IsaPath> isa_paths();
 // The path of one supported ISA (REQUIREs that it is supported), e.g. isa_path(Isa::scalar).
 IsaPath isa_path(gradnoise::Isa isa);
-// f(path) for every path of isa_paths(), scalar first.
-template <class F>
-void for_each_isa(F&& f) {
-    for (const IsaPath& path : isa_paths()) {
-        f(path);
-    }
-}
-
 // out = noise over p on `path`, 2D, 3D or 4D.
 std::vector<float> eval(const gradnoise::Noise& noise, const IsaPath& path, int dims, const Points& p);
 // The w coordinates eval uses in 4D.
