@@ -82,7 +82,12 @@ capture ""
 if [[ $RC == 2 && "$ERR" == *Usage* && -z "$OUT" ]]; then pass "no command: help on stderr, exit 2"; else fail "no command: help on stderr, exit 2" "rc $RC"; fi
 
 capture "" frobnicate
-expect_rc "unknown command: exit 2" 2 frobnicate
+expect_rc "unknown command: exit 2" 2 "unknown command 'frobnicate'"
+
+capture "" help eval
+if [[ $RC == 0 && "$OUT" == *"--dims"* && "$OUT" == *"--seed"* && "$OUT" != *"--slice"* ]]; then pass "help eval: the options of eval"; else fail "help eval: the options of eval" "rc $RC"; fi
+capture "" help nonesuch
+expect_rc "help of an unknown command: exit 2" 2 "unknown command 'nonesuch'"
 
 for cmd in eval heightmap; do
     capture "" $cmd --help
@@ -149,6 +154,8 @@ s2a=$OUT
 capture $'0.7 -1.3 0.4\n' eval --seed reference --format hex
 sref=$OUT
 if [[ -n "$s42" && "$s42" == "$s2a" && "$s42" != "$sref" ]]; then pass "--seed 42 = --seed 0x2A != reference"; else fail "--seed 42 = --seed 0x2A != reference" "$s42 / $s2a / $sref"; fi
+capture $'0.7 -1.3 0.4\n' eval --seed=7 --seed 42 --format hex
+if [[ "$OUT" == "$s42" ]]; then pass "--seed=7 --seed 42: the last value counts, --opt=VALUE is read"; else fail "--seed=7 --seed 42: the last value counts" "'$OUT' vs '$s42'"; fi
 capture $'0.7 -1.3 0.4\n' eval --fade cubic --format hex
 if [[ $RC == 0 && -n "$OUT" && "$OUT" != "$sref" ]]; then pass "--fade cubic changes the value"; else fail "--fade cubic changes the value" "'$OUT'"; fi
 

@@ -81,11 +81,7 @@ std::optional<Format> format_of(const std::string& name) {
     return std::nullopt;
 }
 
-std::string float_text(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.9g", v);
-    return buf;
-}
+std::string float_text(float v) { return shortest(v); }
 
 // Everything a bake is made from (the TOML config is these options by name).
 struct Bake {
@@ -107,7 +103,6 @@ struct Bake {
     std::uint32_t tile_size = 0;
     std::string tiles_text;
     unsigned threads = 0;
-    std::string isa = "auto";
     bool quiet = false;
     bool hillshade = false;
     float relief = 0.3f;
@@ -396,104 +391,58 @@ void write_file(const std::string& path, const std::function<bool(ByteSink&, std
     }
 }
 
-}  // namespace
-
-int run_bake(ArgReader& args) {
+// What the command line (and a --config file) gave.
+struct Request {
     Bake b;
-    CLI::App app{"Bakes heightmaps, textures and animations from a preset or any noise configuration.",
-                 "gradnoise bake"};
-    std::vector<std::string> preset_names;
-    std::string preset_help = "recipe (default terrain):";
-    for (const Preset& p : presets()) {
-        preset_names.push_back(p.name);
-        preset_help += "\n  " + p.name + ": " + p.summary;
-    }
-    app.add_option("preset", b.preset, preset_help)->check(CLI::IsMember(preset_names));
-    app.add_option("-o,--output", b.output, "output file; the format follows the extension (.png .r16 .raw .exr .pfm .gif)");
-    app.add_option("--format", b.format_text, "png, raw16, exr, pfm or gif (overrides the extension)");
-    app.add_option("--size", b.size_text, "WxH in pixels, each 1..65536 (default 512x512)");
-    app.add_option("--origin", b.origin_text, "X,Y noise coordinates of the top-left pixel (default: the preset's, 0,0 or centred)");
-    app.add_option("--scale", b.scale, "noise units across the width (default: the preset's)");
-    app.add_option("--depth", b.depth, "PNG bits per sample for greyscale: 8 or 16")->check(CLI::IsMember({8, 16}));
-    app.add_flag("--grey", b.grey, "greyscale heights even for a colour preset");
-    app.add_option("--normalize", b.normalize,
-                   "fixed (the preset's theoretical range) or measured (this bake's min..max, two passes)")
-        ->check(CLI::IsMember({"fixed", "measured"}));
-    app.add_option("--ramp", b.ramp_text, "colour ramp POS:#RRGGBB,... (default: the preset's)");
-    app.add_option("--frames", b.frames, "frames of an animation (GIF, or PNG frames NAME_0000.png ...)")
-        ->check(CLI::Range(1, 10000));
-    app.add_option("--time-step", b.time_step, "time between frames, noise units (default 0.1)");
-    app.add_flag("--loop", b.loop, "loop seamlessly: 4D noise on a circle in (z, w)");
-    app.add_option("--tile-size", b.tile_size, "write a tile set of SxS tiles (with --tiles) and a manifest");
-    app.add_option("--tiles", b.tiles_text, "X0..X1,Y0..Y1 tile indices to write (inclusive)");
-    app.add_option("--threads", b.threads, "threads: 0 = all hardware threads (default); the bytes never change")
-        ->check(CLI::Range(0u, 1024u));
-    app.add_option("--isa", b.isa, "auto, scalar, sse2, avx2, avx512, neon (the bytes never change)");
-    app.add_option("--zlib-level", b.zlib_level, "PNG compression 0..9 (default 1: fast)")->check(CLI::Range(0, 9));
-    app.add_flag("-q,--quiet", b.quiet, "no progress bar");
-    app.add_flag("--hillshade", b.hillshade, "shade colour presets by the slope of the heights (light from the north-west)");
-    app.add_option("--relief", b.relief, "hill-shading height: the [0, 1] height range in picture widths (default 0.3)");
+    NoiseOptions noise;
     bool print_config = false;
-    app.add_flag("--print-config", print_config, "print the settings as TOML (a --config file) and exit");
-    app.set_config("--config", "", "read settings from a TOML file: option names as keys (see --print-config)");
     int schema = 1;
-    app.add_option("--schema", schema, "configuration schema version (1)")->group("");
-    // Noise options, same names as eval/heightmap.
-    std::string seed_text, fade_text, hash_text, basis_text, fractal_text, pattern_text, period_text;
-    std::optional<int> octaves, warp;
-    std::optional<float> frequency, lacunarity, persistence, warp_strength, warp_frequency, pattern_frequency,
-        pattern_strength;
-    app.add_option("--seed", seed_text, "N or reference");
-    app.add_option("--fade", fade_text, "quintic or cubic");
-    app.add_option("--hash", hash_text, "permutation or mix");
-    app.add_option("--basis", basis_text, "perlin, classic or value");
-    app.add_option("--fractal", fractal_text, "none, fbm, turbulence, ridged or billow");
-    app.add_option("--octaves", octaves, "1..32");
-    app.add_option("--frequency", frequency, "first octave's frequency, > 0");
-    app.add_option("--lacunarity", lacunarity, "frequency ratio between octaves");
-    app.add_option("--persistence", persistence, "amplitude ratio between octaves, (0, 8]");
-    app.add_option("--warp", warp, "domain warp levels 0..2");
-    app.add_option("--warp-strength", warp_strength, "warp displacement");
-    app.add_option("--warp-frequency", warp_frequency, "warp field frequency");
-    app.add_option("--pattern", pattern_text, "none, marble or wood");
-    app.add_option("--pattern-frequency", pattern_frequency, "pattern frequency");
-    app.add_option("--pattern-strength", pattern_strength, "pattern strength");
-    app.add_option("--period", period_text, "tile period P or PX,PY (powers of two up to 256)");
-    app.footer(
-        "Examples:\n"
-        "  gradnoise bake terrain -o terrain.png\n"
-        "  gradnoise bake terrain --hillshade --size 1024x1024 -o shaded.png\n"
-        "  gradnoise bake terrain --grey --depth 16 --size 4096x4096 -o height.png\n"
-        "  gradnoise bake terrain --grey -o height.r16        (RAW16 for Unity/Unreal)\n"
-        "  gradnoise bake noise --fractal ridged -o ridges.exr (32-bit float heights)\n"
-        "  gradnoise bake marble --size 1024x1024 -o marble.png\n"
-        "  gradnoise bake fire --frames 48 --loop -o fire.gif\n"
-        "  gradnoise bake terrain --tile-size 256 --tiles 0..3,0..3 -o tiles/terrain.png\n"
-        "  gradnoise bake wood --print-config > wood.toml; gradnoise bake --config wood.toml -o wood.png");
+    std::string config_path;
+};
 
-    std::vector<std::string> argv_text;
-    for (int i = args.argc() - 1; i >= 0; --i) {
-        argv_text.push_back(args.argv()[i]);  // CLI11 parses a reversed vector
-    }
+// Fills the options the command line left unset from a TOML --config file (keys are the option
+// names), through the same CLI11 options and checks as the command line: what CLI11's own config
+// reader does for a top-level App, which it does not do for a subcommand.
+void apply_config(CLI::App& cmd, const std::string& path) {
+    const std::string where = "--config " + path + ": ";
     try {
-        app.parse(argv_text);
-    } catch (const CLI::CallForHelp&) {
-        std::fputs(app.help().c_str(), stdout);
-        return exit_success;
-    } catch (const CLI::ParseError& e) {
-        usage_error(e.what());
+        CLI::ConfigTOML toml;
+        for (const CLI::ConfigItem& item : toml.from_file(path)) {
+            if (item.name == "++" || item.name == "--") {
+                continue;  // section markers
+            }
+            CLI::Option* option = item.parents.empty() ? cmd.get_option_no_throw("--" + item.name) : nullptr;
+            if (option == nullptr && item.parents.empty()) {
+                option = cmd.get_option_no_throw(item.name);  // the positional preset
+            }
+            if (option == nullptr || item.name == "config" || item.name == "print-config" || item.name == "help") {
+                usage_error(where + "unknown setting '" + item.fullname() + "'");
+            }
+            if (!option->empty()) {
+                continue;  // the command line wins
+            }
+            if (option->get_expected_min() == 0) {  // a flag: true/false
+                option->add_result(option->get_flag_value(item.name, toml.to_flag(item)));
+            } else {
+                option->add_result(item.inputs);
+            }
+            option->run_callback();
+        }
+    } catch (const CLI::Error& e) {
+        usage_error(where + e.what());
     }
+}
 
-    if (schema != 1) {
-        usage_error("--config: schema " + std::to_string(schema) + " is not supported (this version reads schema 1)");
+int run_bake(Request& q) {
+    Bake& b = q.b;
+    if (q.schema != 1) {
+        usage_error("--config: schema " + std::to_string(q.schema) + " is not supported (this version reads schema 1)");
     }
-    NoiseOptions noise_options;
     // ---- resolve: preset defaults, then what the user set ----
     b.recipe = find_preset(b.preset);
     if (b.recipe == nullptr) {
         usage_error("unknown preset '" + b.preset + "'");
     }
-    b.desc = b.recipe->desc;
     if (!b.scale) {
         b.scale = b.recipe->scale;
     }
@@ -507,64 +456,10 @@ int run_bake(ArgReader& args) {
         }
         b.ramp = *ramp;
     }
-    {
-        // Noise options through the shared parser (same messages as eval/heightmap).
-        std::vector<std::string> words;
-        auto add = [&](const char* name, const std::string& v) {
-            if (!v.empty()) {
-                words.push_back(name);
-                words.push_back(v);
-            }
-        };
-        add("--seed", seed_text);
-        add("--fade", fade_text);
-        add("--hash", hash_text);
-        add("--basis", basis_text);
-        add("--fractal", fractal_text);
-        add("--pattern", pattern_text);
-        if (!period_text.empty()) {
-            std::replace(period_text.begin(), period_text.end(), '/', ',');
-            add("--period", period_text);
-        }
-        if (b.isa != "auto") {
-            add("--isa", b.isa);
-        }
-        std::vector<char*> ptrs;
-        for (std::string& w : words) {
-            ptrs.push_back(w.data());
-        }
-        ArgReader reader("bake", static_cast<int>(ptrs.size()), ptrs.data());
-        NoiseOptions o;
-        o.fade = b.desc.fade;
-        o.hash = b.desc.hash;
-        o.basis = b.desc.basis;
-        o.fractal = b.desc.fractal;
-        o.warp = b.desc.warp;
-        o.pattern = b.desc.pattern;
-        o.pattern_strength_set = true;
-        while (!reader.done()) {
-            if (!o.parse(reader)) {
-                reader.unknown();
-            }
-        }
-        if (octaves) o.fractal.octaves = *octaves;
-        if (frequency) o.fractal.frequency = *frequency;
-        if (lacunarity) o.fractal.lacunarity = *lacunarity;
-        if (persistence) o.fractal.persistence = *persistence;
-        if (warp) o.warp.levels = *warp;
-        if (warp_strength) o.warp.strength = *warp_strength;
-        if (warp_frequency) o.warp.frequency = *warp_frequency;
-        if (pattern_frequency) o.pattern.frequency = *pattern_frequency;
-        if (pattern_strength) o.pattern.strength = *pattern_strength;
-        if (!pattern_text.empty() && !pattern_strength) {
-            o.pattern_strength_set = false;  // the recipe's strength for the named pattern
-        }
-        o.select_isa();
-        b.desc = o.desc();
-        noise_options = o;
-        if (!b.quiet && !isatty(2)) {
-            b.quiet = true;
-        }
+    q.noise.select_isa();
+    b.desc = q.noise.desc(b.recipe->desc);
+    if (!b.quiet && !isatty(2)) {
+        b.quiet = true;
     }
     std::replace(b.origin_text.begin(), b.origin_text.end(), '/', ',');
     if (b.origin_text.empty()) {
@@ -590,9 +485,9 @@ int run_bake(ArgReader& args) {
         usage_error("--time-step: must be finite");
     }
 
-    const Noise noise = noise_options.make_noise();  // errors name the option (--lacunarity ...)
+    const Noise noise = make_noise(b.desc);  // errors name the option (--lacunarity ...)
 
-    if (print_config) {
+    if (q.print_config) {
         std::fputs(config_toml(b).c_str(), stdout);
         return exit_success;
     }
@@ -782,8 +677,68 @@ int run_bake(ArgReader& args) {
     return exit_success;
 }
 
-void print_bake_help(std::FILE* out) {
-    std::fprintf(out, "Usage: gradnoise bake [PRESET] [options] -o FILE   (see 'gradnoise bake --help')\n");
+}  // namespace
+
+Run add_bake(CLI::App& app) {
+    CLI::App* cmd = add_command(app, "bake",
+                                "heightmaps, textures, animations and tile sets from presets (terrain,\n"
+                                "marble, wood, clouds, fire, noise): PNG 8/16-bit/RGB, RAW16, EXR, PFM, GIF");
+    auto q = std::make_shared<Request>();
+    Bake& b = q->b;
+    std::vector<std::string> preset_names;
+    std::string preset_help = "recipe (default terrain):";
+    for (const Preset& p : presets()) {
+        preset_names.push_back(p.name);
+        preset_help += "\n  " + p.name + ": " + p.summary;
+    }
+    cmd->add_option("preset", b.preset, preset_help)->check(CLI::IsMember(preset_names));
+    cmd->add_option("-o,--output", b.output, "output file; the format follows the extension (.png .r16 .raw .exr .pfm .gif)");
+    cmd->add_option("--format", b.format_text, "png, raw16, exr, pfm or gif (overrides the extension)");
+    cmd->add_option("--size", b.size_text, "WxH in pixels, each 1..65536 (default 512x512)");
+    cmd->add_option("--origin", b.origin_text, "X,Y noise coordinates of the top-left pixel (default: the preset's, 0,0 or centred)");
+    cmd->add_option("--scale", b.scale, "noise units across the width (default: the preset's)");
+    cmd->add_option("--depth", b.depth, "PNG bits per sample for greyscale: 8 or 16")->check(CLI::IsMember({8, 16}));
+    cmd->add_flag("--grey", b.grey, "greyscale heights even for a colour preset");
+    cmd->add_option("--normalize", b.normalize,
+                    "fixed (the preset's theoretical range) or measured (this bake's min..max, two passes)")
+        ->check(CLI::IsMember({"fixed", "measured"}));
+    cmd->add_option("--ramp", b.ramp_text, "colour ramp POS:#RRGGBB,... (default: the preset's)");
+    cmd->add_option("--frames", b.frames, "frames of an animation (GIF, or PNG frames NAME_0000.png ...)")
+        ->check(CLI::Range(1, 10000));
+    cmd->add_option("--time-step", b.time_step, "time between frames, noise units (default 0.1)");
+    cmd->add_flag("--loop", b.loop, "loop seamlessly: 4D noise on a circle in (z, w)");
+    cmd->add_option("--tile-size", b.tile_size, "write a tile set of SxS tiles (with --tiles) and a manifest");
+    cmd->add_option("--tiles", b.tiles_text, "X0..X1,Y0..Y1 tile indices to write (inclusive)");
+    cmd->add_option("--threads", b.threads, "threads: 0 = all hardware threads (default); the bytes never change")
+        ->check(CLI::Range(0u, 1024u));
+    cmd->add_option("--zlib-level", b.zlib_level, "PNG compression 0..9 (default 1: fast)")->check(CLI::Range(0, 9));
+    cmd->add_flag("-q,--quiet", b.quiet, "no progress bar");
+    cmd->add_flag("--hillshade", b.hillshade, "shade colour presets by the slope of the heights (light from the north-west)");
+    cmd->add_option("--relief", b.relief, "hill-shading height: the [0, 1] height range in picture widths (default 0.3)");
+    cmd->add_flag("--print-config", q->print_config, "print the settings as TOML (a --config file) and exit");
+    cmd->add_option("--config", q->config_path, "read settings from a TOML file: option names as keys (see --print-config);\n"
+                                                 "options on the command line win")
+        ->type_name("FILE");
+    cmd->add_option("--schema", q->schema, "configuration schema version (1)")->group("");
+    // The noise options: the same declarations as eval and heightmap; unset ones keep the preset's.
+    add_noise_options(*cmd, &q->noise);
+    cmd->footer(
+        "Examples:\n"
+        "  gradnoise bake terrain -o terrain.png\n"
+        "  gradnoise bake terrain --hillshade --size 1024x1024 -o shaded.png\n"
+        "  gradnoise bake terrain --grey --depth 16 --size 4096x4096 -o height.png\n"
+        "  gradnoise bake terrain --grey -o height.r16        (RAW16 for Unity/Unreal)\n"
+        "  gradnoise bake noise --fractal ridged -o ridges.exr (32-bit float heights)\n"
+        "  gradnoise bake marble --size 1024x1024 -o marble.png\n"
+        "  gradnoise bake fire --frames 48 --loop -o fire.gif\n"
+        "  gradnoise bake terrain --tile-size 256 --tiles 0..3,0..3 -o tiles/terrain.png\n"
+        "  gradnoise bake wood --print-config > wood.toml; gradnoise bake --config wood.toml -o wood.png");
+    return [q, cmd] {
+        if (!q->config_path.empty()) {
+            apply_config(*cmd, q->config_path);
+        }
+        return run_bake(*q);
+    };
 }
 
 }  // namespace gradnoise::cli

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -30,6 +31,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 #endif
+
+#include <CLI/CLI.hpp>
 
 #include "bench_peers.hpp"
 #include "commands.hpp"
@@ -659,104 +662,25 @@ std::vector<std::string> split_list(std::string_view text) {
     return out;
 }
 
-}  // namespace
-
-void print_bench_help(std::FILE* out) {
-    std::fprintf(out,
-                 "Usage: gradnoise bench [--quick | --full] [options]\n"
-                 "       gradnoise bench --compare A.json B.json\n"
-                 "\n"
-                 "Measures this CPU: the CPU model, cores and ISAs, then samples per second of each kernel\n"
-                 "(perlin2/3/4 and 6-octave fBm, on random points and on grids) on every ISA this CPU has,\n"
-                 "on one thread and on all threads, with the ratio to gradnoise's scalar path and to\n"
-                 "stb_perlin (measured in the same run, built like this tool: no -march=native), and the\n"
-                 "instructions per sample where Linux perf events can count them. Each figure is the\n"
-                 "median of repeated runs. About a minute on defaults; every ISA gives the same bits.\n"
-                 "\n"
-                 "Options:\n"
-                 "  --quick             smaller problems, 3 runs of >= 0.03 s each (about 10 s)\n"
-                 "  --full              11 runs of >= 0.4 s each (several minutes; steadier medians)\n"
-                 "  --json FILE         also write the report as JSON (docs/bench-report.schema.json),\n"
-                 "                      replaced atomically\n"
-                 "  --compare A B       print two JSON reports side by side (two machines or versions)\n"
-                 "  --threads N         the multi-thread column's threads, 1..1024 (default: all hardware\n"
-                 "                      threads; 1 measures one thread only)\n"
-                 "  --isa LIST          measure only these ISAs (comma list of scalar,sse2,avx2,avx512,neon;\n"
-                 "                      scalar is always measured, as the reference for the ratios)\n"
-                 "  --kernels LIST      measure only these kernels (comma list of the names printed)\n"
-                 "  --samples N         samples per kernel call, 1024..67108864 (grids: the nearest shape;\n"
-                 "                      default 1048576, --quick 262144)\n"
-                 "  --repetitions N     timed runs per figure, 1..1000 (the median is reported)\n"
-                 "  --min-time S        seconds per run, 0..60 (whole calls; at least one)\n"
-                 "  --quiet             no progress on stderr\n"
-                 "  -h, --help          show this help\n"
-                 "\n"
-                 "Examples:\n"
-                 "  gradnoise bench\n"
-                 "  gradnoise bench --quick --json this-machine.json\n"
-                 "  gradnoise bench --compare old-laptop.json this-machine.json\n"
-                 "  gradnoise bench --kernels perlin3/points,fbm2_6oct/grid --isa avx2 --threads 4\n");
-}
-
-int run_bench(ArgReader& args) {
+// What the command line asked for (the mode's defaults apply to what it left out).
+struct Request {
     Settings s;
-    std::optional<std::string> mode;
+    bool quick = false, full = false;
     std::optional<std::size_t> samples;
     std::optional<int> repetitions;
     std::optional<double> min_time;
     std::vector<std::string> compare;
-    while (!args.done()) {
-        std::string_view v;
-        if (args.flag("--help") || args.flag("-h")) {
-            print_bench_help(stdout);
-            return exit_success;
-        } else if (const bool quick = args.flag("--quick"); quick || args.flag("--full")) {
-            const std::string m = quick ? "quick" : "full";
-            if (mode && *mode != m) usage_error("--quick and --full exclude each other");
-            mode = m;
-        } else if (args.option("--json", &v)) {
-            if (v.empty()) usage_error("--json needs a file name");
-            s.json_path = std::string(v);
-        } else if (std::string_view b; args.option_pair("--compare", &v, &b)) {
-            compare = {std::string(v), std::string(b)};
-        } else if (args.option("--threads", &v)) {
-            auto n = parse_int(v, 1, 1024);
-            if (!n) usage_error("--threads must be an integer in 1..1024, got '" + std::string(v) + "'");
-            s.threads = static_cast<unsigned>(*n);
-        } else if (args.option("--isa", &v)) {
-            for (const std::string& name : split_list(v)) {
-                Isa isa;
-                if (!parse_isa(name.c_str(), &isa)) {
-                    usage_error("--isa takes a comma list of scalar, sse2, avx2, avx512, neon; got '" + name + "'");
-                }
-                if (!isa_supported(isa)) {
-                    usage_error(std::string("--isa ") + name + ": this CPU or build cannot run it (best here: " +
-                                isa_name(best_isa()) + ")");
-                }
-                s.isas.push_back(isa);
-            }
-        } else if (args.option("--kernels", &v)) {
-            s.kernels = split_list(v);
-        } else if (args.option("--samples", &v)) {
-            auto n = parse_int(v, 1024, std::int64_t(1) << 26);
-            if (!n) usage_error("--samples must be an integer in 1024..67108864, got '" + std::string(v) + "'");
-            samples = static_cast<std::size_t>(*n);
-        } else if (args.option("--repetitions", &v)) {
-            auto n = parse_int(v, 1, 1000);
-            if (!n) usage_error("--repetitions must be an integer in 1..1000, got '" + std::string(v) + "'");
-            repetitions = static_cast<int>(*n);
-        } else if (args.option("--min-time", &v)) {
-            std::optional<float> t = parse_float(v);
-            if (!t || !(*t >= 0.0f && *t <= 60.0f)) {
-                usage_error("--min-time must be a number of seconds in 0..60, got '" + std::string(v) + "'");
-            }
-            min_time = static_cast<double>(*t);
-        } else if (args.flag("--quiet")) {
-            s.quiet = true;
-        } else {
-            args.unknown();
-        }
-    }
+};
+
+int run_bench(Request& q) {
+    Settings& s = q.s;
+    if (q.quick && q.full) usage_error("--quick and --full exclude each other");
+    const std::optional<std::string> mode =
+        q.quick ? std::optional<std::string>("quick") : q.full ? std::optional<std::string>("full") : std::nullopt;
+    const std::optional<std::size_t>& samples = q.samples;
+    const std::optional<int>& repetitions = q.repetitions;
+    const std::optional<double>& min_time = q.min_time;
+    const std::vector<std::string>& compare = q.compare;
     if (!compare.empty()) {
         return run_compare(compare[0], compare[1]);
     }
@@ -850,6 +774,108 @@ int run_bench(ArgReader& args) {
         std::printf("report: %s\n", s.json_path.c_str());
     }
     return exit_success;
+}
+
+}  // namespace
+
+Run add_bench(CLI::App& app) {
+    CLI::App* cmd = add_command(app, "bench",
+                                "measure this CPU: samples/s per kernel and ISA, 1 and all threads, against\n"
+                                "the scalar path and stb_perlin; --json reports, --compare two of them");
+    const std::string about = std::string(
+        "Measures this CPU: the CPU model, cores and ISAs, then samples per second of each kernel\n"
+        "(perlin2/3/4 and 6-octave fBm, on random points and on grids) on every ISA this CPU has,\n"
+        "on one thread and on all threads, with the ratio to gradnoise's scalar path and to\n"
+        "stb_perlin (measured in the same run, built like this tool: no -march=native), and the\n"
+        "instructions per sample where Linux perf events can count them. Each figure is the\n"
+        "median of repeated runs. About a minute on defaults; every ISA gives the same bits.\n"
+        "'gradnoise bench --compare A.json B.json' prints two reports side by side.");
+    auto q = std::make_shared<Request>();
+    cmd->add_flag("--quick", q->quick, "smaller problems, 3 runs of >= 0.03 s each (about 10 s)");
+    cmd->add_flag("--full", q->full, "11 runs of >= 0.4 s each (several minutes; steadier medians)");
+    cmd->add_option_function<std::string>(
+           "--json",
+           [q](const std::string& v) {
+               if (v.empty()) bad_value("--json", "needs a file name");
+               q->s.json_path = v;
+           },
+           "also write the report as JSON (docs/bench-report.schema.json),\nreplaced atomically")
+        ->type_name("FILE");
+    cmd->add_option("--compare", q->compare, "print two JSON reports side by side (two machines or versions)")
+        ->expected(2)
+        ->multi_option_policy(CLI::MultiOptionPolicy::Throw)
+        ->type_name("A B");
+    cmd->add_option_function<std::string>(
+           "--threads",
+           [q](const std::string& v) {
+               auto n = parse_int(v, 1, 1024);
+               if (!n) throw CLI::ValidationError("--threads must be an integer in 1..1024, got '" + v + "'");
+               q->s.threads = static_cast<unsigned>(*n);
+           },
+           "the multi-thread column's threads, 1..1024 (default: all hardware\n"
+           "threads; 1 measures one thread only)")
+        ->type_name("N");
+    cmd->add_option_function<std::string>(
+           "--isa",
+           [q](const std::string& v) {
+               q->s.isas.clear();
+               for (const std::string& name : split_list(v)) {
+                   Isa isa;
+                   if (!parse_isa(name.c_str(), &isa)) {
+                       throw CLI::ValidationError("--isa takes a comma list of scalar, sse2, avx2, avx512, neon; got '" + name + "'");
+                   }
+                   if (!isa_supported(isa)) {
+                       throw CLI::ValidationError("--isa " + name + ": this CPU or build cannot run it (best here: " +
+                                              isa_name(best_isa()) + ")");
+                   }
+                   q->s.isas.push_back(isa);
+               }
+           },
+           "measure only these ISAs (comma list of scalar,sse2,avx2,avx512,neon;\n"
+           "scalar is always measured, as the reference for the ratios)")
+        ->type_name("LIST");
+    cmd->add_option_function<std::string>(
+           "--kernels", [q](const std::string& v) { q->s.kernels = split_list(v); },
+           "measure only these kernels (comma list of the names printed)")
+        ->type_name("LIST");
+    cmd->add_option_function<std::string>(
+           "--samples",
+           [q](const std::string& v) {
+               auto n = parse_int(v, 1024, std::int64_t(1) << 26);
+               if (!n) throw CLI::ValidationError("--samples must be an integer in 1024..67108864, got '" + v + "'");
+               q->samples = static_cast<std::size_t>(*n);
+           },
+           "samples per kernel call, 1024..67108864 (grids: the nearest shape;\n"
+           "default 1048576, --quick 262144)")
+        ->type_name("N");
+    cmd->add_option_function<std::string>(
+           "--repetitions",
+           [q](const std::string& v) {
+               auto n = parse_int(v, 1, 1000);
+               if (!n) throw CLI::ValidationError("--repetitions must be an integer in 1..1000, got '" + v + "'");
+               q->repetitions = static_cast<int>(*n);
+           },
+           "timed runs per figure, 1..1000 (the median is reported)")
+        ->type_name("N");
+    cmd->add_option_function<std::string>(
+           "--min-time",
+           [q](const std::string& v) {
+               std::optional<float> t = parse_float(v);
+               if (!t || !(*t >= 0.0f && *t <= 60.0f)) {
+                   throw CLI::ValidationError("--min-time must be a number of seconds in 0..60, got '" + v + "'");
+               }
+               q->min_time = static_cast<double>(*t);
+           },
+           "seconds per run, 0..60 (whole calls; at least one)")
+        ->type_name("S");
+    cmd->add_flag("--quiet", q->s.quiet, "no progress on stderr");
+    cmd->footer(about + "\n\n"
+        "Examples:\n"
+        "  gradnoise bench\n"
+        "  gradnoise bench --quick --json this-machine.json\n"
+        "  gradnoise bench --compare old-laptop.json this-machine.json\n"
+        "  gradnoise bench --kernels perlin3/points,fbm2_6oct/grid --isa avx2 --threads 4");
+    return [q] { return run_bench(*q); };
 }
 
 }  // namespace gradnoise::cli
