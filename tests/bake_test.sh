@@ -158,6 +158,33 @@ for ty in range(2):
 PY
 then pass "tiles 0..1,0..1 of 20 join into the 40x40 bake exactly, with a manifest"; else fail "tiles join" "exit $RC $ERR"; fi
 
+# The manifest is JSON a parser reads, whatever the file names hold (a quote, a backslash), and names
+# exactly the tiles on disk.
+mkdir -p odd
+bake noise --size 16x16 --tile-size 8 --tiles 0..1,0..0 -o 'odd/a"b\c.png'
+if [[ $RC == 0 ]] && python3 - 'odd/a"b\c_tiles.json' odd <<'PY'
+import json, os, sys
+m = json.load(open(sys.argv[1]))
+files = sorted(t["file"] for t in m["tiles"])
+on_disk = sorted(f for f in os.listdir(sys.argv[2]) if f.endswith(".png"))
+want = ['a"b\\c_x0_y0.png', 'a"b\\c_x1_y0.png']
+sys.exit(0 if files == on_disk == want and m["tile_size"] == 8 and m["config"]["preset"] == "noise"
+         and [(t["x"], t["y"]) for t in m["tiles"]] == [(0, 0), (1, 0)] else 1)
+PY
+then pass "tile manifest with -o 'a\"b\\c.png': valid JSON naming the files on disk"; else fail "tile manifest with a quote and a backslash in the name" "exit $RC $ERR" "$(ls odd)"; fi
+bake noise --size 8x8 --tile-size 8 --tiles 0..0,0..0 -o $'odd/bad\xff.png'
+if [[ $RC == 2 && "$ERR" == *"not valid UTF-8"* ]] && ! ls odd/bad* >/dev/null 2>&1; then
+    pass "a tile set named with invalid UTF-8: refused before writing (JSON holds UTF-8)"
+else
+    fail "a tile set named with invalid UTF-8 is refused" "exit $RC" "$ERR"
+fi
+# The configuration in the PNG is JSON too, with the floats in their shortest form.
+if "$READ_IMAGE" terrain.png | sed -n 's/^text gradnoise-config //p' | python3 -c '
+import json, sys
+c = json.load(sys.stdin)
+sys.exit(0 if c["preset"] == "terrain" and c["lacunarity"] == 2.1 and c["persistence"] == 0.55 and c["octaves"] == 8 else 1)'
+then pass "gradnoise-config text chunk: JSON, lacunarity 2.1, persistence 0.55"; else fail "gradnoise-config text chunk is JSON with shortest floats"; fi
+
 # ---- the same bytes on every ISA and thread count ----
 ref=""
 for isa in scalar sse2 avx2 avx512 neon; do

@@ -21,6 +21,7 @@
 
 #include <CLI/CLI.hpp>
 #include <ImfThreading.h>
+#include <nlohmann/json.hpp>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -33,6 +34,9 @@ namespace gradnoise::cli {
 namespace {
 
 enum class Format { png, raw16, exr, pfm, gif };
+
+// JSON objects keep the order their members are written in.
+using Json = nlohmann::ordered_json;
 
 // Vectors whose elements are left uninitialised on resize: a bake's buffers are hundreds of MiB
 // and every element is written anyway; zero-filling them first costs a pass over memory on one
@@ -246,26 +250,44 @@ inline float unit_value(float v, float lo, float inv_span) {
     return t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
 }
 
-std::string config_json(const Bake& b) {
+// A float as a JSON number with its shortest text (nlohmann writes doubles shortest: the double
+// nearest the float's shortest decimal prints as that decimal).
+Json json_number(float v) { return std::strtod(shortest(v).c_str(), nullptr); }
+
+// The resolved settings, as the PNG/EXR text chunk "gradnoise-config" and the tile manifest hold them.
+Json config_json(const Bake& b) {
     const NoiseDesc& d = b.desc;
-    std::string s = "{\"schema\":\"gradnoise-bake/1\",\"version\":\"" + std::string(version_string()) + "\",";
-    s += "\"preset\":\"" + b.preset + "\",\"size\":\"" + std::to_string(b.width) + "x" + std::to_string(b.height) +
-         "\",\"origin\":\"" + float_text(b.origin_x) + "," + float_text(b.origin_y) + "\",\"scale\":" +
-         float_text(*b.scale) + ",\"seed\":\"" + (d.has_seed ? std::to_string(d.seed) : std::string("reference")) +
-         "\",\"fade\":\"" + fade_name(d.fade) + "\",\"hash\":\"" + hash_name(d.hash) + "\",\"basis\":\"" +
-         basis_name(d.basis) + "\",\"fractal\":\"" + fractal_name(d.fractal.kind) + "\",\"octaves\":" +
-         std::to_string(d.fractal.octaves) + ",\"frequency\":" + float_text(d.fractal.frequency) +
-         ",\"lacunarity\":" + float_text(d.fractal.lacunarity) + ",\"persistence\":" +
-         float_text(d.fractal.persistence) + ",\"warp\":" + std::to_string(d.warp.levels) + ",\"warp-strength\":" +
-         float_text(d.warp.strength) + ",\"warp-frequency\":" + float_text(d.warp.frequency) + ",\"pattern\":\"" +
-         pattern_name(d.pattern.kind) + "\",\"pattern-frequency\":" + float_text(d.pattern.frequency) +
-         ",\"pattern-strength\":" + float_text(d.pattern.strength) + ",\"period\":\"" + std::to_string(d.period_x) +
-         "," + std::to_string(d.period_y) + "\",\"depth\":" + std::to_string(b.depth) +
-         ",\"grey\":" + (b.grey ? "true" : "false") + ",\"normalize\":\"" + b.normalize + "\",\"ramp\":\"" +
-         ramp_text(b.ramp) + "\",\"frames\":" + std::to_string(b.frames) + ",\"time-step\":" +
-         float_text(b.time_step) + ",\"loop\":" + (b.loop ? "true" : "false") + ",\"hillshade\":" +
-         (b.hillshade ? "true" : "false") + ",\"relief\":" + float_text(b.relief) + "}";
-    return s;
+    return Json{{"schema", "gradnoise-bake/1"},
+                {"version", version_string()},
+                {"preset", b.preset},
+                {"size", std::to_string(b.width) + "x" + std::to_string(b.height)},
+                {"origin", float_text(b.origin_x) + "," + float_text(b.origin_y)},
+                {"scale", json_number(*b.scale)},
+                {"seed", d.has_seed ? std::to_string(d.seed) : std::string("reference")},
+                {"fade", fade_name(d.fade)},
+                {"hash", hash_name(d.hash)},
+                {"basis", basis_name(d.basis)},
+                {"fractal", fractal_name(d.fractal.kind)},
+                {"octaves", d.fractal.octaves},
+                {"frequency", json_number(d.fractal.frequency)},
+                {"lacunarity", json_number(d.fractal.lacunarity)},
+                {"persistence", json_number(d.fractal.persistence)},
+                {"warp", d.warp.levels},
+                {"warp-strength", json_number(d.warp.strength)},
+                {"warp-frequency", json_number(d.warp.frequency)},
+                {"pattern", pattern_name(d.pattern.kind)},
+                {"pattern-frequency", json_number(d.pattern.frequency)},
+                {"pattern-strength", json_number(d.pattern.strength)},
+                {"period", std::to_string(d.period_x) + "," + std::to_string(d.period_y)},
+                {"depth", b.depth},
+                {"grey", b.grey},
+                {"normalize", b.normalize},
+                {"ramp", ramp_text(b.ramp)},
+                {"frames", b.frames},
+                {"time-step", json_number(b.time_step)},
+                {"loop", b.loop},
+                {"hillshade", b.hillshade},
+                {"relief", json_number(b.relief)}};
 }
 
 // The resolved settings as a TOML --config file: every value explicit, so a later version with
@@ -534,6 +556,15 @@ int run_bake(Request& q) {
             usage_error("--tile-size S --tiles X0..X1,Y0..Y1 go together (e.g. --tile-size 256 --tiles 0..3,0..1)");
         }
     }
+    if (tiles) {
+        // The manifest names the tiles in JSON, which holds UTF-8 text only.
+        const std::string name = std::filesystem::path(b.output).filename().string();
+        try {
+            (void)Json(name).dump();
+        } catch (const Json::type_error&) {
+            usage_error("-o: the file name '" + name + "' is not valid UTF-8, which the tile manifest (JSON) needs");
+        }
+    }
 
     // Memory: the float values, the normalised copy and the encoded image, per picture.
     const std::uint64_t pixels = tiles ? std::uint64_t(b.tile_size) * b.tile_size : std::uint64_t(b.width) * b.height;
@@ -548,9 +579,9 @@ int run_bake(Request& q) {
         usage_error("--tiles: tile indices times --tile-size must stay below 2^24 pixels");
     }
 
-    const std::string config = config_json(b);
+    const Json config = config_json(b);
     const std::vector<PngText> text = {{"Software", std::string("gradnoise ") + version_string()},
-                                       {"gradnoise-config", config}};
+                                       {"gradnoise-config", config.dump()}};
     Progress progress;
     progress.enabled = !b.quiet;
     progress.what = "bake " + b.preset;
@@ -627,8 +658,7 @@ int run_bake(Request& q) {
     } else if (tiles) {
         std::filesystem::path base(b.output);
         std::string stem = (base.parent_path() / base.stem()).string(), ext = base.extension().string();
-        std::string manifest = "{\"schema\":\"gradnoise-tiles/1\",\"tile_size\":" + std::to_string(b.tile_size) +
-                               ",\"config\":" + config + ",\"tiles\":[";
+        Json listed = Json::array();
         for (long ty = tiles->y0; ty <= tiles->y1; ++ty) {
             for (long tx = tiles->x0; tx <= tiles->x1; ++tx) {
                 Floats values;
@@ -637,13 +667,14 @@ int run_bake(Request& q) {
                 picture(static_cast<std::uint32_t>(tx) * b.tile_size, static_cast<std::uint32_t>(ty) * b.tile_size,
                         b.tile_size, b.tile_size, 0, &values, &e);
                 write_one(path, b.tile_size, b.tile_size, values, e);
-                manifest += std::string(written.empty() ? "" : ",") + "{\"x\":" + std::to_string(tx) +
-                            ",\"y\":" + std::to_string(ty) + ",\"file\":\"" +
-                            std::filesystem::path(path).filename().string() + "\"}";
+                listed.push_back(Json{{"x", tx}, {"y", ty}, {"file", std::filesystem::path(path).filename().string()}});
                 written.push_back(path);
             }
         }
-        manifest += "]}\n";
+        const std::string manifest =
+            Json{{"schema", "gradnoise-tiles/1"}, {"tile_size", b.tile_size}, {"config", config}, {"tiles", listed}}
+                .dump() +
+            "\n";
         std::string manifest_path = stem + "_tiles.json";
         write_file(manifest_path, [&](ByteSink& sink, std::string*) { return sink.write(manifest.data(), manifest.size()); });
         written.push_back(manifest_path);

@@ -17,7 +17,6 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -33,16 +32,19 @@
 #endif
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "bench_peers.hpp"
 #include "commands.hpp"
-#include "json.hpp"
 #include "png_writer.hpp"
 
 namespace gradnoise::cli {
 namespace {
 
 constexpr const char* report_schema = "gradnoise-bench/1";
+
+// Reports keep their members in the order written (docs/bench-report.schema.json's order).
+using Json = nlohmann::ordered_json;
 
 // ---- settings ----
 
@@ -469,45 +471,56 @@ std::string utc_now() {
     return buf;
 }
 
+// A measured figure, or null where there is none (NaN: not measured).
+Json figure(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
 std::string report_json(const Machine& m, const Settings& s, unsigned threads, bool counted,
                         const std::vector<KernelReport>& reports, const std::string& date) {
-    using json::number;
-    using json::quote;
-    std::ostringstream o;
-    o << "{\n  \"schema\": " << quote(report_schema) << ",\n";
-    o << "  \"gradnoise_version\": " << quote(version_string()) << ",\n";
-    o << "  \"date\": " << quote(date) << ",\n";
-    o << "  \"machine\": {\n    \"cpu_model\": " << quote(m.cpu_model) << ",\n";
-    o << "    \"logical_cpus\": " << m.logical_cpus << ",\n";
-    o << "    \"physical_cores\": " << (m.physical_cores ? std::to_string(m.physical_cores) : "null") << ",\n";
-    o << "    \"os\": " << quote(m.os) << ",\n    \"compiler\": " << quote(m.compiler) << ",\n";
-    o << "    \"isas\": [";
-    for (std::size_t i = 0; i < m.isas.size(); ++i) o << (i ? ", " : "") << quote(isa_name(m.isas[i]));
-    o << "],\n    \"best_isa\": " << quote(isa_name(m.best)) << "\n  },\n";
-    o << "  \"settings\": {\n    \"mode\": " << quote(s.mode) << ",\n    \"samples\": " << s.samples
-      << ",\n    \"repetitions\": " << s.repetitions << ",\n    \"min_time_s\": " << number(s.min_time)
-      << ",\n    \"threads\": " << threads << ",\n    \"instructions_counted\": " << (counted ? "true" : "false")
-      << ",\n    \"statistic\": \"median\"\n  },\n";
-    o << "  \"kernels\": [";
-    for (std::size_t ki = 0; ki < reports.size(); ++ki) {
-        const KernelReport& kr = reports[ki];
-        o << (ki ? "," : "") << "\n    {\n      \"name\": " << quote(kr.kernel->name)
-          << ",\n      \"description\": " << quote(kr.kernel->description)
-          << ",\n      \"samples_per_call\": " << kr.kernel->samples << ",\n      \"results\": [";
-        for (std::size_t ri = 0; ri < kr.results.size(); ++ri) {
-            const Result& r = kr.results[ri];
-            o << (ri ? "," : "") << "\n        {\"impl\": " << quote(r.impl)
-              << ", \"isa\": " << (r.isa.empty() ? "null" : quote(r.isa)) << ", \"threads\": " << r.threads
-              << ", \"samples_per_second\": " << number(r.rate) << ", \"ratio_to_scalar\": " << number(r.ratio_scalar)
-              << ", \"ratio_to_stb\": " << number(r.ratio_stb)
-              << ", \"instructions_per_sample\": " << number(r.instructions) << ", \"runs\": [";
-            for (std::size_t i = 0; i < r.runs.size(); ++i) o << (i ? ", " : "") << number(r.runs[i]);
-            o << "]}";
+    Json isas = Json::array();
+    for (Isa isa : m.isas) isas.push_back(isa_name(isa));
+    Json kernels = Json::array();
+    for (const KernelReport& kr : reports) {
+        Json results = Json::array();
+        for (const Result& r : kr.results) {
+            Json runs = Json::array();
+            for (double v : r.runs) runs.push_back(figure(v));
+            results.push_back(Json{{"impl", r.impl},
+                                   {"isa", r.isa.empty() ? Json(nullptr) : Json(r.isa)},
+                                   {"threads", r.threads},
+                                   {"samples_per_second", figure(r.rate)},
+                                   {"ratio_to_scalar", figure(r.ratio_scalar)},
+                                   {"ratio_to_stb", figure(r.ratio_stb)},
+                                   {"instructions_per_sample", figure(r.instructions)},
+                                   {"runs", runs}});
         }
-        o << "\n      ]\n    }";
+        kernels.push_back(Json{{"name", kr.kernel->name},
+                               {"description", kr.kernel->description},
+                               {"samples_per_call", kr.kernel->samples},
+                               {"results", results}});
     }
-    o << "\n  ]\n}\n";
-    return o.str();
+    const Json report = {
+        {"schema", report_schema},
+        {"gradnoise_version", version_string()},
+        {"date", date},
+        {"machine",
+         {{"cpu_model", m.cpu_model},
+          {"logical_cpus", m.logical_cpus},
+          {"physical_cores", m.physical_cores ? Json(m.physical_cores) : Json(nullptr)},
+          {"os", m.os},
+          {"compiler", m.compiler},
+          {"isas", isas},
+          {"best_isa", isa_name(m.best)}}},
+        {"settings",
+         {{"mode", s.mode},
+          {"samples", s.samples},
+          {"repetitions", s.repetitions},
+          {"min_time_s", s.min_time},
+          {"threads", threads},
+          {"instructions_counted", counted},
+          {"statistic", "median"}}},
+        {"kernels", kernels}};
+    // Invalid UTF-8 (a CPU model string, say) is replaced rather than failing the report.
+    return report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 void write_file(const std::string& path, const std::string& text) {
@@ -535,23 +548,27 @@ struct LoadedReport {
     std::map<std::string, std::vector<std::string>> paths;  // kernel -> paths in report order
 };
 
-std::string string_member(const json::Value& v, const char* key, const std::string& where) {
-    const json::Value* m = v.find(key);
-    if (m == nullptr || m->type != json::Value::Type::string) {
+std::string string_member(const Json& v, const char* key, const std::string& where) {
+    const auto m = v.find(key);
+    if (m == v.end() || !m->is_string()) {
         fail(where + ": \"" + key + "\" is missing or not a string");
     }
-    return m->string;
+    return m->get<std::string>();
 }
 
 LoadedReport load_report(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) fail(path + ": cannot open (" + std::strerror(errno) + ")");
-    std::stringstream buf;
-    buf << in.rdbuf();
-    json::Value doc;
-    std::string error;
-    if (!json::parse(buf.str(), &doc, &error)) fail(path + ": not JSON: " + error);
-    if (doc.type != json::Value::Type::object) fail(path + ": not a gradnoise bench report (not an object)");
+    Json doc;
+    try {
+        doc = Json::parse(in);
+    } catch (const Json::parse_error& e) {
+        // "[json.exception.parse_error.101] parse error at line 1, column 32: syntax error ..."
+        std::string what = e.what();
+        const std::size_t at = what.find("at line ");
+        fail(path + ": not JSON: " + (at == std::string::npos ? what : what.substr(at + 3)));
+    }
+    if (!doc.is_object()) fail(path + ": not a gradnoise bench report (not an object)");
     const std::string schema = string_member(doc, "schema", path);
     if (schema != report_schema) {
         fail(path + ": schema is \"" + schema + "\"; this gradnoise reads \"" + report_schema + "\"");
@@ -560,37 +577,37 @@ LoadedReport load_report(const std::string& path) {
     r.label = path;
     r.version = string_member(doc, "gradnoise_version", path);
     r.date = string_member(doc, "date", path);
-    const json::Value* machine = doc.find("machine");
-    const json::Value* settings = doc.find("settings");
-    const json::Value* kernels = doc.find("kernels");
-    if (machine == nullptr || settings == nullptr || kernels == nullptr || kernels->type != json::Value::Type::array) {
+    const auto machine = doc.find("machine");
+    const auto settings = doc.find("settings");
+    const auto kernels = doc.find("kernels");
+    if (machine == doc.end() || settings == doc.end() || kernels == doc.end() || !kernels->is_array()) {
         fail(path + ": \"machine\", \"settings\" and \"kernels\" are required");
     }
     r.cpu = string_member(*machine, "cpu_model", path + ": machine");
     r.mode = string_member(*settings, "mode", path + ": settings");
-    if (const json::Value* t = settings->find("threads"); t && t->type == json::Value::Type::number) {
-        r.threads = static_cast<unsigned>(t->number);
+    if (const auto t = settings->find("threads"); t != settings->end() && t->is_number()) {
+        r.threads = static_cast<unsigned>(t->get<double>());
     }
-    for (const json::Value& k : kernels->array) {
+    for (const Json& k : *kernels) {
         const std::string name = string_member(k, "name", path + ": kernel");
         r.kernel_order.push_back(name);
-        const json::Value* results = k.find("results");
-        if (results == nullptr || results->type != json::Value::Type::array) {
+        const auto results = k.find("results");
+        if (results == k.end() || !results->is_array()) {
             fail(path + ": kernel " + name + " has no \"results\" array");
         }
-        for (const json::Value& res : results->array) {
+        for (const Json& res : *results) {
             const std::string impl = string_member(res, "impl", path + ": " + name);
-            const json::Value* isa = res.find("isa");
-            const json::Value* threads = res.find("threads");
-            const json::Value* rate = res.find("samples_per_second");
-            if (threads == nullptr || threads->type != json::Value::Type::number || rate == nullptr ||
-                rate->type != json::Value::Type::number) {
+            const auto isa = res.find("isa");
+            const auto threads = res.find("threads");
+            const auto rate = res.find("samples_per_second");
+            if (threads == res.end() || !threads->is_number() || rate == res.end() || !rate->is_number()) {
                 fail(path + ": " + name + ": a result lacks \"threads\" or \"samples_per_second\"");
             }
-            const std::string p = impl == "gradnoise" && isa && isa->type == json::Value::Type::string ? isa->string : impl;
+            const std::string p =
+                impl == "gradnoise" && isa != res.end() && isa->is_string() ? isa->get<std::string>() : impl;
             auto& order = r.paths[name];
             if (std::find(order.begin(), order.end(), p) == order.end()) order.push_back(p);
-            r.rates[{name, p, threads->number > 1 ? 2u : 1u}] = rate->number;
+            r.rates[{name, p, threads->get<double>() > 1 ? 2u : 1u}] = rate->get<double>();
         }
     }
     return r;
