@@ -16,10 +16,13 @@
 #include <iterator>
 #include <limits>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include <tbb/global_control.h>
+
 #include "formats.hpp"
-#include "png_writer.hpp"
+#include "atomic_file.hpp"
 
 namespace fs = std::filesystem;
 using namespace gradnoise::cli;
@@ -233,6 +236,46 @@ TEST_CASE("16-bit PNG stores native samples exactly") {
         REQUIRE(png.text.size() == 1);
         CHECK(png.text[0].keyword == "Title");
         CHECK(png.text[0].text == "height");
+    }
+}
+
+TEST_CASE("large PNGs (deflated in bands on all cores) decode, and their bytes do not depend on the thread count") {
+    // 2048 x 1100 16-bit grey: 4.3 MiB of rows, over the 4 MiB at which bands are deflated in parallel.
+    const std::uint32_t width = 2048, height = 1100;
+    std::vector<std::uint16_t> grey(std::size_t(width) * height);
+    std::uint32_t state = 12345;
+    for (std::size_t i = 0; i < grey.size(); ++i) {
+        state = state * 1664525u + 1013904223u;  // noisy low bits, smooth high bits: compressible, not trivially
+        grey[i] = static_cast<std::uint16_t>((i % width) * 31 + (i / width) * 7 + (state >> 29));
+    }
+    const std::vector<PngText> text = {{"Software", "gradnoise"}};
+    auto encode = [&](int threads, int level) {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+        MemorySink sink;
+        std::string error;
+        REQUIRE_MESSAGE(write_png16(sink, width, height, grey.data(), text, level, &error), error);
+        return sink.bytes;
+    };
+    for (int level : {1, 6}) {
+        CAPTURE(level);
+        const std::vector<std::uint8_t> one = encode(1, level);
+        const std::vector<std::uint8_t> all = encode(static_cast<int>(std::max(2u, std::thread::hardware_concurrency())), level);
+        CHECK(one == all);
+        CHECK(one.size() < grey.size() * 2);  // compressed
+        TempDir dir;
+        const std::string path = dir.file("large.png");
+        {
+            std::ofstream out(path, std::ios::binary);
+            out.write(reinterpret_cast<const char*>(one.data()), static_cast<std::streamsize>(one.size()));
+        }
+        DecodedPng png;
+        std::string error;
+        REQUIRE_MESSAGE(read_png(path, &png, &error), error);
+        CHECK(png.width == width);
+        CHECK(png.height == height);
+        CHECK(png.bit_depth == 16);
+        REQUIRE(png.samples.size() == grey.size());
+        CHECK(std::equal(grey.begin(), grey.end(), png.samples.begin()));
     }
 }
 

@@ -27,7 +27,6 @@
 
 #include "commands.hpp"
 #include "formats.hpp"
-#include "png_writer.hpp"
 #include "presets.hpp"
 
 namespace gradnoise::cli {

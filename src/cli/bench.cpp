@@ -36,7 +36,7 @@
 
 #include "bench_peers.hpp"
 #include "commands.hpp"
-#include "png_writer.hpp"
+#include "atomic_file.hpp"
 
 namespace gradnoise::cli {
 namespace {

@@ -1,4 +1,4 @@
-// gradnoise heightmap: a 2D noise picture as an 8-bit greyscale PNG or PGM.
+// gradnoise heightmap: a 2D noise picture as an 8-bit greyscale PNG (libpng) or PGM.
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -15,7 +15,10 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
-#include "png_writer.hpp"
+#include "atomic_file.hpp"
+#if defined(GRADNOISE_HAVE_PNG)
+#include "png_codec.hpp"
+#endif
 
 namespace gradnoise::cli {
 namespace {
@@ -23,6 +26,7 @@ namespace {
 enum class ImageFormat { png, pgm };
 
 constexpr std::uint32_t max_side = 16384;
+constexpr int png_zlib_level = 1;  // bake's default: Sub-filtered rows, zlib's fast level
 
 const char* extension(ImageFormat f) { return f == ImageFormat::png ? "png" : "pgm"; }
 
@@ -69,7 +73,7 @@ struct Settings {
 };
 
 // The command line that makes the same picture, for the PNG's Description.
-std::string reproduce_command(const Settings& s, const NoiseDesc& desc, ImageFormat format) {
+[[maybe_unused]] std::string reproduce_command(const Settings& s, const NoiseDesc& desc, ImageFormat format) {
     return "gradnoise heightmap --size " + std::to_string(s.width) + "x" + std::to_string(s.height) + " --scale " +
            shortest(s.scale) + " --origin " + shortest(s.origin_x) + "," + shortest(s.origin_y) +
            (s.slice_dims == 3   ? " --slice " + shortest(s.slice_z)
@@ -78,14 +82,32 @@ std::string reproduce_command(const Settings& s, const NoiseDesc& desc, ImageFor
            " " + field_text(desc) + " --format " + extension(format);
 }
 
+// PNG goes through libpng, which a build may lack (the aarch64 cross build has no arm64 copy): PGM only then.
+#if defined(GRADNOISE_HAVE_PNG)
+constexpr bool have_png = true;
+#else
+constexpr bool have_png = false;
+#endif
+constexpr ImageFormat default_format = have_png ? ImageFormat::png : ImageFormat::pgm;
+
+// Binary PGM (P5), maxval 255.
+bool write_pgm(ByteSink& out, std::uint32_t width, std::uint32_t height, const std::vector<std::uint8_t>& pixels) {
+    const std::string header = "P5\n" + std::to_string(width) + " " + std::to_string(height) + "\n255\n";
+    return out.write(header.data(), header.size()) && out.write(pixels.data(), pixels.size());
+}
+
 int run_heightmap(Settings& s) {
     const bool have_output = !s.output.empty();
     if (!s.format) {
-        s.format = have_output ? format_from_path(s.output) : ImageFormat::png;
+        s.format = have_output ? format_from_path(s.output) : default_format;
         if (!s.format) {
             usage_error("cannot tell the format of '" + s.output +
                         "' from its extension; name it .png or .pgm, or pass --format png|pgm");
         }
+    }
+    if (*s.format == ImageFormat::png && !have_png) {
+        usage_error("PNG: this gradnoise was built without libpng (none for its target), so heightmap writes "
+                    "PGM only: name the file .pgm or pass --format pgm");
     }
     if (!have_output) {
         s.output = std::string("gradnoise-heightmap.") + extension(*s.format);
@@ -104,9 +126,7 @@ int run_heightmap(Settings& s) {
     const bool unit_range = desc.pattern.kind != Pattern::none ||
                             (desc.warp.levels == 0 &&
                              (desc.fractal.kind == Fractal::turbulence || desc.fractal.kind == Fractal::ridged));
-    GreyImage image;
-    image.width = s.width;
-    image.height = s.height;
+    std::vector<std::uint8_t> pixels;  // grey, one byte per pixel, rows top to bottom
     {
         std::vector<float> values(std::size_t(s.width) * s.height);
         Grid2d grid;
@@ -139,8 +159,8 @@ int run_heightmap(Settings& s) {
         if (!st) {
             fail(st.message());
         }
-        image.pixels.resize(values.size());
-        std::transform(values.begin(), values.end(), image.pixels.begin(), [unit_range](float v) {
+        pixels.resize(values.size());
+        std::transform(values.begin(), values.end(), pixels.begin(), [unit_range](float v) {
             double grey = unit_range ? std::round(static_cast<double>(v) * 255.0)
                                      : std::round((static_cast<double>(v) + 1.0) * 127.5);
             return static_cast<std::uint8_t>(std::clamp(grey, 0.0, 255.0));
@@ -148,19 +168,28 @@ int run_heightmap(Settings& s) {
     }
 
     AtomicFile file(s.output);
-    bool ok = file.open();
-    if (ok && *s.format == ImageFormat::png) {
-        std::vector<PngText> text = {
+    if (!file.open()) {
+        fail(file.error());
+    }
+    std::string error;
+    bool ok = false;
+    if (*s.format == ImageFormat::png) {
+#if defined(GRADNOISE_HAVE_PNG)
+        const std::vector<PngText> text = {
             {"Software", std::string("gradnoise ") + version_string()},
             {"Description", std::string(unit_range ? "gradient noise, grey = round(value * 255); made by: "
                                                    : "gradient noise, grey = round((value + 1) * 127.5); made by: ") +
                                 reproduce_command(s, desc, *s.format)},
         };
-        ok = write_png(file, image, text);
-    } else if (ok) {
-        ok = write_pgm(file, image);
+        ok = write_png8(file, s.width, s.height, 1, pixels.data(), text, png_zlib_level, &error);
+#endif
+    } else {
+        ok = write_pgm(file, s.width, s.height, pixels);
     }
-    if (!ok || !file.commit()) {
+    if (!ok) {
+        fail(file.error().empty() ? error : file.error());
+    }
+    if (!file.commit()) {
         fail(file.error());
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -202,7 +231,8 @@ Run add_heightmap(CLI::App& app) {
                }
                s->output = v;
            },
-           "output file (default gradnoise-heightmap.png, or .pgm with\n--format pgm)")
+           have_png ? "output file (default gradnoise-heightmap.png, or .pgm with\n--format pgm)"
+                    : "output file (default gradnoise-heightmap.pgm; this build has\nno libpng, so no PNG)")
         ->type_name("FILE");
     cmd->add_option_function<std::string>(
            "--format",
