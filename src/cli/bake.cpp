@@ -25,6 +25,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "bake_plan.hpp"
 #include "commands.hpp"
 #include "formats.hpp"
 #include "presets.hpp"
@@ -32,7 +33,7 @@
 namespace gradnoise::cli {
 namespace {
 
-enum class Format { png, raw16, exr, pfm, gif };
+using Format = OutputFormat;
 
 // JSON objects keep the order their members are written in.
 using Json = nlohmann::ordered_json;
@@ -103,10 +104,11 @@ struct Bake {
     int frames = 1;
     float time_step = 0.1f;
     bool loop = false;
-    std::uint32_t tile_size = 0;
-    std::string tiles_text;
+    std::uint32_t tile_size = 0;        // 0: no tile set
+    std::optional<TileRange> tiles;     // with tile_size
     unsigned threads = 0;
-    bool quiet = false;
+    bool quiet = false;            // no progress bar (also when stderr is not a terminal)
+    bool quiet_requested = false;  // -q/--quiet given: not even the notice of a large bake
     bool hillshade = false;
     float relief = 0.3f;
     int zlib_level = 1;
@@ -157,21 +159,6 @@ bool parse_pair(const std::string& text, char sep, float* a, float* b) {
     *a = *x;
     *b = *y;
     return true;
-}
-
-struct TileRange {
-    long x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-};
-
-// "X0..X1,Y0..Y1", inclusive.
-std::optional<TileRange> parse_tiles(const std::string& text) {
-    TileRange r;
-    char tail = 0;
-    if (std::sscanf(text.c_str(), "%ld..%ld,%ld..%ld%c", &r.x0, &r.x1, &r.y0, &r.y1, &tail) != 4 || r.x1 < r.x0 ||
-        r.y1 < r.y0 || r.x0 < 0 || r.y0 < 0 || r.x1 > 65535 || r.y1 > 65535) {
-        return std::nullopt;
-    }
-    return r;
 }
 
 std::uint64_t available_memory() {
@@ -479,6 +466,7 @@ int run_bake(Request& q) {
     }
     q.noise.select_isa();
     b.desc = q.noise.desc(b.recipe->desc);
+    b.quiet_requested = b.quiet;
     if (!b.quiet && !isatty(2)) {
         b.quiet = true;
     }
@@ -548,14 +536,20 @@ int run_bake(Request& q) {
     if (b.hillshade && b.tile_size != 0) {
         usage_error("--hillshade looks at neighbouring pixels, which a tile's edge lacks: bake the whole picture");
     }
-    std::optional<TileRange> tiles;
-    if (b.tile_size != 0 || !b.tiles_text.empty()) {
-        tiles = parse_tiles(b.tiles_text);
-        if (b.tile_size == 0 || !tiles) {
-            usage_error("--tile-size S --tiles X0..X1,Y0..Y1 go together (e.g. --tile-size 256 --tiles 0..3,0..1)");
-        }
+    if ((b.tile_size != 0) != b.tiles.has_value()) {
+        usage_error("--tile-size S --tiles X0..X1,Y0..Y1 go together (e.g. --tile-size 256 --tiles 0..3,0..1)");
     }
+    const std::optional<TileRange>& tiles = b.tiles;
     if (tiles) {
+        for (const auto& [axis, last] : {std::pair{"X1", tiles->x1}, std::pair{"Y1", tiles->y1}}) {
+            const std::uint64_t end = std::uint64_t(last + 1) * b.tile_size;
+            if (end > max_pixel_index) {
+                usage_error("--tiles with --tile-size " + std::to_string(b.tile_size) + ": tile " + axis + " = " +
+                            std::to_string(last) + " ends at pixel " + std::to_string(end) +
+                            "; pixel indices must stay within 2^24 = " + std::to_string(max_pixel_index) +
+                            " (exact in float)");
+            }
+        }
         // The manifest names the tiles in JSON, which holds UTF-8 text only.
         const std::string name = std::filesystem::path(b.output).filename().string();
         try {
@@ -565,17 +559,56 @@ int run_bake(Request& q) {
         }
     }
 
-    // Memory: the float values, the normalised copy and the encoded image, per picture.
-    const std::uint64_t pixels = tiles ? std::uint64_t(b.tile_size) * b.tile_size : std::uint64_t(b.width) * b.height;
-    const std::uint64_t need = pixels * (4 + 4 + (colour ? 3 : 2)) * (*format == Format::gif ? b.frames : 1);
+    // ---- what the bake needs, checked before any work: memory per picture, and disk space for all files ----
+    const std::uint32_t picture_w = tiles ? b.tile_size : b.width, picture_h = tiles ? b.tile_size : b.height;
+    const int frames_held = *format == Format::gif ? b.frames : 1;
+    // Memory: the float values, the normalised copy and the encoded image, per picture (a GIF holds all frames).
+    const std::uint64_t need = std::uint64_t(picture_w) * picture_h * (4 + 4 + (colour ? 3 : 2)) * frames_held;
     const std::uint64_t have = available_memory();
-    if (need > have) {
-        fail("this bake needs " + std::to_string(need >> 20) + " MiB of memory, " + std::to_string(have >> 20) +
-             " MiB are available; bake it as tiles (--tile-size) or smaller");
+    OutputPlan plan;
+    const std::uint64_t per_file =
+        file_bytes_at_most(*format, picture_w, picture_h, colour ? 3 : 1, *format == Format::png ? b.depth : 16,
+                           frames_held);
+    if (tiles) {
+        // The tiles and the manifest: an entry of at most 128 bytes per tile and the configuration.
+        plan.files = tiles->count() + 1;
+        plan.bytes = tiles->count() * (per_file + 128) + (1 << 16);
+    } else {
+        plan.files = *format == Format::gif ? 1 : std::uint64_t(b.frames);
+        plan.bytes = plan.files * per_file;
     }
-    if (tiles && (std::uint64_t(tiles->x1 + 1) * b.tile_size > 16777216 ||
-                  std::uint64_t(tiles->y1 + 1) * b.tile_size > 16777216)) {
-        usage_error("--tiles: tile indices times --tile-size must stay below 2^24 pixels");
+    std::string dir = std::filesystem::path(b.output).parent_path().string();
+    if (dir.empty()) {
+        dir = ".";
+    }
+    // A missing directory is found now, not after the noise (bake creates no directories).
+    if (std::error_code ec; !std::filesystem::is_directory(dir, ec)) {
+        fail("cannot write " + b.output + ": " + dir + ": " + (ec ? ec.message() : std::string("not a directory")));
+    }
+    std::vector<std::string> problems;
+    if (need > have) {
+        const std::string what = std::string(tiles ? "a " : "") + std::to_string(picture_w) + "x" +
+                                 std::to_string(picture_h) + (tiles ? " tile" : "") +
+                                 (frames_held > 1 ? ", " + std::to_string(frames_held) + " frames" : std::string());
+        problems.push_back("needs " + byte_text(need) + " of memory (" + what + "), " + byte_text(have) +
+                           " are available: bake it as " + (tiles ? "smaller tiles" : "tiles (--tile-size) or smaller"));
+    }
+    if (std::optional<std::uint64_t> free = free_bytes(dir)) {
+        if (std::optional<std::string> problem = disk_space_problem(plan, *free, dir)) {
+            problems.push_back(*problem);
+        }
+    }
+    if (!problems.empty()) {
+        std::string message = "this bake " + problems[0];
+        for (std::size_t i = 1; i < problems.size(); ++i) {
+            message += "; and " + problems[i];
+        }
+        fail(message);
+    }
+    if (worth_a_notice(plan) && !b.quiet_requested) {
+        std::fprintf(stderr, "gradnoise bake: writing %llu file%s, up to %s, to %s\n",
+                     static_cast<unsigned long long>(plan.files), plan.files == 1 ? "" : "s",
+                     byte_text(plan.bytes).c_str(), dir.c_str());
     }
 
     const Json config = config_json(b);
@@ -737,8 +770,30 @@ Run add_bake(CLI::App& app) {
         ->check(CLI::Range(1, 10000));
     cmd->add_option("--time-step", b.time_step, "time between frames, noise units (default 0.1)");
     cmd->add_flag("--loop", b.loop, "loop seamlessly: 4D noise on a circle in (z, w)");
-    cmd->add_option("--tile-size", b.tile_size, "write a tile set of SxS tiles (with --tiles) and a manifest");
-    cmd->add_option("--tiles", b.tiles_text, "X0..X1,Y0..Y1 tile indices to write (inclusive)");
+    cmd->add_option_function<std::string>(
+           "--tile-size",
+           [q](const std::string& v) {
+               std::string error;
+               const std::optional<std::uint32_t> size = parse_tile_size(v, &error);
+               if (!size) {
+                   bad_value("--tile-size", error);
+               }
+               q->b.tile_size = *size;
+           },
+           "write a tile set of SxS tiles (with --tiles) and a manifest; S in 1.." + std::to_string(max_tile_size))
+        ->type_name("S");
+    cmd->add_option_function<std::string>(
+           "--tiles",
+           [q](const std::string& v) {
+               std::string error;
+               q->b.tiles = parse_tiles(v, &error);
+               if (!q->b.tiles) {
+                   bad_value("--tiles", error);
+               }
+           },
+           "X0..X1,Y0..Y1 tile indices to write (inclusive, 0.." + std::to_string(max_tile_index) + ", at most " +
+               std::to_string(max_tiles) + " tiles)")
+        ->type_name("X0..X1,Y0..Y1");
     cmd->add_option("--threads", b.threads, "threads: 0 = all hardware threads (default); the bytes never change")
         ->check(CLI::Range(0u, 1024u));
     cmd->add_option("--zlib-level", b.zlib_level, "PNG compression 0..9 (default 1: fast)")->check(CLI::Range(0, 9));
