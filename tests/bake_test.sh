@@ -158,6 +158,33 @@ for ty in range(2):
 PY
 then pass "tiles 0..1,0..1 of 20 join into the 40x40 bake exactly, with a manifest"; else fail "tiles join" "exit $RC $ERR"; fi
 
+# The manifest is JSON a parser reads, whatever the file names hold (a quote, a backslash), and names
+# exactly the tiles on disk.
+mkdir -p odd
+bake noise --size 16x16 --tile-size 8 --tiles 0..1,0..0 -o 'odd/a"b\c.png'
+if [[ $RC == 0 ]] && python3 - 'odd/a"b\c_tiles.json' odd <<'PY'
+import json, os, sys
+m = json.load(open(sys.argv[1]))
+files = sorted(t["file"] for t in m["tiles"])
+on_disk = sorted(f for f in os.listdir(sys.argv[2]) if f.endswith(".png"))
+want = ['a"b\\c_x0_y0.png', 'a"b\\c_x1_y0.png']
+sys.exit(0 if files == on_disk == want and m["tile_size"] == 8 and m["config"]["preset"] == "noise"
+         and [(t["x"], t["y"]) for t in m["tiles"]] == [(0, 0), (1, 0)] else 1)
+PY
+then pass "tile manifest with -o 'a\"b\\c.png': valid JSON naming the files on disk"; else fail "tile manifest with a quote and a backslash in the name" "exit $RC $ERR" "$(ls odd)"; fi
+bake noise --size 8x8 --tile-size 8 --tiles 0..0,0..0 -o $'odd/bad\xff.png'
+if [[ $RC == 2 && "$ERR" == *"not valid UTF-8"* ]] && ! ls odd/bad* >/dev/null 2>&1; then
+    pass "a tile set named with invalid UTF-8: refused before writing (JSON holds UTF-8)"
+else
+    fail "a tile set named with invalid UTF-8 is refused" "exit $RC" "$ERR"
+fi
+# The configuration in the PNG is JSON too, with the floats in their shortest form.
+if "$READ_IMAGE" terrain.png | sed -n 's/^text gradnoise-config //p' | python3 -c '
+import json, sys
+c = json.load(sys.stdin)
+sys.exit(0 if c["preset"] == "terrain" and c["lacunarity"] == 2.1 and c["persistence"] == 0.55 and c["octaves"] == 8 else 1)'
+then pass "gradnoise-config text chunk: JSON, lacunarity 2.1, persistence 0.55"; else fail "gradnoise-config text chunk is JSON with shortest floats"; fi
+
 # ---- the same bytes on every ISA and thread count ----
 ref=""
 for isa in scalar sse2 avx2 avx512 neon; do
@@ -189,8 +216,58 @@ expect_error "unknown extension: exit 2" 2 "format" -- terrain -o x.bmp
 expect_error "hillshade on grey: exit 2" 2 "--hillshade" -- terrain --grey --hillshade -o x.png
 expect_error "bad ramp: exit 2" 2 "--ramp" -- marble --ramp "0:#zzzzzz,1:#ffffff" -o x.png
 expect_error "bad octaves: exit 2" 2 "octaves" -- noise --fractal fbm --octaves 40 -o x.png
-expect_error "too much memory: exit 1" 1 "MiB" -- terrain --size 65536x65536 --frames 200 -o x.gif
+expect_error "too much memory: exit 1" 1 "of memory" -- terrain --size 65536x65536 --frames 200 -o x.gif
 expect_error "unwritable directory: exit 1" 1 "/nonexistent-dir/x.png" -- terrain --size 8x8 -o /nonexistent-dir/x.png
+# ---- refusals before any work: bad tile values, too many tiles, more than the disk holds ----
+expect_error "--tile-size 0: exit 2, names the value and the range" 2 "--tile-size: '0' is not an integer in 1..65536" -- \
+    terrain --tile-size 0 --tiles 0..1,0..1 -o x.png
+expect_error "--tiles beyond index 65535: exit 2, names the value" 2 "--tiles: '0..99999,0..99999': tile indices must be in 0..65535" -- \
+    terrain --tiles 0..99999,0..99999 --tile-size 256 -o x.png
+expect_error "10^8 tiles: exit 2, the count named" 2 "--tiles: '0..9999,0..9999' is 100000000 tiles (10000 x 10000); one bake writes at most 65536" -- \
+    terrain --tile-size 64 --tiles 0..9999,0..9999 -o x.png
+expect_error "reversed tile range: exit 2" 2 "--tiles: '3..1,0..0': each range runs from the lower index" -- \
+    terrain --tile-size 8 --tiles 3..1,0..0 -o x.png
+expect_error "tiles past pixel 2^24: exit 2" 2 "tile X1 = 256 ends at pixel 16842752" -- \
+    terrain --grey --tile-size 65536 --tiles 0..256,0..0 -o x.png
+expect_error "--tile-size without --tiles: exit 2" 2 "--tile-size S --tiles X0..X1,Y0..Y1 go together" -- terrain --tile-size 256 -o x.png
+expect_error "--tiles without --tile-size: exit 2" 2 "--tile-size S --tiles X0..X1,Y0..Y1 go together" -- terrain --tiles 0..1,0..1 -o x.png
+# 65536 tiles of 4096x4096 float32: 4 TiB, more than this disk holds (checked: else the case is skipped).
+mkdir -p big
+free=$(python3 -c 'import os; s = os.statvfs("big"); print(s.f_bavail * s.f_frsize)')
+if (( free < 4 * 1024 ** 4 )); then
+    start=$(date +%s)
+    expect_error "4 TiB of tiles on a smaller disk: exit 1, sizes and directory named" 1 "writes up to 4.0 TiB (65537 files), but big has" -- \
+        terrain --grey --tile-size 4096 --tiles 0..255,0..255 -o big/t.pfm
+    if [[ -z "$(ls big)" && $(( $(date +%s) - start )) -lt 5 && "$ERR" == *" free: "* ]]; then
+        pass "the disk check refuses before any file is written"
+    else
+        fail "the disk check refuses before any file is written" "$(ls big | head -3)"
+    fi
+else
+    pass "4 TiB of tiles: skipped, this disk has $free bytes free"
+fi
+# Memory and disk both short: both named.
+expect_error "too much memory and disk: exit 1, both named" 1 "needs 8.6 TiB of memory (65536x65536, 200 frames)" -- \
+    terrain --size 65536x65536 --frames 200 -o x.gif
+if [[ $RC == 1 && "$ERR" == *"writes up to 1.2 TiB (1 file), but . has "* ]]; then pass "... and the disk space"; else fail "memory and disk both named" "$ERR"; fi
+# More than 1000 files: said before the bake starts (here a file-size limit of 0 then stops it at the first tile).
+mkdir -p many
+notice() {  # (stderr through a pipe: the file-size limit would stop a file)
+    RC=0
+    ERR=$( (ulimit -f 0; trap '' XFSZ; exec "$GRADNOISE" bake noise --tile-size 1 --tiles 0..40,0..24 "$@" -o many/t.png) \
+        2>&1 >/dev/null) || RC=$?
+}
+notice
+if [[ $RC == 1 && "$ERR" == "gradnoise bake: writing 1026 files, up to "*" to many"$'\n'*"many/t_x0_y0.png"* ]]; then
+    pass "a bake of 1026 files says so on stderr before it starts"
+else
+    fail "a bake of 1026 files says so before it starts" "exit $RC" "$ERR"
+fi
+notice -q
+if [[ $RC == 1 && -n "$ERR" && "$ERR" != *"writing 1026 files"* ]]; then pass "... and not with --quiet"; else fail "--quiet hides the notice" "$ERR"; fi
+# A missing output directory is refused before the noise is computed.
+expect_error "missing directory: exit 1 before any work" 1 "cannot write no-such-dir/x.png: no-such-dir: No such file or directory" -- \
+    terrain --size 4096x4096 -o no-such-dir/x.png
 if ls x.* >/dev/null 2>&1; then fail "rejected bakes leave no file" "$(ls x.*)"; else pass "rejected bakes leave no file"; fi
 # Disk full: a file-size limit makes the write fail part-way; the old file survives untouched.
 echo "previous" >full.png

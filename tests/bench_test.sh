@@ -128,7 +128,7 @@ expect_error 2 "--isa takes a comma list" --isa avx9
 expect_error 2 "--kernels: unknown kernel 'perlin5/points'" --kernels perlin5/points
 expect_error 2 "--samples must be an integer in 1024..67108864" --samples 12
 expect_error 2 "--min-time must be a number of seconds in 0..60" --min-time -1
-expect_error 2 "--compare needs two values" --compare "$tmp/a.json"
+expect_error 2 "--compare: At least 2 required but received 1" --compare "$tmp/a.json"
 expect_error 1 "cannot open" --compare "$tmp/a.json" "$tmp/none.json"
 printf '{"schema": "gradnoise-bench/1", ' >"$tmp/cut.json"
 expect_error 1 "not JSON: line 1, column" --compare "$tmp/cut.json" "$tmp/a.json"

@@ -21,18 +21,22 @@
 
 #include <CLI/CLI.hpp>
 #include <ImfThreading.h>
+#include <nlohmann/json.hpp>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "bake_plan.hpp"
 #include "commands.hpp"
 #include "formats.hpp"
-#include "png_writer.hpp"
 #include "presets.hpp"
 
 namespace gradnoise::cli {
 namespace {
 
-enum class Format { png, raw16, exr, pfm, gif };
+using Format = OutputFormat;
+
+// JSON objects keep the order their members are written in.
+using Json = nlohmann::ordered_json;
 
 // Vectors whose elements are left uninitialised on resize: a bake's buffers are hundreds of MiB
 // and every element is written anyway; zero-filling them first costs a pass over memory on one
@@ -81,11 +85,7 @@ std::optional<Format> format_of(const std::string& name) {
     return std::nullopt;
 }
 
-std::string float_text(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.9g", v);
-    return buf;
-}
+std::string float_text(float v) { return shortest(v); }
 
 // Everything a bake is made from (the TOML config is these options by name).
 struct Bake {
@@ -104,11 +104,11 @@ struct Bake {
     int frames = 1;
     float time_step = 0.1f;
     bool loop = false;
-    std::uint32_t tile_size = 0;
-    std::string tiles_text;
+    std::uint32_t tile_size = 0;        // 0: no tile set
+    std::optional<TileRange> tiles;     // with tile_size
     unsigned threads = 0;
-    std::string isa = "auto";
-    bool quiet = false;
+    bool quiet = false;            // no progress bar (also when stderr is not a terminal)
+    bool quiet_requested = false;  // -q/--quiet given: not even the notice of a large bake
     bool hillshade = false;
     float relief = 0.3f;
     int zlib_level = 1;
@@ -159,21 +159,6 @@ bool parse_pair(const std::string& text, char sep, float* a, float* b) {
     *a = *x;
     *b = *y;
     return true;
-}
-
-struct TileRange {
-    long x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-};
-
-// "X0..X1,Y0..Y1", inclusive.
-std::optional<TileRange> parse_tiles(const std::string& text) {
-    TileRange r;
-    char tail = 0;
-    if (std::sscanf(text.c_str(), "%ld..%ld,%ld..%ld%c", &r.x0, &r.x1, &r.y0, &r.y1, &tail) != 4 || r.x1 < r.x0 ||
-        r.y1 < r.y0 || r.x0 < 0 || r.y0 < 0 || r.x1 > 65535 || r.y1 > 65535) {
-        return std::nullopt;
-    }
-    return r;
 }
 
 std::uint64_t available_memory() {
@@ -251,26 +236,44 @@ inline float unit_value(float v, float lo, float inv_span) {
     return t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
 }
 
-std::string config_json(const Bake& b) {
+// A float as a JSON number with its shortest text (nlohmann writes doubles shortest: the double
+// nearest the float's shortest decimal prints as that decimal).
+Json json_number(float v) { return std::strtod(shortest(v).c_str(), nullptr); }
+
+// The resolved settings, as the PNG/EXR text chunk "gradnoise-config" and the tile manifest hold them.
+Json config_json(const Bake& b) {
     const NoiseDesc& d = b.desc;
-    std::string s = "{\"schema\":\"gradnoise-bake/1\",\"version\":\"" + std::string(version_string()) + "\",";
-    s += "\"preset\":\"" + b.preset + "\",\"size\":\"" + std::to_string(b.width) + "x" + std::to_string(b.height) +
-         "\",\"origin\":\"" + float_text(b.origin_x) + "," + float_text(b.origin_y) + "\",\"scale\":" +
-         float_text(*b.scale) + ",\"seed\":\"" + (d.has_seed ? std::to_string(d.seed) : std::string("reference")) +
-         "\",\"fade\":\"" + fade_name(d.fade) + "\",\"hash\":\"" + hash_name(d.hash) + "\",\"basis\":\"" +
-         basis_name(d.basis) + "\",\"fractal\":\"" + fractal_name(d.fractal.kind) + "\",\"octaves\":" +
-         std::to_string(d.fractal.octaves) + ",\"frequency\":" + float_text(d.fractal.frequency) +
-         ",\"lacunarity\":" + float_text(d.fractal.lacunarity) + ",\"persistence\":" +
-         float_text(d.fractal.persistence) + ",\"warp\":" + std::to_string(d.warp.levels) + ",\"warp-strength\":" +
-         float_text(d.warp.strength) + ",\"warp-frequency\":" + float_text(d.warp.frequency) + ",\"pattern\":\"" +
-         pattern_name(d.pattern.kind) + "\",\"pattern-frequency\":" + float_text(d.pattern.frequency) +
-         ",\"pattern-strength\":" + float_text(d.pattern.strength) + ",\"period\":\"" + std::to_string(d.period_x) +
-         "," + std::to_string(d.period_y) + "\",\"depth\":" + std::to_string(b.depth) +
-         ",\"grey\":" + (b.grey ? "true" : "false") + ",\"normalize\":\"" + b.normalize + "\",\"ramp\":\"" +
-         ramp_text(b.ramp) + "\",\"frames\":" + std::to_string(b.frames) + ",\"time-step\":" +
-         float_text(b.time_step) + ",\"loop\":" + (b.loop ? "true" : "false") + ",\"hillshade\":" +
-         (b.hillshade ? "true" : "false") + ",\"relief\":" + float_text(b.relief) + "}";
-    return s;
+    return Json{{"schema", "gradnoise-bake/1"},
+                {"version", version_string()},
+                {"preset", b.preset},
+                {"size", std::to_string(b.width) + "x" + std::to_string(b.height)},
+                {"origin", float_text(b.origin_x) + "," + float_text(b.origin_y)},
+                {"scale", json_number(*b.scale)},
+                {"seed", d.has_seed ? std::to_string(d.seed) : std::string("reference")},
+                {"fade", fade_name(d.fade)},
+                {"hash", hash_name(d.hash)},
+                {"basis", basis_name(d.basis)},
+                {"fractal", fractal_name(d.fractal.kind)},
+                {"octaves", d.fractal.octaves},
+                {"frequency", json_number(d.fractal.frequency)},
+                {"lacunarity", json_number(d.fractal.lacunarity)},
+                {"persistence", json_number(d.fractal.persistence)},
+                {"warp", d.warp.levels},
+                {"warp-strength", json_number(d.warp.strength)},
+                {"warp-frequency", json_number(d.warp.frequency)},
+                {"pattern", pattern_name(d.pattern.kind)},
+                {"pattern-frequency", json_number(d.pattern.frequency)},
+                {"pattern-strength", json_number(d.pattern.strength)},
+                {"period", std::to_string(d.period_x) + "," + std::to_string(d.period_y)},
+                {"depth", b.depth},
+                {"grey", b.grey},
+                {"normalize", b.normalize},
+                {"ramp", ramp_text(b.ramp)},
+                {"frames", b.frames},
+                {"time-step", json_number(b.time_step)},
+                {"loop", b.loop},
+                {"hillshade", b.hillshade},
+                {"relief", json_number(b.relief)}};
 }
 
 // The resolved settings as a TOML --config file: every value explicit, so a later version with
@@ -396,104 +399,58 @@ void write_file(const std::string& path, const std::function<bool(ByteSink&, std
     }
 }
 
-}  // namespace
-
-int run_bake(ArgReader& args) {
+// What the command line (and a --config file) gave.
+struct Request {
     Bake b;
-    CLI::App app{"Bakes heightmaps, textures and animations from a preset or any noise configuration.",
-                 "gradnoise bake"};
-    std::vector<std::string> preset_names;
-    std::string preset_help = "recipe (default terrain):";
-    for (const Preset& p : presets()) {
-        preset_names.push_back(p.name);
-        preset_help += "\n  " + p.name + ": " + p.summary;
-    }
-    app.add_option("preset", b.preset, preset_help)->check(CLI::IsMember(preset_names));
-    app.add_option("-o,--output", b.output, "output file; the format follows the extension (.png .r16 .raw .exr .pfm .gif)");
-    app.add_option("--format", b.format_text, "png, raw16, exr, pfm or gif (overrides the extension)");
-    app.add_option("--size", b.size_text, "WxH in pixels, each 1..65536 (default 512x512)");
-    app.add_option("--origin", b.origin_text, "X,Y noise coordinates of the top-left pixel (default: the preset's, 0,0 or centred)");
-    app.add_option("--scale", b.scale, "noise units across the width (default: the preset's)");
-    app.add_option("--depth", b.depth, "PNG bits per sample for greyscale: 8 or 16")->check(CLI::IsMember({8, 16}));
-    app.add_flag("--grey", b.grey, "greyscale heights even for a colour preset");
-    app.add_option("--normalize", b.normalize,
-                   "fixed (the preset's theoretical range) or measured (this bake's min..max, two passes)")
-        ->check(CLI::IsMember({"fixed", "measured"}));
-    app.add_option("--ramp", b.ramp_text, "colour ramp POS:#RRGGBB,... (default: the preset's)");
-    app.add_option("--frames", b.frames, "frames of an animation (GIF, or PNG frames NAME_0000.png ...)")
-        ->check(CLI::Range(1, 10000));
-    app.add_option("--time-step", b.time_step, "time between frames, noise units (default 0.1)");
-    app.add_flag("--loop", b.loop, "loop seamlessly: 4D noise on a circle in (z, w)");
-    app.add_option("--tile-size", b.tile_size, "write a tile set of SxS tiles (with --tiles) and a manifest");
-    app.add_option("--tiles", b.tiles_text, "X0..X1,Y0..Y1 tile indices to write (inclusive)");
-    app.add_option("--threads", b.threads, "threads: 0 = all hardware threads (default); the bytes never change")
-        ->check(CLI::Range(0u, 1024u));
-    app.add_option("--isa", b.isa, "auto, scalar, sse2, avx2, avx512, neon (the bytes never change)");
-    app.add_option("--zlib-level", b.zlib_level, "PNG compression 0..9 (default 1: fast)")->check(CLI::Range(0, 9));
-    app.add_flag("-q,--quiet", b.quiet, "no progress bar");
-    app.add_flag("--hillshade", b.hillshade, "shade colour presets by the slope of the heights (light from the north-west)");
-    app.add_option("--relief", b.relief, "hill-shading height: the [0, 1] height range in picture widths (default 0.3)");
+    NoiseOptions noise;
     bool print_config = false;
-    app.add_flag("--print-config", print_config, "print the settings as TOML (a --config file) and exit");
-    app.set_config("--config", "", "read settings from a TOML file: option names as keys (see --print-config)");
     int schema = 1;
-    app.add_option("--schema", schema, "configuration schema version (1)")->group("");
-    // Noise options, same names as eval/heightmap.
-    std::string seed_text, fade_text, hash_text, basis_text, fractal_text, pattern_text, period_text;
-    std::optional<int> octaves, warp;
-    std::optional<float> frequency, lacunarity, persistence, warp_strength, warp_frequency, pattern_frequency,
-        pattern_strength;
-    app.add_option("--seed", seed_text, "N or reference");
-    app.add_option("--fade", fade_text, "quintic or cubic");
-    app.add_option("--hash", hash_text, "permutation or mix");
-    app.add_option("--basis", basis_text, "perlin, classic or value");
-    app.add_option("--fractal", fractal_text, "none, fbm, turbulence, ridged or billow");
-    app.add_option("--octaves", octaves, "1..32");
-    app.add_option("--frequency", frequency, "first octave's frequency, > 0");
-    app.add_option("--lacunarity", lacunarity, "frequency ratio between octaves");
-    app.add_option("--persistence", persistence, "amplitude ratio between octaves, (0, 8]");
-    app.add_option("--warp", warp, "domain warp levels 0..2");
-    app.add_option("--warp-strength", warp_strength, "warp displacement");
-    app.add_option("--warp-frequency", warp_frequency, "warp field frequency");
-    app.add_option("--pattern", pattern_text, "none, marble or wood");
-    app.add_option("--pattern-frequency", pattern_frequency, "pattern frequency");
-    app.add_option("--pattern-strength", pattern_strength, "pattern strength");
-    app.add_option("--period", period_text, "tile period P or PX,PY (powers of two up to 256)");
-    app.footer(
-        "Examples:\n"
-        "  gradnoise bake terrain -o terrain.png\n"
-        "  gradnoise bake terrain --hillshade --size 1024x1024 -o shaded.png\n"
-        "  gradnoise bake terrain --grey --depth 16 --size 4096x4096 -o height.png\n"
-        "  gradnoise bake terrain --grey -o height.r16        (RAW16 for Unity/Unreal)\n"
-        "  gradnoise bake noise --fractal ridged -o ridges.exr (32-bit float heights)\n"
-        "  gradnoise bake marble --size 1024x1024 -o marble.png\n"
-        "  gradnoise bake fire --frames 48 --loop -o fire.gif\n"
-        "  gradnoise bake terrain --tile-size 256 --tiles 0..3,0..3 -o tiles/terrain.png\n"
-        "  gradnoise bake wood --print-config > wood.toml; gradnoise bake --config wood.toml -o wood.png");
+    std::string config_path;
+};
 
-    std::vector<std::string> argv_text;
-    for (int i = args.argc() - 1; i >= 0; --i) {
-        argv_text.push_back(args.argv()[i]);  // CLI11 parses a reversed vector
-    }
+// Fills the options the command line left unset from a TOML --config file (keys are the option
+// names), through the same CLI11 options and checks as the command line: what CLI11's own config
+// reader does for a top-level App, which it does not do for a subcommand.
+void apply_config(CLI::App& cmd, const std::string& path) {
+    const std::string where = "--config " + path + ": ";
     try {
-        app.parse(argv_text);
-    } catch (const CLI::CallForHelp&) {
-        std::fputs(app.help().c_str(), stdout);
-        return exit_success;
-    } catch (const CLI::ParseError& e) {
-        usage_error(e.what());
+        CLI::ConfigTOML toml;
+        for (const CLI::ConfigItem& item : toml.from_file(path)) {
+            if (item.name == "++" || item.name == "--") {
+                continue;  // section markers
+            }
+            CLI::Option* option = item.parents.empty() ? cmd.get_option_no_throw("--" + item.name) : nullptr;
+            if (option == nullptr && item.parents.empty()) {
+                option = cmd.get_option_no_throw(item.name);  // the positional preset
+            }
+            if (option == nullptr || item.name == "config" || item.name == "print-config" || item.name == "help") {
+                usage_error(where + "unknown setting '" + item.fullname() + "'");
+            }
+            if (!option->empty()) {
+                continue;  // the command line wins
+            }
+            if (option->get_expected_min() == 0) {  // a flag: true/false
+                option->add_result(option->get_flag_value(item.name, toml.to_flag(item)));
+            } else {
+                option->add_result(item.inputs);
+            }
+            option->run_callback();
+        }
+    } catch (const CLI::Error& e) {
+        usage_error(where + e.what());
     }
+}
 
-    if (schema != 1) {
-        usage_error("--config: schema " + std::to_string(schema) + " is not supported (this version reads schema 1)");
+int run_bake(Request& q) {
+    Bake& b = q.b;
+    if (q.schema != 1) {
+        usage_error("--config: schema " + std::to_string(q.schema) + " is not supported (this version reads schema 1)");
     }
-    NoiseOptions noise_options;
     // ---- resolve: preset defaults, then what the user set ----
     b.recipe = find_preset(b.preset);
     if (b.recipe == nullptr) {
         usage_error("unknown preset '" + b.preset + "'");
     }
-    b.desc = b.recipe->desc;
     if (!b.scale) {
         b.scale = b.recipe->scale;
     }
@@ -507,64 +464,11 @@ int run_bake(ArgReader& args) {
         }
         b.ramp = *ramp;
     }
-    {
-        // Noise options through the shared parser (same messages as eval/heightmap).
-        std::vector<std::string> words;
-        auto add = [&](const char* name, const std::string& v) {
-            if (!v.empty()) {
-                words.push_back(name);
-                words.push_back(v);
-            }
-        };
-        add("--seed", seed_text);
-        add("--fade", fade_text);
-        add("--hash", hash_text);
-        add("--basis", basis_text);
-        add("--fractal", fractal_text);
-        add("--pattern", pattern_text);
-        if (!period_text.empty()) {
-            std::replace(period_text.begin(), period_text.end(), '/', ',');
-            add("--period", period_text);
-        }
-        if (b.isa != "auto") {
-            add("--isa", b.isa);
-        }
-        std::vector<char*> ptrs;
-        for (std::string& w : words) {
-            ptrs.push_back(w.data());
-        }
-        ArgReader reader("bake", static_cast<int>(ptrs.size()), ptrs.data());
-        NoiseOptions o;
-        o.fade = b.desc.fade;
-        o.hash = b.desc.hash;
-        o.basis = b.desc.basis;
-        o.fractal = b.desc.fractal;
-        o.warp = b.desc.warp;
-        o.pattern = b.desc.pattern;
-        o.pattern_strength_set = true;
-        while (!reader.done()) {
-            if (!o.parse(reader)) {
-                reader.unknown();
-            }
-        }
-        if (octaves) o.fractal.octaves = *octaves;
-        if (frequency) o.fractal.frequency = *frequency;
-        if (lacunarity) o.fractal.lacunarity = *lacunarity;
-        if (persistence) o.fractal.persistence = *persistence;
-        if (warp) o.warp.levels = *warp;
-        if (warp_strength) o.warp.strength = *warp_strength;
-        if (warp_frequency) o.warp.frequency = *warp_frequency;
-        if (pattern_frequency) o.pattern.frequency = *pattern_frequency;
-        if (pattern_strength) o.pattern.strength = *pattern_strength;
-        if (!pattern_text.empty() && !pattern_strength) {
-            o.pattern_strength_set = false;  // the recipe's strength for the named pattern
-        }
-        o.select_isa();
-        b.desc = o.desc();
-        noise_options = o;
-        if (!b.quiet && !isatty(2)) {
-            b.quiet = true;
-        }
+    q.noise.select_isa();
+    b.desc = q.noise.desc(b.recipe->desc);
+    b.quiet_requested = b.quiet;
+    if (!b.quiet && !isatty(2)) {
+        b.quiet = true;
     }
     std::replace(b.origin_text.begin(), b.origin_text.end(), '/', ',');
     if (b.origin_text.empty()) {
@@ -590,9 +494,9 @@ int run_bake(ArgReader& args) {
         usage_error("--time-step: must be finite");
     }
 
-    const Noise noise = noise_options.make_noise();  // errors name the option (--lacunarity ...)
+    const Noise noise = make_noise(b.desc);  // errors name the option (--lacunarity ...)
 
-    if (print_config) {
+    if (q.print_config) {
         std::fputs(config_toml(b).c_str(), stdout);
         return exit_success;
     }
@@ -632,30 +536,84 @@ int run_bake(ArgReader& args) {
     if (b.hillshade && b.tile_size != 0) {
         usage_error("--hillshade looks at neighbouring pixels, which a tile's edge lacks: bake the whole picture");
     }
-    std::optional<TileRange> tiles;
-    if (b.tile_size != 0 || !b.tiles_text.empty()) {
-        tiles = parse_tiles(b.tiles_text);
-        if (b.tile_size == 0 || !tiles) {
-            usage_error("--tile-size S --tiles X0..X1,Y0..Y1 go together (e.g. --tile-size 256 --tiles 0..3,0..1)");
+    if ((b.tile_size != 0) != b.tiles.has_value()) {
+        usage_error("--tile-size S --tiles X0..X1,Y0..Y1 go together (e.g. --tile-size 256 --tiles 0..3,0..1)");
+    }
+    const std::optional<TileRange>& tiles = b.tiles;
+    if (tiles) {
+        for (const auto& [axis, last] : {std::pair{"X1", tiles->x1}, std::pair{"Y1", tiles->y1}}) {
+            const std::uint64_t end = std::uint64_t(last + 1) * b.tile_size;
+            if (end > max_pixel_index) {
+                usage_error("--tiles with --tile-size " + std::to_string(b.tile_size) + ": tile " + axis + " = " +
+                            std::to_string(last) + " ends at pixel " + std::to_string(end) +
+                            "; pixel indices must stay within 2^24 = " + std::to_string(max_pixel_index) +
+                            " (exact in float)");
+            }
+        }
+        // The manifest names the tiles in JSON, which holds UTF-8 text only.
+        const std::string name = std::filesystem::path(b.output).filename().string();
+        try {
+            (void)Json(name).dump();
+        } catch (const Json::type_error&) {
+            usage_error("-o: the file name '" + name + "' is not valid UTF-8, which the tile manifest (JSON) needs");
         }
     }
 
-    // Memory: the float values, the normalised copy and the encoded image, per picture.
-    const std::uint64_t pixels = tiles ? std::uint64_t(b.tile_size) * b.tile_size : std::uint64_t(b.width) * b.height;
-    const std::uint64_t need = pixels * (4 + 4 + (colour ? 3 : 2)) * (*format == Format::gif ? b.frames : 1);
+    // ---- what the bake needs, checked before any work: memory per picture, and disk space for all files ----
+    const std::uint32_t picture_w = tiles ? b.tile_size : b.width, picture_h = tiles ? b.tile_size : b.height;
+    const int frames_held = *format == Format::gif ? b.frames : 1;
+    // Memory: the float values, the normalised copy and the encoded image, per picture (a GIF holds all frames).
+    const std::uint64_t need = std::uint64_t(picture_w) * picture_h * (4 + 4 + (colour ? 3 : 2)) * frames_held;
     const std::uint64_t have = available_memory();
-    if (need > have) {
-        fail("this bake needs " + std::to_string(need >> 20) + " MiB of memory, " + std::to_string(have >> 20) +
-             " MiB are available; bake it as tiles (--tile-size) or smaller");
+    OutputPlan plan;
+    const std::uint64_t per_file =
+        file_bytes_at_most(*format, picture_w, picture_h, colour ? 3 : 1, *format == Format::png ? b.depth : 16,
+                           frames_held);
+    if (tiles) {
+        // The tiles and the manifest: an entry of at most 128 bytes per tile and the configuration.
+        plan.files = tiles->count() + 1;
+        plan.bytes = tiles->count() * (per_file + 128) + (1 << 16);
+    } else {
+        plan.files = *format == Format::gif ? 1 : std::uint64_t(b.frames);
+        plan.bytes = plan.files * per_file;
     }
-    if (tiles && (std::uint64_t(tiles->x1 + 1) * b.tile_size > 16777216 ||
-                  std::uint64_t(tiles->y1 + 1) * b.tile_size > 16777216)) {
-        usage_error("--tiles: tile indices times --tile-size must stay below 2^24 pixels");
+    std::string dir = std::filesystem::path(b.output).parent_path().string();
+    if (dir.empty()) {
+        dir = ".";
+    }
+    // A missing directory is found now, not after the noise (bake creates no directories).
+    if (std::error_code ec; !std::filesystem::is_directory(dir, ec)) {
+        fail("cannot write " + b.output + ": " + dir + ": " + (ec ? ec.message() : std::string("not a directory")));
+    }
+    std::vector<std::string> problems;
+    if (need > have) {
+        const std::string what = std::string(tiles ? "a " : "") + std::to_string(picture_w) + "x" +
+                                 std::to_string(picture_h) + (tiles ? " tile" : "") +
+                                 (frames_held > 1 ? ", " + std::to_string(frames_held) + " frames" : std::string());
+        problems.push_back("needs " + byte_text(need) + " of memory (" + what + "), " + byte_text(have) +
+                           " are available: bake it as " + (tiles ? "smaller tiles" : "tiles (--tile-size) or smaller"));
+    }
+    if (std::optional<std::uint64_t> free = free_bytes(dir)) {
+        if (std::optional<std::string> problem = disk_space_problem(plan, *free, dir)) {
+            problems.push_back(*problem);
+        }
+    }
+    if (!problems.empty()) {
+        std::string message = "this bake " + problems[0];
+        for (std::size_t i = 1; i < problems.size(); ++i) {
+            message += "; and " + problems[i];
+        }
+        fail(message);
+    }
+    if (worth_a_notice(plan) && !b.quiet_requested) {
+        std::fprintf(stderr, "gradnoise bake: writing %llu file%s, up to %s, to %s\n",
+                     static_cast<unsigned long long>(plan.files), plan.files == 1 ? "" : "s",
+                     byte_text(plan.bytes).c_str(), dir.c_str());
     }
 
-    const std::string config = config_json(b);
+    const Json config = config_json(b);
     const std::vector<PngText> text = {{"Software", std::string("gradnoise ") + version_string()},
-                                       {"gradnoise-config", config}};
+                                       {"gradnoise-config", config.dump()}};
     Progress progress;
     progress.enabled = !b.quiet;
     progress.what = "bake " + b.preset;
@@ -732,8 +690,7 @@ int run_bake(ArgReader& args) {
     } else if (tiles) {
         std::filesystem::path base(b.output);
         std::string stem = (base.parent_path() / base.stem()).string(), ext = base.extension().string();
-        std::string manifest = "{\"schema\":\"gradnoise-tiles/1\",\"tile_size\":" + std::to_string(b.tile_size) +
-                               ",\"config\":" + config + ",\"tiles\":[";
+        Json listed = Json::array();
         for (long ty = tiles->y0; ty <= tiles->y1; ++ty) {
             for (long tx = tiles->x0; tx <= tiles->x1; ++tx) {
                 Floats values;
@@ -742,13 +699,14 @@ int run_bake(ArgReader& args) {
                 picture(static_cast<std::uint32_t>(tx) * b.tile_size, static_cast<std::uint32_t>(ty) * b.tile_size,
                         b.tile_size, b.tile_size, 0, &values, &e);
                 write_one(path, b.tile_size, b.tile_size, values, e);
-                manifest += std::string(written.empty() ? "" : ",") + "{\"x\":" + std::to_string(tx) +
-                            ",\"y\":" + std::to_string(ty) + ",\"file\":\"" +
-                            std::filesystem::path(path).filename().string() + "\"}";
+                listed.push_back(Json{{"x", tx}, {"y", ty}, {"file", std::filesystem::path(path).filename().string()}});
                 written.push_back(path);
             }
         }
-        manifest += "]}\n";
+        const std::string manifest =
+            Json{{"schema", "gradnoise-tiles/1"}, {"tile_size", b.tile_size}, {"config", config}, {"tiles", listed}}
+                .dump() +
+            "\n";
         std::string manifest_path = stem + "_tiles.json";
         write_file(manifest_path, [&](ByteSink& sink, std::string*) { return sink.write(manifest.data(), manifest.size()); });
         written.push_back(manifest_path);
@@ -782,8 +740,90 @@ int run_bake(ArgReader& args) {
     return exit_success;
 }
 
-void print_bake_help(std::FILE* out) {
-    std::fprintf(out, "Usage: gradnoise bake [PRESET] [options] -o FILE   (see 'gradnoise bake --help')\n");
+}  // namespace
+
+Run add_bake(CLI::App& app) {
+    CLI::App* cmd = add_command(app, "bake",
+                                "heightmaps, textures, animations and tile sets from presets (terrain,\n"
+                                "marble, wood, clouds, fire, noise): PNG 8/16-bit/RGB, RAW16, EXR, PFM, GIF");
+    auto q = std::make_shared<Request>();
+    Bake& b = q->b;
+    std::vector<std::string> preset_names;
+    std::string preset_help = "recipe (default terrain):";
+    for (const Preset& p : presets()) {
+        preset_names.push_back(p.name);
+        preset_help += "\n  " + p.name + ": " + p.summary;
+    }
+    cmd->add_option("preset", b.preset, preset_help)->check(CLI::IsMember(preset_names));
+    cmd->add_option("-o,--output", b.output, "output file; the format follows the extension (.png .r16 .raw .exr .pfm .gif)");
+    cmd->add_option("--format", b.format_text, "png, raw16, exr, pfm or gif (overrides the extension)");
+    cmd->add_option("--size", b.size_text, "WxH in pixels, each 1..65536 (default 512x512)");
+    cmd->add_option("--origin", b.origin_text, "X,Y noise coordinates of the top-left pixel (default: the preset's, 0,0 or centred)");
+    cmd->add_option("--scale", b.scale, "noise units across the width (default: the preset's)");
+    cmd->add_option("--depth", b.depth, "PNG bits per sample for greyscale: 8 or 16")->check(CLI::IsMember({8, 16}));
+    cmd->add_flag("--grey", b.grey, "greyscale heights even for a colour preset");
+    cmd->add_option("--normalize", b.normalize,
+                    "fixed (the preset's theoretical range) or measured (this bake's min..max, two passes)")
+        ->check(CLI::IsMember({"fixed", "measured"}));
+    cmd->add_option("--ramp", b.ramp_text, "colour ramp POS:#RRGGBB,... (default: the preset's)");
+    cmd->add_option("--frames", b.frames, "frames of an animation (GIF, or PNG frames NAME_0000.png ...)")
+        ->check(CLI::Range(1, 10000));
+    cmd->add_option("--time-step", b.time_step, "time between frames, noise units (default 0.1)");
+    cmd->add_flag("--loop", b.loop, "loop seamlessly: 4D noise on a circle in (z, w)");
+    cmd->add_option_function<std::string>(
+           "--tile-size",
+           [q](const std::string& v) {
+               std::string error;
+               const std::optional<std::uint32_t> size = parse_tile_size(v, &error);
+               if (!size) {
+                   bad_value("--tile-size", error);
+               }
+               q->b.tile_size = *size;
+           },
+           "write a tile set of SxS tiles (with --tiles) and a manifest; S in 1.." + std::to_string(max_tile_size))
+        ->type_name("S");
+    cmd->add_option_function<std::string>(
+           "--tiles",
+           [q](const std::string& v) {
+               std::string error;
+               q->b.tiles = parse_tiles(v, &error);
+               if (!q->b.tiles) {
+                   bad_value("--tiles", error);
+               }
+           },
+           "X0..X1,Y0..Y1 tile indices to write (inclusive, 0.." + std::to_string(max_tile_index) + ", at most " +
+               std::to_string(max_tiles) + " tiles)")
+        ->type_name("X0..X1,Y0..Y1");
+    cmd->add_option("--threads", b.threads, "threads: 0 = all hardware threads (default); the bytes never change")
+        ->check(CLI::Range(0u, 1024u));
+    cmd->add_option("--zlib-level", b.zlib_level, "PNG compression 0..9 (default 1: fast)")->check(CLI::Range(0, 9));
+    cmd->add_flag("-q,--quiet", b.quiet, "no progress bar");
+    cmd->add_flag("--hillshade", b.hillshade, "shade colour presets by the slope of the heights (light from the north-west)");
+    cmd->add_option("--relief", b.relief, "hill-shading height: the [0, 1] height range in picture widths (default 0.3)");
+    cmd->add_flag("--print-config", q->print_config, "print the settings as TOML (a --config file) and exit");
+    cmd->add_option("--config", q->config_path, "read settings from a TOML file: option names as keys (see --print-config);\n"
+                                                 "options on the command line win")
+        ->type_name("FILE");
+    cmd->add_option("--schema", q->schema, "configuration schema version (1)")->group("");
+    // The noise options: the same declarations as eval and heightmap; unset ones keep the preset's.
+    add_noise_options(*cmd, &q->noise);
+    cmd->footer(
+        "Examples:\n"
+        "  gradnoise bake terrain -o terrain.png\n"
+        "  gradnoise bake terrain --hillshade --size 1024x1024 -o shaded.png\n"
+        "  gradnoise bake terrain --grey --depth 16 --size 4096x4096 -o height.png\n"
+        "  gradnoise bake terrain --grey -o height.r16        (RAW16 for Unity/Unreal)\n"
+        "  gradnoise bake noise --fractal ridged -o ridges.exr (32-bit float heights)\n"
+        "  gradnoise bake marble --size 1024x1024 -o marble.png\n"
+        "  gradnoise bake fire --frames 48 --loop -o fire.gif\n"
+        "  gradnoise bake terrain --tile-size 256 --tiles 0..3,0..3 -o tiles/terrain.png\n"
+        "  gradnoise bake wood --print-config > wood.toml; gradnoise bake --config wood.toml -o wood.png");
+    return [q, cmd] {
+        if (!q->config_path.empty()) {
+            apply_config(*cmd, q->config_path);
+        }
+        return run_bake(*q);
+    };
 }
 
 }  // namespace gradnoise::cli

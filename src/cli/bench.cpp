@@ -14,9 +14,9 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -31,15 +31,20 @@
 #include <unistd.h>
 #endif
 
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
 #include "bench_peers.hpp"
 #include "commands.hpp"
-#include "json.hpp"
-#include "png_writer.hpp"
+#include "atomic_file.hpp"
 
 namespace gradnoise::cli {
 namespace {
 
 constexpr const char* report_schema = "gradnoise-bench/1";
+
+// Reports keep their members in the order written (docs/bench-report.schema.json's order).
+using Json = nlohmann::ordered_json;
 
 // ---- settings ----
 
@@ -466,45 +471,56 @@ std::string utc_now() {
     return buf;
 }
 
+// A measured figure, or null where there is none (NaN: not measured).
+Json figure(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+
 std::string report_json(const Machine& m, const Settings& s, unsigned threads, bool counted,
                         const std::vector<KernelReport>& reports, const std::string& date) {
-    using json::number;
-    using json::quote;
-    std::ostringstream o;
-    o << "{\n  \"schema\": " << quote(report_schema) << ",\n";
-    o << "  \"gradnoise_version\": " << quote(version_string()) << ",\n";
-    o << "  \"date\": " << quote(date) << ",\n";
-    o << "  \"machine\": {\n    \"cpu_model\": " << quote(m.cpu_model) << ",\n";
-    o << "    \"logical_cpus\": " << m.logical_cpus << ",\n";
-    o << "    \"physical_cores\": " << (m.physical_cores ? std::to_string(m.physical_cores) : "null") << ",\n";
-    o << "    \"os\": " << quote(m.os) << ",\n    \"compiler\": " << quote(m.compiler) << ",\n";
-    o << "    \"isas\": [";
-    for (std::size_t i = 0; i < m.isas.size(); ++i) o << (i ? ", " : "") << quote(isa_name(m.isas[i]));
-    o << "],\n    \"best_isa\": " << quote(isa_name(m.best)) << "\n  },\n";
-    o << "  \"settings\": {\n    \"mode\": " << quote(s.mode) << ",\n    \"samples\": " << s.samples
-      << ",\n    \"repetitions\": " << s.repetitions << ",\n    \"min_time_s\": " << number(s.min_time)
-      << ",\n    \"threads\": " << threads << ",\n    \"instructions_counted\": " << (counted ? "true" : "false")
-      << ",\n    \"statistic\": \"median\"\n  },\n";
-    o << "  \"kernels\": [";
-    for (std::size_t ki = 0; ki < reports.size(); ++ki) {
-        const KernelReport& kr = reports[ki];
-        o << (ki ? "," : "") << "\n    {\n      \"name\": " << quote(kr.kernel->name)
-          << ",\n      \"description\": " << quote(kr.kernel->description)
-          << ",\n      \"samples_per_call\": " << kr.kernel->samples << ",\n      \"results\": [";
-        for (std::size_t ri = 0; ri < kr.results.size(); ++ri) {
-            const Result& r = kr.results[ri];
-            o << (ri ? "," : "") << "\n        {\"impl\": " << quote(r.impl)
-              << ", \"isa\": " << (r.isa.empty() ? "null" : quote(r.isa)) << ", \"threads\": " << r.threads
-              << ", \"samples_per_second\": " << number(r.rate) << ", \"ratio_to_scalar\": " << number(r.ratio_scalar)
-              << ", \"ratio_to_stb\": " << number(r.ratio_stb)
-              << ", \"instructions_per_sample\": " << number(r.instructions) << ", \"runs\": [";
-            for (std::size_t i = 0; i < r.runs.size(); ++i) o << (i ? ", " : "") << number(r.runs[i]);
-            o << "]}";
+    Json isas = Json::array();
+    for (Isa isa : m.isas) isas.push_back(isa_name(isa));
+    Json kernels = Json::array();
+    for (const KernelReport& kr : reports) {
+        Json results = Json::array();
+        for (const Result& r : kr.results) {
+            Json runs = Json::array();
+            for (double v : r.runs) runs.push_back(figure(v));
+            results.push_back(Json{{"impl", r.impl},
+                                   {"isa", r.isa.empty() ? Json(nullptr) : Json(r.isa)},
+                                   {"threads", r.threads},
+                                   {"samples_per_second", figure(r.rate)},
+                                   {"ratio_to_scalar", figure(r.ratio_scalar)},
+                                   {"ratio_to_stb", figure(r.ratio_stb)},
+                                   {"instructions_per_sample", figure(r.instructions)},
+                                   {"runs", runs}});
         }
-        o << "\n      ]\n    }";
+        kernels.push_back(Json{{"name", kr.kernel->name},
+                               {"description", kr.kernel->description},
+                               {"samples_per_call", kr.kernel->samples},
+                               {"results", results}});
     }
-    o << "\n  ]\n}\n";
-    return o.str();
+    const Json report = {
+        {"schema", report_schema},
+        {"gradnoise_version", version_string()},
+        {"date", date},
+        {"machine",
+         {{"cpu_model", m.cpu_model},
+          {"logical_cpus", m.logical_cpus},
+          {"physical_cores", m.physical_cores ? Json(m.physical_cores) : Json(nullptr)},
+          {"os", m.os},
+          {"compiler", m.compiler},
+          {"isas", isas},
+          {"best_isa", isa_name(m.best)}}},
+        {"settings",
+         {{"mode", s.mode},
+          {"samples", s.samples},
+          {"repetitions", s.repetitions},
+          {"min_time_s", s.min_time},
+          {"threads", threads},
+          {"instructions_counted", counted},
+          {"statistic", "median"}}},
+        {"kernels", kernels}};
+    // Invalid UTF-8 (a CPU model string, say) is replaced rather than failing the report.
+    return report.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 void write_file(const std::string& path, const std::string& text) {
@@ -532,23 +548,27 @@ struct LoadedReport {
     std::map<std::string, std::vector<std::string>> paths;  // kernel -> paths in report order
 };
 
-std::string string_member(const json::Value& v, const char* key, const std::string& where) {
-    const json::Value* m = v.find(key);
-    if (m == nullptr || m->type != json::Value::Type::string) {
+std::string string_member(const Json& v, const char* key, const std::string& where) {
+    const auto m = v.find(key);
+    if (m == v.end() || !m->is_string()) {
         fail(where + ": \"" + key + "\" is missing or not a string");
     }
-    return m->string;
+    return m->get<std::string>();
 }
 
 LoadedReport load_report(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) fail(path + ": cannot open (" + std::strerror(errno) + ")");
-    std::stringstream buf;
-    buf << in.rdbuf();
-    json::Value doc;
-    std::string error;
-    if (!json::parse(buf.str(), &doc, &error)) fail(path + ": not JSON: " + error);
-    if (doc.type != json::Value::Type::object) fail(path + ": not a gradnoise bench report (not an object)");
+    Json doc;
+    try {
+        doc = Json::parse(in);
+    } catch (const Json::parse_error& e) {
+        // "[json.exception.parse_error.101] parse error at line 1, column 32: syntax error ..."
+        std::string what = e.what();
+        const std::size_t at = what.find("at line ");
+        fail(path + ": not JSON: " + (at == std::string::npos ? what : what.substr(at + 3)));
+    }
+    if (!doc.is_object()) fail(path + ": not a gradnoise bench report (not an object)");
     const std::string schema = string_member(doc, "schema", path);
     if (schema != report_schema) {
         fail(path + ": schema is \"" + schema + "\"; this gradnoise reads \"" + report_schema + "\"");
@@ -557,37 +577,37 @@ LoadedReport load_report(const std::string& path) {
     r.label = path;
     r.version = string_member(doc, "gradnoise_version", path);
     r.date = string_member(doc, "date", path);
-    const json::Value* machine = doc.find("machine");
-    const json::Value* settings = doc.find("settings");
-    const json::Value* kernels = doc.find("kernels");
-    if (machine == nullptr || settings == nullptr || kernels == nullptr || kernels->type != json::Value::Type::array) {
+    const auto machine = doc.find("machine");
+    const auto settings = doc.find("settings");
+    const auto kernels = doc.find("kernels");
+    if (machine == doc.end() || settings == doc.end() || kernels == doc.end() || !kernels->is_array()) {
         fail(path + ": \"machine\", \"settings\" and \"kernels\" are required");
     }
     r.cpu = string_member(*machine, "cpu_model", path + ": machine");
     r.mode = string_member(*settings, "mode", path + ": settings");
-    if (const json::Value* t = settings->find("threads"); t && t->type == json::Value::Type::number) {
-        r.threads = static_cast<unsigned>(t->number);
+    if (const auto t = settings->find("threads"); t != settings->end() && t->is_number()) {
+        r.threads = static_cast<unsigned>(t->get<double>());
     }
-    for (const json::Value& k : kernels->array) {
+    for (const Json& k : *kernels) {
         const std::string name = string_member(k, "name", path + ": kernel");
         r.kernel_order.push_back(name);
-        const json::Value* results = k.find("results");
-        if (results == nullptr || results->type != json::Value::Type::array) {
+        const auto results = k.find("results");
+        if (results == k.end() || !results->is_array()) {
             fail(path + ": kernel " + name + " has no \"results\" array");
         }
-        for (const json::Value& res : results->array) {
+        for (const Json& res : *results) {
             const std::string impl = string_member(res, "impl", path + ": " + name);
-            const json::Value* isa = res.find("isa");
-            const json::Value* threads = res.find("threads");
-            const json::Value* rate = res.find("samples_per_second");
-            if (threads == nullptr || threads->type != json::Value::Type::number || rate == nullptr ||
-                rate->type != json::Value::Type::number) {
+            const auto isa = res.find("isa");
+            const auto threads = res.find("threads");
+            const auto rate = res.find("samples_per_second");
+            if (threads == res.end() || !threads->is_number() || rate == res.end() || !rate->is_number()) {
                 fail(path + ": " + name + ": a result lacks \"threads\" or \"samples_per_second\"");
             }
-            const std::string p = impl == "gradnoise" && isa && isa->type == json::Value::Type::string ? isa->string : impl;
+            const std::string p =
+                impl == "gradnoise" && isa != res.end() && isa->is_string() ? isa->get<std::string>() : impl;
             auto& order = r.paths[name];
             if (std::find(order.begin(), order.end(), p) == order.end()) order.push_back(p);
-            r.rates[{name, p, threads->number > 1 ? 2u : 1u}] = rate->number;
+            r.rates[{name, p, threads->get<double>() > 1 ? 2u : 1u}] = rate->get<double>();
         }
     }
     return r;
@@ -659,104 +679,25 @@ std::vector<std::string> split_list(std::string_view text) {
     return out;
 }
 
-}  // namespace
-
-void print_bench_help(std::FILE* out) {
-    std::fprintf(out,
-                 "Usage: gradnoise bench [--quick | --full] [options]\n"
-                 "       gradnoise bench --compare A.json B.json\n"
-                 "\n"
-                 "Measures this CPU: the CPU model, cores and ISAs, then samples per second of each kernel\n"
-                 "(perlin2/3/4 and 6-octave fBm, on random points and on grids) on every ISA this CPU has,\n"
-                 "on one thread and on all threads, with the ratio to gradnoise's scalar path and to\n"
-                 "stb_perlin (measured in the same run, built like this tool: no -march=native), and the\n"
-                 "instructions per sample where Linux perf events can count them. Each figure is the\n"
-                 "median of repeated runs. About a minute on defaults; every ISA gives the same bits.\n"
-                 "\n"
-                 "Options:\n"
-                 "  --quick             smaller problems, 3 runs of >= 0.03 s each (about 10 s)\n"
-                 "  --full              11 runs of >= 0.4 s each (several minutes; steadier medians)\n"
-                 "  --json FILE         also write the report as JSON (docs/bench-report.schema.json),\n"
-                 "                      replaced atomically\n"
-                 "  --compare A B       print two JSON reports side by side (two machines or versions)\n"
-                 "  --threads N         the multi-thread column's threads, 1..1024 (default: all hardware\n"
-                 "                      threads; 1 measures one thread only)\n"
-                 "  --isa LIST          measure only these ISAs (comma list of scalar,sse2,avx2,avx512,neon;\n"
-                 "                      scalar is always measured, as the reference for the ratios)\n"
-                 "  --kernels LIST      measure only these kernels (comma list of the names printed)\n"
-                 "  --samples N         samples per kernel call, 1024..67108864 (grids: the nearest shape;\n"
-                 "                      default 1048576, --quick 262144)\n"
-                 "  --repetitions N     timed runs per figure, 1..1000 (the median is reported)\n"
-                 "  --min-time S        seconds per run, 0..60 (whole calls; at least one)\n"
-                 "  --quiet             no progress on stderr\n"
-                 "  -h, --help          show this help\n"
-                 "\n"
-                 "Examples:\n"
-                 "  gradnoise bench\n"
-                 "  gradnoise bench --quick --json this-machine.json\n"
-                 "  gradnoise bench --compare old-laptop.json this-machine.json\n"
-                 "  gradnoise bench --kernels perlin3/points,fbm2_6oct/grid --isa avx2 --threads 4\n");
-}
-
-int run_bench(ArgReader& args) {
+// What the command line asked for (the mode's defaults apply to what it left out).
+struct Request {
     Settings s;
-    std::optional<std::string> mode;
+    bool quick = false, full = false;
     std::optional<std::size_t> samples;
     std::optional<int> repetitions;
     std::optional<double> min_time;
     std::vector<std::string> compare;
-    while (!args.done()) {
-        std::string_view v;
-        if (args.flag("--help") || args.flag("-h")) {
-            print_bench_help(stdout);
-            return exit_success;
-        } else if (const bool quick = args.flag("--quick"); quick || args.flag("--full")) {
-            const std::string m = quick ? "quick" : "full";
-            if (mode && *mode != m) usage_error("--quick and --full exclude each other");
-            mode = m;
-        } else if (args.option("--json", &v)) {
-            if (v.empty()) usage_error("--json needs a file name");
-            s.json_path = std::string(v);
-        } else if (std::string_view b; args.option_pair("--compare", &v, &b)) {
-            compare = {std::string(v), std::string(b)};
-        } else if (args.option("--threads", &v)) {
-            auto n = parse_int(v, 1, 1024);
-            if (!n) usage_error("--threads must be an integer in 1..1024, got '" + std::string(v) + "'");
-            s.threads = static_cast<unsigned>(*n);
-        } else if (args.option("--isa", &v)) {
-            for (const std::string& name : split_list(v)) {
-                Isa isa;
-                if (!parse_isa(name.c_str(), &isa)) {
-                    usage_error("--isa takes a comma list of scalar, sse2, avx2, avx512, neon; got '" + name + "'");
-                }
-                if (!isa_supported(isa)) {
-                    usage_error(std::string("--isa ") + name + ": this CPU or build cannot run it (best here: " +
-                                isa_name(best_isa()) + ")");
-                }
-                s.isas.push_back(isa);
-            }
-        } else if (args.option("--kernels", &v)) {
-            s.kernels = split_list(v);
-        } else if (args.option("--samples", &v)) {
-            auto n = parse_int(v, 1024, std::int64_t(1) << 26);
-            if (!n) usage_error("--samples must be an integer in 1024..67108864, got '" + std::string(v) + "'");
-            samples = static_cast<std::size_t>(*n);
-        } else if (args.option("--repetitions", &v)) {
-            auto n = parse_int(v, 1, 1000);
-            if (!n) usage_error("--repetitions must be an integer in 1..1000, got '" + std::string(v) + "'");
-            repetitions = static_cast<int>(*n);
-        } else if (args.option("--min-time", &v)) {
-            std::optional<float> t = parse_float(v);
-            if (!t || !(*t >= 0.0f && *t <= 60.0f)) {
-                usage_error("--min-time must be a number of seconds in 0..60, got '" + std::string(v) + "'");
-            }
-            min_time = static_cast<double>(*t);
-        } else if (args.flag("--quiet")) {
-            s.quiet = true;
-        } else {
-            args.unknown();
-        }
-    }
+};
+
+int run_bench(Request& q) {
+    Settings& s = q.s;
+    if (q.quick && q.full) usage_error("--quick and --full exclude each other");
+    const std::optional<std::string> mode =
+        q.quick ? std::optional<std::string>("quick") : q.full ? std::optional<std::string>("full") : std::nullopt;
+    const std::optional<std::size_t>& samples = q.samples;
+    const std::optional<int>& repetitions = q.repetitions;
+    const std::optional<double>& min_time = q.min_time;
+    const std::vector<std::string>& compare = q.compare;
     if (!compare.empty()) {
         return run_compare(compare[0], compare[1]);
     }
@@ -850,6 +791,108 @@ int run_bench(ArgReader& args) {
         std::printf("report: %s\n", s.json_path.c_str());
     }
     return exit_success;
+}
+
+}  // namespace
+
+Run add_bench(CLI::App& app) {
+    CLI::App* cmd = add_command(app, "bench",
+                                "measure this CPU: samples/s per kernel and ISA, 1 and all threads, against\n"
+                                "the scalar path and stb_perlin; --json reports, --compare two of them");
+    const std::string about = std::string(
+        "Measures this CPU: the CPU model, cores and ISAs, then samples per second of each kernel\n"
+        "(perlin2/3/4 and 6-octave fBm, on random points and on grids) on every ISA this CPU has,\n"
+        "on one thread and on all threads, with the ratio to gradnoise's scalar path and to\n"
+        "stb_perlin (measured in the same run, built like this tool: no -march=native), and the\n"
+        "instructions per sample where Linux perf events can count them. Each figure is the\n"
+        "median of repeated runs. About a minute on defaults; every ISA gives the same bits.\n"
+        "'gradnoise bench --compare A.json B.json' prints two reports side by side.");
+    auto q = std::make_shared<Request>();
+    cmd->add_flag("--quick", q->quick, "smaller problems, 3 runs of >= 0.03 s each (about 10 s)");
+    cmd->add_flag("--full", q->full, "11 runs of >= 0.4 s each (several minutes; steadier medians)");
+    cmd->add_option_function<std::string>(
+           "--json",
+           [q](const std::string& v) {
+               if (v.empty()) bad_value("--json", "needs a file name");
+               q->s.json_path = v;
+           },
+           "also write the report as JSON (docs/bench-report.schema.json),\nreplaced atomically")
+        ->type_name("FILE");
+    cmd->add_option("--compare", q->compare, "print two JSON reports side by side (two machines or versions)")
+        ->expected(2)
+        ->multi_option_policy(CLI::MultiOptionPolicy::Throw)
+        ->type_name("A B");
+    cmd->add_option_function<std::string>(
+           "--threads",
+           [q](const std::string& v) {
+               auto n = parse_int(v, 1, 1024);
+               if (!n) throw CLI::ValidationError("--threads must be an integer in 1..1024, got '" + v + "'");
+               q->s.threads = static_cast<unsigned>(*n);
+           },
+           "the multi-thread column's threads, 1..1024 (default: all hardware\n"
+           "threads; 1 measures one thread only)")
+        ->type_name("N");
+    cmd->add_option_function<std::string>(
+           "--isa",
+           [q](const std::string& v) {
+               q->s.isas.clear();
+               for (const std::string& name : split_list(v)) {
+                   Isa isa;
+                   if (!parse_isa(name.c_str(), &isa)) {
+                       throw CLI::ValidationError("--isa takes a comma list of scalar, sse2, avx2, avx512, neon; got '" + name + "'");
+                   }
+                   if (!isa_supported(isa)) {
+                       throw CLI::ValidationError("--isa " + name + ": this CPU or build cannot run it (best here: " +
+                                              isa_name(best_isa()) + ")");
+                   }
+                   q->s.isas.push_back(isa);
+               }
+           },
+           "measure only these ISAs (comma list of scalar,sse2,avx2,avx512,neon;\n"
+           "scalar is always measured, as the reference for the ratios)")
+        ->type_name("LIST");
+    cmd->add_option_function<std::string>(
+           "--kernels", [q](const std::string& v) { q->s.kernels = split_list(v); },
+           "measure only these kernels (comma list of the names printed)")
+        ->type_name("LIST");
+    cmd->add_option_function<std::string>(
+           "--samples",
+           [q](const std::string& v) {
+               auto n = parse_int(v, 1024, std::int64_t(1) << 26);
+               if (!n) throw CLI::ValidationError("--samples must be an integer in 1024..67108864, got '" + v + "'");
+               q->samples = static_cast<std::size_t>(*n);
+           },
+           "samples per kernel call, 1024..67108864 (grids: the nearest shape;\n"
+           "default 1048576, --quick 262144)")
+        ->type_name("N");
+    cmd->add_option_function<std::string>(
+           "--repetitions",
+           [q](const std::string& v) {
+               auto n = parse_int(v, 1, 1000);
+               if (!n) throw CLI::ValidationError("--repetitions must be an integer in 1..1000, got '" + v + "'");
+               q->repetitions = static_cast<int>(*n);
+           },
+           "timed runs per figure, 1..1000 (the median is reported)")
+        ->type_name("N");
+    cmd->add_option_function<std::string>(
+           "--min-time",
+           [q](const std::string& v) {
+               std::optional<float> t = parse_float(v);
+               if (!t || !(*t >= 0.0f && *t <= 60.0f)) {
+                   throw CLI::ValidationError("--min-time must be a number of seconds in 0..60, got '" + v + "'");
+               }
+               q->min_time = static_cast<double>(*t);
+           },
+           "seconds per run, 0..60 (whole calls; at least one)")
+        ->type_name("S");
+    cmd->add_flag("--quiet", q->s.quiet, "no progress on stderr");
+    cmd->footer(about + "\n\n"
+        "Examples:\n"
+        "  gradnoise bench\n"
+        "  gradnoise bench --quick --json this-machine.json\n"
+        "  gradnoise bench --compare old-laptop.json this-machine.json\n"
+        "  gradnoise bench --kernels perlin3/points,fbm2_6oct/grid --isa avx2 --threads 4");
+    return [q] { return run_bench(*q); };
 }
 
 }  // namespace gradnoise::cli

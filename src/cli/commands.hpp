@@ -1,24 +1,25 @@
-// gradnoise CLI — the subcommands. Each returns the exit status or throws CliError.
+// gradnoise CLI — the subcommands. Each add_* declares its CLI11 subcommand and options on the
+// tool's App; the returned function runs the command once CLI11 has parsed the command line, and
+// returns the exit status or throws CliError.
 #ifndef GRADNOISE_CLI_COMMANDS_HPP
 #define GRADNOISE_CLI_COMMANDS_HPP
 
-#include <cstdio>
+#include <functional>
 
 #include "options.hpp"
 
 namespace gradnoise::cli {
 
-int run_eval(ArgReader& args);
-void print_eval_help(std::FILE* out);
+using Run = std::function<int()>;
 
-int run_heightmap(ArgReader& args);
-void print_heightmap_help(std::FILE* out);
+Run add_eval(CLI::App& app);
+Run add_heightmap(CLI::App& app);
+Run add_bench(CLI::App& app);
+Run add_bake(CLI::App& app);  // builds with GRADNOISE_BUILD_BAKE only
 
-int run_bake(ArgReader& args);
-void print_bake_help(std::FILE* out);
-
-int run_bench(ArgReader& args);
-void print_bench_help(std::FILE* out);
+// The settings every subcommand starts from: options given twice take the last value (as they
+// always have), and the help column is wide enough for "--pattern-frequency F".
+CLI::App* add_command(CLI::App& app, const char* name, const char* summary);
 
 }  // namespace gradnoise::cli
 

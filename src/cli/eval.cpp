@@ -6,8 +6,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 
@@ -124,9 +127,15 @@ public:
         if (!s) {
             fail(s.message());
         }
-        const char* fmt = format_ == Format::hex ? "%a\n" : "%.9g\n";
-        for (std::size_t i = 0; i < count_; ++i) {
-            std::printf(fmt, static_cast<double>(out_[i]));
+        if (format_ == Format::hex) {
+            for (std::size_t i = 0; i < count_; ++i) {
+                std::printf("%a\n", static_cast<double>(out_[i]));
+            }
+        } else {
+            for (std::size_t i = 0; i < count_; ++i) {
+                const std::string text = shortest(out_[i]) + "\n";
+                std::fwrite(text.data(), 1, text.size(), stdout);
+            }
         }
         if (std::ferror(stdout)) {
             fail(std::string("writing standard output: ") + std::strerror(errno));
@@ -146,76 +155,26 @@ private:
     std::chrono::steady_clock::duration elapsed_{};
 };
 
-}  // namespace
-
-void print_eval_help(std::FILE* out) {
-    std::fprintf(out,
-                 "Usage: gradnoise eval [options] < points\n"
-                 "\n"
-                 "Reads one point per line from standard input: --dims whitespace-separated coordinates,\n"
-                 "decimal or C99 hex float (0x1.8p-1), rounded once to float. Blank lines and lines\n"
-                 "starting with '#' are skipped. Writes one noise value per line to standard output, in\n"
-                 "batches of %zu points. A malformed line stops with \"line N: ...\" and status 1.\n"
-                 "\n"
-                 "Options:\n"
-                 "  --dims 2|3|4          coordinates per point (default 3)\n"
-                 "  --format decimal|hex  decimal: %%.9g, enough to round-trip a float (default);\n"
-                 "                        hex: %%a, exact\n"
-                 "%s"
-                 "  --print-isa           print the instruction set used on standard error\n"
-                 "  -v, --verbose         print the ISA, point count and time on standard error\n"
-                 "  -h, --help            show this help\n"
-                 "\n"
-                 "Examples:\n"
-                 "  printf '0.5 0.25 0.125\\n' | gradnoise eval\n"
-                 "  printf '0x1p-1 0x1p-2\\n' | gradnoise eval --dims 2 --format hex\n"
-                 "  gradnoise eval --seed 42 --fade cubic --isa scalar < points.txt > values.txt\n",
-                 batch_size, noise_options_help);
-}
-
-int run_eval(ArgReader& args) {
-    NoiseOptions noise_options;
+struct Settings {
+    NoiseOptions noise;
     int dims = 3;
     Format format = Format::decimal;
     bool print_isa = false, verbose = false;
-    while (!args.done()) {
-        std::string_view v;
-        if (args.flag("--help") || args.flag("-h")) {
-            print_eval_help(stdout);
-            return exit_success;
-        } else if (noise_options.parse(args)) {
-        } else if (args.option("--dims", &v)) {
-            if (v == "2" || v == "3" || v == "4") {
-                dims = v[0] - '0';
-            } else {
-                usage_error("--dims: '" + std::string(v) + "' is not one of 2, 3, 4");
-            }
-        } else if (args.option("--format", &v)) {
-            if (v == "decimal") {
-                format = Format::decimal;
-            } else if (v == "hex") {
-                format = Format::hex;
-            } else {
-                usage_error("--format: '" + std::string(v) + "' is not one of decimal, hex");
-            }
-        } else if (args.flag("--print-isa")) {
-            print_isa = true;
-        } else if (args.flag("--verbose") || args.flag("-v")) {
-            verbose = true;
-        } else {
-            args.unknown();
-        }
-    }
+};
 
-    noise_options.select_isa();
-    const Noise noise = noise_options.make_noise();
+int run_eval(const Settings& s) {
+    const int dims = s.dims;
+    s.noise.select_isa();
+    const NoiseDesc desc = s.noise.desc();
+    const Noise noise = make_noise(desc);
+    const bool print_isa = s.print_isa, verbose = s.verbose;
     if (print_isa) {
         std::fprintf(stderr, "gradnoise eval: isa %s\n", isa_name(active_isa()));
     }
 
     std::ios::sync_with_stdio(false);  // stdin is read through std::cin only
     std::cin.tie(nullptr);
-    Batch batch(noise, dims, format);
+    Batch batch(noise, dims, s.format);
     std::string line, error;
     float xyz[4] = {};
     for (std::size_t line_no = 1; std::getline(std::cin, line); ++line_no) {
@@ -242,10 +201,55 @@ int run_eval(ArgReader& args) {
     }
     if (verbose) {
         std::fprintf(stderr, "gradnoise eval: %zu points (%dD), seed %s, fade %s, hash %s, isa %s, noise %.3f ms\n",
-                     batch.total(), dims, noise_options.seed_text().c_str(), fade_name(noise_options.fade),
-                     hash_name(noise_options.hash), isa_name(active_isa()), batch.milliseconds());
+                     batch.total(), dims, seed_text(desc).c_str(), fade_name(desc.fade), hash_name(desc.hash),
+                     isa_name(active_isa()), batch.milliseconds());
     }
     return exit_success;
+}
+
+}  // namespace
+
+Run add_eval(CLI::App& app) {
+    CLI::App* cmd = add_command(app, "eval", "evaluate noise at points read from standard input, one value per line");
+    const std::string about = std::string(
+        "Reads one point per line from standard input: --dims whitespace-separated coordinates,\n"
+        "decimal or C99 hex float (0x1.8p-1), rounded once to float. Blank lines and lines\n"
+        "starting with '#' are skipped. Writes one noise value per line to standard output, in\n"
+        "batches of " + std::to_string(batch_size) + " points. A malformed line stops with \"line N: ...\" and status 1.");
+    auto s = std::make_shared<Settings>();
+    cmd->add_option_function<std::string>(
+           "--dims",
+           [s](const std::string& v) {
+               if (v != "2" && v != "3" && v != "4") {
+                   bad_value("--dims", "'" + v + "' is not one of 2, 3, 4");
+               }
+               s->dims = v[0] - '0';
+           },
+           "coordinates per point (default 3)")
+        ->type_name("2|3|4");
+    cmd->add_option_function<std::string>(
+           "--format",
+           [s](const std::string& v) {
+               if (v == "decimal") {
+                   s->format = Format::decimal;
+               } else if (v == "hex") {
+                   s->format = Format::hex;
+               } else {
+                   bad_value("--format", "'" + v + "' is not one of decimal, hex");
+               }
+           },
+           "decimal: the shortest text that reads back as the same float\n"
+           "(default); hex: %a, exact")
+        ->type_name("decimal|hex");
+    add_noise_options(*cmd, &s->noise);
+    cmd->add_flag("--print-isa", s->print_isa, "print the instruction set used on standard error");
+    cmd->add_flag("-v,--verbose", s->verbose, "print the ISA, point count and time on standard error");
+    cmd->footer(about + "\n\n"
+        "Examples:\n"
+        "  printf '0.5 0.25 0.125\\n' | gradnoise eval\n"
+        "  printf '0x1p-1 0x1p-2\\n' | gradnoise eval --dims 2 --format hex\n"
+        "  gradnoise eval --seed 42 --fade cubic --isa scalar < points.txt > values.txt");
+    return [s] { return run_eval(*s); };
 }
 
 }  // namespace gradnoise::cli

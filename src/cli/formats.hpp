@@ -1,5 +1,5 @@
-// gradnoise CLI — file formats for `gradnoise bake`: PNG (libpng), 16-bit RAW, PFM, OpenEXR, animated GIF
-// (giflib), and readers for the tests.
+// gradnoise CLI — file formats for `gradnoise bake`: PNG (png_codec.hpp), 16-bit RAW, PFM, OpenEXR, animated
+// GIF (giflib), and readers for the tests.
 //
 // Every function returns false on failure and then sets *error (when error is not null) to one line such as
 // "PNG: <libpng message>", "EXR: <what()>" or "GIF: <GifErrorString>". Nothing throws. A sink that refuses bytes
@@ -12,18 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "png_writer.hpp"
+#include "png_codec.hpp"
 
 namespace gradnoise::cli {
-
-// PNG through libpng. channels 1 (grey) or 3 (RGB, bytes in R, G, B order), 8 bits per sample; zlib_level 0..9.
-// Text chunks: keywords 1..79 printable Latin-1 characters without leading, trailing or double spaces; values
-// without NUL bytes. A pure ASCII value goes in tEXt, any other (which must be valid UTF-8) in iTXt.
-bool write_png8(ByteSink& out, std::uint32_t width, std::uint32_t height, int channels, const std::uint8_t* pixels,
-                const std::vector<PngText>& text, int zlib_level, std::string* error);
-// 16-bit greyscale PNG; samples in native byte order (written big-endian, as PNG requires).
-bool write_png16(ByteSink& out, std::uint32_t width, std::uint32_t height, const std::uint16_t* grey,
-                 const std::vector<PngText>& text, int zlib_level, std::string* error);
 
 // RAW16: width*height little-endian uint16, no header (what Unity/Unreal import as .r16/.raw).
 bool write_raw16(ByteSink& out, std::uint32_t width, std::uint32_t height, const std::uint16_t* grey,
@@ -52,14 +43,6 @@ struct GifFrames {
 bool write_gif(ByteSink& out, const GifFrames& gif, std::string* error);
 
 // ---- readers, for tests: decode files with the same libraries. Null output pointers are skipped. ----
-
-struct DecodedPng {
-    std::uint32_t width = 0, height = 0;
-    int channels = 0, bit_depth = 0;     // bit depths below 8 and palettes are expanded to 8-bit samples
-    std::vector<std::uint16_t> samples;  // width*height*channels, 8-bit values widened
-    std::vector<PngText> text;           // tEXt/zTXt/iTXt chunks, in file order
-};
-bool read_png(const std::string& path, DecodedPng* png, std::string* error);
 
 // Reads channel "Y" as float, rows top to bottom; attributes receives the header's string attributes.
 bool read_exr(const std::string& path, std::uint32_t* width, std::uint32_t* height, std::vector<float>* values,

@@ -1,66 +1,21 @@
-#include <cstdio>
 #include "options.hpp"
+
+#include <CLI/CLI.hpp>
 
 #include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
+#include <system_error>
+#include <utility>
 
 namespace gradnoise::cli {
 
 void usage_error(const std::string& message) { throw CliError(exit_usage, message); }
 void fail(const std::string& message) { throw CliError(exit_failure, message); }
-
-// ---- ArgReader ----
-
-bool ArgReader::flag(std::string_view name) {
-    if (done() || argv_[index_] != name) {
-        return false;
-    }
-    ++index_;
-    return true;
-}
-
-bool ArgReader::option(std::string_view name, std::string_view* value) {
-    if (done()) {
-        return false;
-    }
-    std::string_view arg = argv_[index_];
-    if (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '=') {
-        *value = arg.substr(name.size() + 1);
-        ++index_;
-        return true;
-    }
-    if (arg != name) {
-        return false;
-    }
-    if (index_ + 1 >= argc_) {
-        usage_error(std::string(name) + " needs a value (see 'gradnoise " + command_ + " --help')");
-    }
-    *value = argv_[index_ + 1];
-    index_ += 2;
-    return true;
-}
-
-bool ArgReader::option_pair(std::string_view name, std::string_view* first, std::string_view* second) {
-    if (done() || argv_[index_] != name) {
-        return false;
-    }
-    if (index_ + 2 >= argc_) {
-        usage_error(std::string(name) + " needs two values (see 'gradnoise " + command_ + " --help')");
-    }
-    *first = argv_[index_ + 1];
-    *second = argv_[index_ + 2];
-    index_ += 3;
-    return true;
-}
-
-void ArgReader::unknown() const {
-    std::string_view arg = argv_[index_];
-    std::string what = (!arg.empty() && arg[0] == '-') ? "unknown option" : "unexpected argument";
-    usage_error(what + " '" + std::string(arg) + "' (see 'gradnoise " + command_ + " --help')");
-}
+void bad_value(const std::string& name, const std::string& message) { throw CLI::ValidationError(name, message); }
 
 // ---- numbers ----
 
@@ -97,191 +52,201 @@ std::optional<std::uint64_t> parse_u64(std::string_view text) {
     return v;
 }
 
-// ---- NoiseOptions ----
+namespace {
 
-const char* const noise_options_help =
-    "  --seed N|reference    permutation: Ken Perlin's own table (reference, the default), or\n"
-    "                        one shuffled from a 64-bit seed N (decimal or 0x hex)\n"
-    "  --fade quintic|cubic  fade curve (default quintic, Perlin 2002; cubic is Perlin 1985)\n"
-    "  --hash permutation|mix  corner hash: Perlin's permutation chain (default), or integer\n"
-    "                        mixing keyed by the seed (no tables: faster with AVX2; a\n"
-    "                        different field; --seed reference counts as seed 0 there)\n"
-    "  --fractal KIND        none (default), fbm, turbulence, ridged or billow: a sum of octaves\n"
-    "  --octaves N           octaves of a fractal, 1..32 (default 6)\n"
-    "  --frequency F         frequency of the first octave, > 0 (default 1)\n"
-    "  --lacunarity L        frequency ratio between octaves, > 0 (default 2)\n"
-    "  --persistence P       amplitude ratio between octaves, in (0, 8] (default 0.5)\n"
-    "  --basis KIND          perlin (default: Perlin 2002 gradients), classic (256 random unit\n"
-    "                        gradients from the seed) or value (value noise)\n"
-    "  --period P[,P[,P[,P]]]  tile: lattice period per axis x,y,z,w (0 = none, else a power of\n"
-    "                        two in 1..256); one value applies to every axis. The field repeats\n"
-    "                        every P / frequency units; fractals then need a power-of-two lacunarity\n"
-    "  --warp LEVELS         domain warping: 0 (default), 1, or 2 (a warp of the warp)\n"
-    "  --warp-strength S     displacement scale (default 1)\n"
-    "  --warp-frequency F    frequency of the displacement field, > 0 (default 1)\n"
-    "  --pattern KIND        none (default), marble (0.5 + 0.5 sin(x f + s field)) or wood\n"
-    "                        (rings: frac(sqrt(x^2 + y^2) f + s field)); values in [0, 1]\n"
-    "  --pattern-frequency F marble: radians per unit x; wood: rings per unit (default 1)\n"
-    "  --pattern-strength S  how much the field bends the pattern (default: marble 4, wood 0.2)\n"
-    "  --isa NAME            instruction set: auto, scalar, sse2, avx2, avx512, neon (default:\n"
-    "                        GRADNOISE_ISA if set, else the best; auto ignores GRADNOISE_ISA).\n"
-    "                        One this CPU lacks, or a bad GRADNOISE_ISA, is an error (status 2).\n"
-    "                        Every ISA gives the same bits.\n";
+template <class T>
+std::string shortest_text(T v) {
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    return ec == std::errc() ? std::string(buf, end) : std::string("?");
+}
 
-bool NoiseOptions::parse(ArgReader& args) {
-    std::string_view v;
-    if (args.option("--seed", &v)) {
-        if (v == "reference") {
-            seed.reset();
-        } else if (auto n = parse_u64(v)) {
-            seed = *n;
-        } else {
-            usage_error("--seed: '" + std::string(v) +
-                        "' is not 'reference' or an unsigned 64-bit integer (decimal or 0x hex)");
+}  // namespace
+
+std::string shortest(float v) { return shortest_text(v); }
+std::string shortest(double v) { return shortest_text(v); }
+
+// ---- the noise options ----
+
+namespace {
+
+using Callback = std::function<void(const std::string&)>;
+
+void add(CLI::App& app, const char* name, const char* type, const char* help, Callback parse) {
+    app.add_option_function<std::string>(name, std::move(parse), help)
+        ->type_name(type)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+        ->group("Noise field");
+}
+
+// One of `names` (each a kind's name), or a validation error listing them.
+template <class Kind, std::size_t N>
+Kind pick(const char* option, const std::string& v, const std::pair<const char*, Kind> (&names)[N]) {
+    std::string all;
+    for (const auto& [name, kind] : names) {
+        if (v == name) {
+            return kind;
         }
-        return true;
+        all += std::string(all.empty() ? "" : ", ") + name;
     }
-    if (args.option("--fade", &v)) {
-        if (v == "quintic") {
-            fade = Fade::quintic;
-        } else if (v == "cubic") {
-            fade = Fade::cubic;
-        } else {
-            usage_error("--fade: '" + std::string(v) + "' is not one of quintic, cubic");
+    bad_value(option, "'" + v + "' is not one of " + all);
+}
+
+void add_float(CLI::App& app, const char* name, const char* help, std::optional<float>* target) {
+    add(app, name, "F", help, [name, target](const std::string& v) {
+        std::optional<float> f = parse_float(v);
+        if (!f) {
+            bad_value(name, "'" + v + "' is not a number");
         }
-        return true;
-    }
-    if (args.option("--hash", &v)) {
-        if (v == "permutation") {
-            hash = Hash::permutation;
-        } else if (v == "mix") {
-            hash = Hash::mix;
-        } else {
-            usage_error("--hash: '" + std::string(v) + "' is not one of permutation, mix");
-        }
-        return true;
-    }
-    if (args.option("--fractal", &v)) {
-        const Fractal kinds[] = {Fractal::none, Fractal::fbm, Fractal::turbulence, Fractal::ridged, Fractal::billow};
-        bool found = false;
-        for (Fractal k : kinds) {
-            if (v == fractal_name(k)) {
-                fractal.kind = k;
-                found = true;
+        *target = *f;
+    });
+}
+
+}  // namespace
+
+void add_noise_options(CLI::App& app, NoiseOptions* o) {
+    add(app, "--seed", "N|reference",
+        "permutation: Ken Perlin's own table (reference, the default), or\n"
+        "one shuffled from a 64-bit seed N (decimal or 0x hex)",
+        [o](const std::string& v) {
+            if (v == "reference") {
+                o->seed = NoiseOptions::Seed{true, 0};
+            } else if (auto n = parse_u64(v)) {
+                o->seed = NoiseOptions::Seed{false, *n};
+            } else {
+                bad_value("--seed", "'" + v + "' is not 'reference' or an unsigned 64-bit integer (decimal or 0x hex)");
             }
-        }
-        if (!found) {
-            usage_error("--fractal: '" + std::string(v) + "' is not one of none, fbm, turbulence, ridged, billow");
-        }
-        return true;
-    }
-    if (args.option("--octaves", &v)) {
+        });
+    add(app, "--fade", "quintic|cubic", "fade curve (default quintic, Perlin 2002; cubic is Perlin 1985)",
+        [o](const std::string& v) {
+            o->fade = pick("--fade", v, {std::pair{"quintic", Fade::quintic}, std::pair{"cubic", Fade::cubic}});
+        });
+    add(app, "--hash", "permutation|mix",
+        "corner hash: Perlin's permutation chain (default), or integer\n"
+        "mixing keyed by the seed (no tables: faster with AVX2; a\n"
+        "different field; --seed reference counts as seed 0 there)",
+        [o](const std::string& v) {
+            o->hash = pick("--hash", v, {std::pair{"permutation", Hash::permutation}, std::pair{"mix", Hash::mix}});
+        });
+    add(app, "--fractal", "KIND", "none (default), fbm, turbulence, ridged or billow: a sum of octaves",
+        [o](const std::string& v) {
+            o->fractal = pick("--fractal", v,
+                              {std::pair{"none", Fractal::none}, std::pair{"fbm", Fractal::fbm},
+                               std::pair{"turbulence", Fractal::turbulence}, std::pair{"ridged", Fractal::ridged},
+                               std::pair{"billow", Fractal::billow}});
+        });
+    add(app, "--octaves", "N", "octaves of a fractal, 1..32 (default 6)", [o](const std::string& v) {
         auto n = parse_u64(v);
         if (!n || *n < 1 || *n > static_cast<std::uint64_t>(max_octaves)) {
-            usage_error("--octaves: '" + std::string(v) + "' is not an integer in 1..32");
+            bad_value("--octaves", "'" + v + "' is not an integer in 1..32");
         }
-        fractal.octaves = static_cast<int>(*n);
-        return true;
-    }
-    if (args.option("--basis", &v)) {
-        const Basis kinds[] = {Basis::perlin, Basis::classic, Basis::value};
-        bool found = false;
-        for (Basis k : kinds) {
-            if (v == basis_name(k)) {
-                basis = k;
-                found = true;
+        o->octaves = static_cast<int>(*n);
+    });
+    add_float(app, "--frequency", "frequency of the first octave, > 0 (default 1)", &o->frequency);
+    add_float(app, "--lacunarity", "frequency ratio between octaves, > 0 (default 2)", &o->lacunarity);
+    add_float(app, "--persistence", "amplitude ratio between octaves, in (0, 8] (default 0.5)", &o->persistence);
+    add(app, "--basis", "KIND",
+        "perlin (default: Perlin 2002 gradients), classic (256 random unit\n"
+        "gradients from the seed) or value (value noise)",
+        [o](const std::string& v) {
+            o->basis = pick("--basis", v,
+                            {std::pair{"perlin", Basis::perlin}, std::pair{"classic", Basis::classic},
+                             std::pair{"value", Basis::value}});
+        });
+    add(app, "--period", "P[,P[,P[,P]]]",
+        "tile: lattice period per axis x,y,z,w (0 = none, else a power of\n"
+        "two in 1..256); one value applies to every axis. The field repeats\n"
+        "every P / frequency units; fractals then need a power-of-two lacunarity",
+        [o](const std::string& v) {
+            // ',' or '/' between values ('/' in --config files, whose reader splits at commas).
+            std::array<int, 4> values = {0, 0, 0, 0};
+            int count = 0;
+            std::size_t at = 0;
+            while (true) {
+                const std::size_t sep = v.find_first_of(",/", at);
+                auto n = parse_u64(std::string_view(v).substr(at, sep == std::string::npos ? std::string::npos : sep - at));
+                if (count == 4 || !n || *n > 256 || (*n & (*n - 1)) != 0) {
+                    bad_value("--period",
+                              "'" + v + "' is not 1 to 4 comma-separated periods, each 0 or a power of two in 1..256");
+                }
+                values[count++] = static_cast<int>(*n);
+                if (sep == std::string::npos) {
+                    break;
+                }
+                at = sep + 1;
             }
-        }
-        if (!found) {
-            usage_error("--basis: '" + std::string(v) + "' is not one of perlin, classic, value");
-        }
-        return true;
-    }
-    if (args.option("--pattern", &v)) {
-        const Pattern kinds[] = {Pattern::none, Pattern::marble, Pattern::wood};
-        bool found = false;
-        for (Pattern k : kinds) {
-            if (v == pattern_name(k)) {
-                pattern.kind = k;
-                found = true;
+            if (count == 1) {
+                values = {values[0], values[0], values[0], values[0]};
             }
-        }
-        if (!found) {
-            usage_error("--pattern: '" + std::string(v) + "' is not one of none, marble, wood");
-        }
-        return true;
-    }
-    if (args.option("--period", &v)) {
-        std::string_view rest = v;
-        int values[4] = {0, 0, 0, 0};
-        int count = 0;
-        while (true) {
-            std::size_t comma = rest.find(',');
-            std::string_view item = rest.substr(0, comma);
-            auto n = parse_u64(item);
-            if (count == 4 || !n || *n > 256 || (*n & (*n - 1)) != 0) {
-                usage_error("--period: '" + std::string(v) +
-                            "' is not 1 to 4 comma-separated periods, each 0 or a power of two in 1..256");
-            }
-            values[count++] = static_cast<int>(*n);
-            if (comma == std::string_view::npos) {
-                break;
-            }
-            rest = rest.substr(comma + 1);
-        }
-        for (int a = 0; a < 4; ++a) {
-            period[a] = count == 1 ? values[0] : values[a];
-        }
-        return true;
-    }
-    if (args.option("--warp", &v)) {
+            o->period = values;
+        });
+    add(app, "--warp", "LEVELS", "domain warping: 0 (default), 1, or 2 (a warp of the warp)", [o](const std::string& v) {
         if (v != "0" && v != "1" && v != "2") {
-            usage_error("--warp: '" + std::string(v) + "' is not one of 0, 1, 2");
+            bad_value("--warp", "'" + v + "' is not one of 0, 1, 2");
         }
-        warp.levels = v[0] - '0';
-        return true;
-    }
-    if (args.option("--pattern-strength", &v)) {
-        auto f = parse_float(v);
-        if (!f) {
-            usage_error("--pattern-strength: '" + std::string(v) + "' is not a number");
-        }
-        pattern.strength = *f;
-        pattern_strength_set = true;
-        return true;
-    }
-    struct FloatOption {
-        const char* name;
-        float* target;
-    };
-    const FloatOption float_options[] = {{"--frequency", &fractal.frequency},
-                                         {"--lacunarity", &fractal.lacunarity},
-                                         {"--persistence", &fractal.persistence},
-                                         {"--warp-strength", &warp.strength},
-                                         {"--warp-frequency", &warp.frequency},
-                                         {"--pattern-frequency", &pattern.frequency}};
-    for (const FloatOption& o : float_options) {
-        if (args.option(o.name, &v)) {
-            auto f = parse_float(v);
-            if (!f) {
-                usage_error(std::string(o.name) + ": '" + std::string(v) + "' is not a number");
+        o->warp = v[0] - '0';
+    });
+    add_float(app, "--warp-strength", "displacement scale (default 1)", &o->warp_strength);
+    add_float(app, "--warp-frequency", "frequency of the displacement field, > 0 (default 1)", &o->warp_frequency);
+    add(app, "--pattern", "KIND",
+        "none (default), marble (0.5 + 0.5 sin(x f + s field)) or wood\n"
+        "(rings: frac(sqrt(x^2 + y^2) f + s field)); values in [0, 1]",
+        [o](const std::string& v) {
+            o->pattern = pick("--pattern", v,
+                              {std::pair{"none", Pattern::none}, std::pair{"marble", Pattern::marble},
+                               std::pair{"wood", Pattern::wood}});
+        });
+    add_float(app, "--pattern-frequency", "marble: radians per unit x; wood: rings per unit (default 1)",
+              &o->pattern_frequency);
+    add_float(app, "--pattern-strength", "how much the field bends the pattern (default: marble 4, wood 0.2)",
+              &o->pattern_strength);
+    add(app, "--isa", "NAME",
+        "instruction set: auto, scalar, sse2, avx2, avx512, neon (default:\n"
+        "GRADNOISE_ISA if set, else the best; auto ignores GRADNOISE_ISA).\n"
+        "One this CPU lacks, or a bad GRADNOISE_ISA, is an error (status 2).\n"
+        "Every ISA gives the same bits.",
+        [o](const std::string& v) {
+            if (v == "auto") {
+                o->isa_choice = NoiseOptions::IsaChoice::automatic;
+            } else if (parse_isa(v.c_str(), &o->isa)) {
+                o->isa_choice = NoiseOptions::IsaChoice::forced;
+            } else {
+                bad_value("--isa", "'" + v + "' is not one of auto, scalar, sse2, avx2, avx512, neon");
             }
-            *o.target = *f;
-            return true;
-        }
+        });
+}
+
+NoiseDesc NoiseOptions::desc(const NoiseDesc& base) const {
+    NoiseDesc d = base;
+    if (seed) {
+        d.has_seed = !seed->reference;
+        d.seed = seed->reference ? 0 : seed->value;
     }
-    if (args.option("--isa", &v)) {
-        std::string name(v);
-        if (name == "auto") {
-            isa_choice = IsaChoice::automatic;
-        } else if (parse_isa(name.c_str(), &isa)) {
-            isa_choice = IsaChoice::forced;
-        } else {
-            usage_error("--isa: '" + name + "' is not one of auto, scalar, sse2, avx2, avx512, neon");
-        }
-        return true;
+    if (fade) d.fade = *fade;
+    if (hash) d.hash = *hash;
+    if (fractal) d.fractal.kind = *fractal;
+    if (octaves) d.fractal.octaves = *octaves;
+    if (frequency) d.fractal.frequency = *frequency;
+    if (lacunarity) d.fractal.lacunarity = *lacunarity;
+    if (persistence) d.fractal.persistence = *persistence;
+    if (basis) d.basis = *basis;
+    if (period) {
+        d.period_x = (*period)[0];
+        d.period_y = (*period)[1];
+        d.period_z = (*period)[2];
+        d.period_w = (*period)[3];
     }
-    return false;
+    if (warp) d.warp.levels = *warp;
+    if (warp_strength) d.warp.strength = *warp_strength;
+    if (warp_frequency) d.warp.frequency = *warp_frequency;
+    if (pattern) d.pattern.kind = *pattern;
+    if (pattern_frequency) d.pattern.frequency = *pattern_frequency;
+    if (pattern_strength) {
+        d.pattern.strength = *pattern_strength;
+    } else if (pattern) {
+        d.pattern.strength = *pattern == Pattern::wood ? 0.2f : 4.0f;  // the recipes' strengths
+    }
+    return d;
 }
 
 void NoiseOptions::select_isa() const {
@@ -304,29 +269,9 @@ void NoiseOptions::select_isa() const {
     }
 }
 
-NoiseDesc NoiseOptions::desc() const {
-    NoiseDesc d;
-    d.has_seed = seed.has_value();
-    d.seed = seed.value_or(0);
-    d.fade = fade;
-    d.hash = hash;
-    d.fractal = fractal;
-    d.basis = basis;
-    d.period_x = period[0];
-    d.period_y = period[1];
-    d.period_z = period[2];
-    d.period_w = period[3];
-    d.warp = warp;
-    d.pattern = pattern;
-    if (!pattern_strength_set) {
-        d.pattern.strength = pattern.kind == Pattern::wood ? 0.2f : 4.0f;
-    }
-    return d;
-}
-
-Noise NoiseOptions::make_noise() const {
+Noise make_noise(const NoiseDesc& desc) {
     Noise noise;
-    if (Status s = Noise::create(desc(), &noise); !s) {
+    if (Status s = Noise::create(desc, &noise); !s) {
         // "NoiseDesc: fractal.octaves must be in 1..32" -> "--octaves must be in 1..32"
         std::string m = s.message();
         const std::pair<const char*, const char*> names[] = {
@@ -346,41 +291,34 @@ Noise NoiseOptions::make_noise() const {
     return noise;
 }
 
-std::string NoiseOptions::seed_text() const {
-    if (hash == Hash::mix) {
-        return std::to_string(seed.value_or(0));
+std::string seed_text(const NoiseDesc& d) {
+    if (d.hash == Hash::mix) {
+        return std::to_string(d.has_seed ? d.seed : 0);
     }
-    return seed ? std::to_string(*seed) : std::string("reference");
+    return d.has_seed ? std::to_string(d.seed) : std::string("reference");
 }
 
-std::string NoiseOptions::field_text() const {
-    std::string text = "--seed " + seed_text() + " --fade " + fade_name(fade) + " --hash " + hash_name(hash);
-    if (fractal.kind != Fractal::none) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, " --fractal %s --octaves %d --frequency %.9g --lacunarity %.9g --persistence %.9g",
-                      fractal_name(fractal.kind), fractal.octaves, static_cast<double>(fractal.frequency),
-                      static_cast<double>(fractal.lacunarity), static_cast<double>(fractal.persistence));
-        text += buf;
+std::string field_text(const NoiseDesc& d) {
+    std::string text = "--seed " + seed_text(d) + " --fade " + fade_name(d.fade) + " --hash " + hash_name(d.hash);
+    if (d.fractal.kind != Fractal::none) {
+        text += std::string(" --fractal ") + fractal_name(d.fractal.kind) + " --octaves " +
+                std::to_string(d.fractal.octaves) + " --frequency " + shortest(d.fractal.frequency) +
+                " --lacunarity " + shortest(d.fractal.lacunarity) + " --persistence " + shortest(d.fractal.persistence);
     }
-    const NoiseDesc d = desc();
-    char buf[200];
     if (d.basis != Basis::perlin) {
         text += std::string(" --basis ") + basis_name(d.basis);
     }
     if (d.period_x != 0 || d.period_y != 0 || d.period_z != 0 || d.period_w != 0) {
-        std::snprintf(buf, sizeof buf, " --period %d,%d,%d,%d", d.period_x, d.period_y, d.period_z, d.period_w);
-        text += buf;
+        text += " --period " + std::to_string(d.period_x) + "," + std::to_string(d.period_y) + "," +
+                std::to_string(d.period_z) + "," + std::to_string(d.period_w);
     }
     if (d.warp.levels != 0) {
-        std::snprintf(buf, sizeof buf, " --warp %d --warp-strength %.9g --warp-frequency %.9g", d.warp.levels,
-                      static_cast<double>(d.warp.strength), static_cast<double>(d.warp.frequency));
-        text += buf;
+        text += " --warp " + std::to_string(d.warp.levels) + " --warp-strength " + shortest(d.warp.strength) +
+                " --warp-frequency " + shortest(d.warp.frequency);
     }
     if (d.pattern.kind != Pattern::none) {
-        std::snprintf(buf, sizeof buf, " --pattern %s --pattern-frequency %.9g --pattern-strength %.9g",
-                      pattern_name(d.pattern.kind), static_cast<double>(d.pattern.frequency),
-                      static_cast<double>(d.pattern.strength));
-        text += buf;
+        text += std::string(" --pattern ") + pattern_name(d.pattern.kind) + " --pattern-frequency " +
+                shortest(d.pattern.frequency) + " --pattern-strength " + shortest(d.pattern.strength);
     }
     return text;
 }

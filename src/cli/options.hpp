@@ -1,7 +1,10 @@
-// gradnoise CLI — argument reading and the options every subcommand shares (--seed, --fade, --isa).
+// gradnoise CLI — exit codes, errors, and the options every subcommand that makes a field shares
+// (--seed, --fade, --hash, the fractal, basis, period, warp and pattern options, --isa), declared
+// once on a CLI11 subcommand.
 #ifndef GRADNOISE_CLI_OPTIONS_HPP
 #define GRADNOISE_CLI_OPTIONS_HPP
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -9,6 +12,10 @@
 #include <string_view>
 
 #include "gradnoise/gradnoise.hpp"
+
+namespace CLI {
+class App;
+}
 
 namespace gradnoise::cli {
 
@@ -29,68 +36,58 @@ private:
 [[noreturn]] void usage_error(const std::string& message);  // exit_usage
 [[noreturn]] void fail(const std::string& message);         // exit_failure
 
-// Walks the arguments after the subcommand name. A valued option is "--opt VALUE" or "--opt=VALUE".
-class ArgReader {
-public:
-    ArgReader(const char* command, int argc, char** argv) : command_(command), argc_(argc), argv_(argv) {}
+// A bad option value found while CLI11 parses (an option callback or a --config file value):
+// throws CLI::ValidationError "NAME: MESSAGE", which main() reports with exit_usage.
+[[noreturn]] void bad_value(const std::string& name, const std::string& message);
 
-    bool done() const noexcept { return index_ >= argc_; }
-    // The arguments not consumed yet (for subcommands with their own parser).
-    int argc() const noexcept { return argc_ - index_; }
-    char** argv() const noexcept { return argv_ + index_; }
-    // Consumes the current argument if it is the flag `name`.
-    bool flag(std::string_view name);
-    // Consumes the current argument (and its value) if it is the option `name`; a missing
-    // value is a usage error.
-    bool option(std::string_view name, std::string_view* value);
-    // Consumes "--opt A B" (two values) if the current argument is `name`.
-    bool option_pair(std::string_view name, std::string_view* first, std::string_view* second);
-    // Throws the usage error for the current argument, which no option matched.
-    [[noreturn]] void unknown() const;
-
-private:
-    const char* command_;
-    int argc_;
-    char** argv_;
-    int index_ = 0;
-};
-
-// The noise field and the instruction-set choice.
+// The noise field options as given: every member left empty keeps the base field's value (the
+// defaults for eval and heightmap, the preset's for bake), so the same declarations serve all three.
 struct NoiseOptions {
-    std::optional<std::uint64_t> seed;  // empty: Ken Perlin's reference permutation
-    Fade fade = Fade::quintic;
-    Hash hash = Hash::permutation;
-    FractalParams fractal;  // kind none: the base noise
-    Basis basis = Basis::perlin;
-    int period[4] = {0, 0, 0, 0};
-    WarpParams warp;
-    PatternParams pattern;
-    bool pattern_strength_set = false;  // else the recipe's: marble 4, wood 0.2
+    struct Seed {
+        bool reference = true;  // Ken Perlin's table
+        std::uint64_t value = 0;
+    };
+    std::optional<Seed> seed;
+    std::optional<Fade> fade;
+    std::optional<Hash> hash;
+    std::optional<Fractal> fractal;
+    std::optional<int> octaves;
+    std::optional<float> frequency, lacunarity, persistence;
+    std::optional<Basis> basis;
+    std::optional<std::array<int, 4>> period;
+    std::optional<int> warp;
+    std::optional<float> warp_strength, warp_frequency;
+    std::optional<Pattern> pattern;
+    std::optional<float> pattern_frequency, pattern_strength;
     enum class IsaChoice { environment, automatic, forced } isa_choice = IsaChoice::environment;
     Isa isa = Isa::scalar;  // with IsaChoice::forced
 
-    // Consumes --seed, --fade, --hash, --isa, a fractal option (--fractal, --octaves,
-    // --frequency, --lacunarity, --persistence), --basis, --period, a warp option (--warp,
-    // --warp-strength, --warp-frequency) or a pattern option (--pattern, --pattern-frequency,
-    // --pattern-strength) at the reader's position; false if it is none.
-    bool parse(ArgReader& args);
+    // `base` with the options given applied. A pattern named without --pattern-strength gets its
+    // recipe's strength (marble 4, wood 0.2).
+    NoiseDesc desc(const NoiseDesc& base = NoiseDesc{}) const;
     // Applies the ISA choice. An ISA this CPU or build lacks, or a bad GRADNOISE_ISA, is a usage
     // error, never a silent fallback.
     void select_isa() const;
-    NoiseDesc desc() const;
-    // The field; parameters outside their ranges are a usage error naming them.
-    Noise make_noise() const;
-    std::string seed_text() const;  // "reference", or the seed in decimal
-    // "--seed S --fade F --hash H [--fractal K --octaves N ...]": the options that reproduce it.
-    std::string field_text() const;
 };
 
-// Help lines for --seed, --fade, --hash and --isa.
-extern const char* const noise_options_help;
+// Declares the noise options on `app` (group "Noise field"), writing into *options as CLI11
+// parses them; a bad value is a CLI11 validation error naming the option and what it accepts.
+void add_noise_options(CLI::App& app, NoiseOptions* options);
+
+// The field; parameters outside their ranges are a usage error naming the option.
+Noise make_noise(const NoiseDesc& desc);
+std::string seed_text(const NoiseDesc& desc);  // "reference", or the seed in decimal
+// "--seed S --fade F --hash H [--fractal K --octaves N ...]": the options that reproduce it.
+std::string field_text(const NoiseDesc& desc);
 
 // Whole-string parsers (no surrounding spaces). parse_float rejects values out of float range.
 std::optional<float> parse_float(std::string_view text);
 std::optional<std::uint64_t> parse_u64(std::string_view text);  // decimal or 0x hex
+
+// The shortest decimal text that reads back as the same value (std::to_chars): every float the
+// tool prints -- eval's values, file metadata, configurations, JSON -- goes through these.
+std::string shortest(float v);
+std::string shortest(double v);
 
 }  // namespace gradnoise::cli
 

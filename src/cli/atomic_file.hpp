@@ -1,12 +1,10 @@
-// gradnoise CLI — 8-bit greyscale image files (PNG, binary PGM) and atomic file replacement.
-#ifndef GRADNOISE_CLI_PNG_WRITER_HPP
-#define GRADNOISE_CLI_PNG_WRITER_HPP
+// gradnoise CLI — where encoded bytes go, and atomic file replacement.
+#ifndef GRADNOISE_CLI_ATOMIC_FILE_HPP
+#define GRADNOISE_CLI_ATOMIC_FILE_HPP
 
 #include <cstddef>
-#include <cstdint>
 #include <cstdio>
 #include <string>
-#include <vector>
 
 namespace gradnoise::cli {
 
@@ -18,24 +16,6 @@ public:
 protected:
     ~ByteSink() = default;
 };
-
-struct PngText {
-    std::string keyword;  // 1-79 Latin-1 characters, e.g. "Software"
-    std::string text;
-};
-
-// A greyscale image, one byte per pixel, rows top to bottom; pixels.size() == width * height.
-struct GreyImage {
-    std::uint32_t width = 0, height = 0;
-    std::vector<std::uint8_t> pixels;
-};
-
-// PNG: 8-bit greyscale (colour type 0), filter 0 on every row, the zlib stream made of stored
-// (uncompressed) deflate blocks, so no compression library is needed. tEXt chunks go before IDAT.
-bool write_png(ByteSink& out, const GreyImage& image, const std::vector<PngText>& text);
-
-// Binary PGM (P5), maxval 255.
-bool write_pgm(ByteSink& out, const GreyImage& image);
 
 // Replaces `path` all at once: bytes go to "<path>.tmp.<pid>" in the same directory, which
 // commit() flushes, fsyncs and renames over `path`. Until then `path` is untouched; a file
