@@ -10,6 +10,7 @@
 
 #include "gradnoise/gradnoise.hpp"
 #include "splitmix64.hpp"
+#include "tables.hpp"
 #include "test_support.hpp"
 
 using gradnoise::Fade;
@@ -97,6 +98,33 @@ TEST_CASE("the mixing hash agrees with the spec written out independently") {
     }
     // The two hashes give different fields for the same seed.
     CHECK(Noise(5u).noise3(0.5f, 0.25f, 0.125f) != Noise(5u, Fade::quintic, gradnoise::Hash::mix).noise3(0.5f, 0.25f, 0.125f));
+}
+
+TEST_CASE("the permutation chain's packed tables exist only where a kernel reads them") {
+    // ~0.5 MiB per field: built for Hash::permutation on the specialised perlin paths (and binary64),
+    // never for Hash::mix or the general lattice (classic, value, periods), which do not read them.
+    CHECK(Noise().tables().chain != nullptr);
+    CHECK(Noise(7u, Fade::cubic).tables().chain != nullptr);
+    CHECK(Noise(7u, Fade::quintic, gradnoise::Hash::mix).tables().chain == nullptr);
+    gradnoise::NoiseDesc d;
+    d.basis = gradnoise::Basis::value;
+    Noise value;
+    REQUIRE(Noise::create(d, &value).ok());
+    CHECK(value.tables().chain == nullptr);
+    d = gradnoise::NoiseDesc{};
+    d.period_x = 8;
+    Noise tiled;
+    REQUIRE(Noise::create(d, &tiled).ok());
+    CHECK(tiled.tables().chain == nullptr);
+    // And what they hold is the chain: p[p[X] + Y] for corner (0, 0) of cell (X, Y), byte 0.
+    const gradnoise::detail::PermutationChainTables& c = *Noise().tables().chain;
+    const PermutationTable p = PermutationTable::reference();
+    for (int X : {0, 17, 255}) {
+        for (int Y : {0, 99, 255}) {
+            const int a00 = p[static_cast<std::size_t>((p[static_cast<std::size_t>(X)] + Y) & 255)];
+            CHECK((c.hash_xy[(X << 8) | Y] & 255) == a00);
+        }
+    }
 }
 
 }  // TEST_SUITE

@@ -64,27 +64,53 @@ void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, s
     }
 }
 
-// [S 13] Each chunk sample straight from its sample numbers, as the reference defines it.
-void chunk_2d(const detail::NoiseTables& t, const Chunk2d& c, std::size_t first, std::size_t last, float* out,
-              std::size_t row_stride) noexcept {
-    for (std::size_t j = first; j < last; ++j) {
-        for (std::size_t i = 0; i < c.size_x; ++i) {
-            out[j * row_stride + i] = reference::chunk2(t, c.first_x + static_cast<std::int64_t>(i),
-                                                        c.first_y + static_cast<std::int64_t>(j), c.spacing);
+// [S 13] Chunk rows: per tile of columns each octave's x coordinates reduced once, per row the y
+// (z) ones (reference::chunk_coordinate + k * offset, as reference::chunk2/chunk3 compute them per
+// sample), then the reference's octave loop on those coordinates.
+template <int dims, class Chunk>
+void chunk_rows(const detail::NoiseTables& t, const Chunk& c, std::int64_t first_z, std::size_t first,
+                std::size_t last, float* out, std::size_t row_stride, std::size_t slice_stride) noexcept {
+    constexpr std::size_t tile = 256;
+    const detail::OctaveTable& o = t.octaves;
+    float step[max_octaves];
+    for (int k = 0; k < o.octaves; ++k) {
+        step[k] = c.spacing * (o.kind == Fractal::none ? 1.0f : o.frequency[k]);
+    }
+    auto coordinate = [&](std::int64_t s, int k, float offset) {
+        return reference::chunk_coordinate(s, step[k]) + static_cast<float>(k) * offset;
+    };
+    float x[max_octaves * tile];
+    float y[max_octaves], z[max_octaves] = {};
+    for (std::size_t x0 = 0; x0 < c.size_x; x0 += tile) {
+        const std::size_t n = c.size_x - x0 < tile ? c.size_x - x0 : tile;
+        for (int k = 0; k < o.octaves; ++k) {
+            for (std::size_t i = 0; i < n; ++i) {
+                x[static_cast<std::size_t>(k) * n + i] =
+                    coordinate(c.first_x + static_cast<std::int64_t>(x0 + i), k, detail::octave_offset_x);
+            }
+        }
+        for (std::size_t r = first; r < last; ++r) {
+            const std::size_t j = dims == 3 ? r % c.size_y : r, kk = dims == 3 ? r / c.size_y : 0;
+            for (int k = 0; k < o.octaves; ++k) {
+                y[k] = coordinate(c.first_y + static_cast<std::int64_t>(j), k, detail::octave_offset_y);
+                z[k] = dims == 3 ? coordinate(first_z + static_cast<std::int64_t>(kk), k, detail::octave_offset_z) : 0.0f;
+            }
+            float* row = out + kk * slice_stride + j * row_stride + x0;
+            for (std::size_t i = 0; i < n; ++i) {
+                row[i] = reference::octave_sum(t, dims, x + i, n, y, z);
+            }
         }
     }
 }
 
+void chunk_2d(const detail::NoiseTables& t, const Chunk2d& c, std::size_t first, std::size_t last, float* out,
+              std::size_t row_stride) noexcept {
+    chunk_rows<2>(t, c, 0, first, last, out, row_stride, 0);
+}
+
 void chunk_3d(const detail::NoiseTables& t, const Chunk3d& c, std::size_t first, std::size_t last, float* out,
               std::size_t row_stride, std::size_t slice_stride) noexcept {
-    for (std::size_t r = first; r < last; ++r) {
-        const std::size_t j = r % c.size_y, k = r / c.size_y;
-        for (std::size_t i = 0; i < c.size_x; ++i) {
-            out[k * slice_stride + j * row_stride + i] =
-                reference::chunk3(t, c.first_x + static_cast<std::int64_t>(i), c.first_y + static_cast<std::int64_t>(j),
-                                  c.first_z + static_cast<std::int64_t>(k), c.spacing);
-        }
-    }
+    chunk_rows<3>(t, c, c.first_z, first, last, out, row_stride, slice_stride);
 }
 
 void points_2d_f64(const detail::NoiseTables& t, const double* x, const double* y, double* out,
