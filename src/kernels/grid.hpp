@@ -69,38 +69,76 @@ inline void store_row(float* out, std::size_t n, std::size_t batches, Value&& va
     }
 }
 
+// The corner codes of the cells X (per lane) and the row's (Y, Z) cell.
 template <int dims, class Hasher>
-GRADNOISE_KERNEL_INLINE auto corners_of(const Hasher& hasher, I X, I Y, I Z) noexcept {
-    if constexpr (dims == 3) {
-        return hasher.corners3(X, Y, Z);
-    } else {
-        return hasher.corners2(X, Y);
+struct RowCells;
+template <class Hasher>
+struct RowCells<2, Hasher> {
+    I Y;
+    GRADNOISE_KERNEL_INLINE auto corners(const Hasher& h, I X) const noexcept { return h.corners2(X, Y); }
+};
+template <class Hasher>
+struct RowCells<3, Hasher> {
+    I Y, Z;
+    GRADNOISE_KERNEL_INLINE auto corners(const Hasher& h, I X) const noexcept { return h.corners3(X, Y, Z); }
+};
+
+// The y (and z) terms of one grid row, computed once for the whole row.
+template <int dims, Fade fade>
+struct RowTerms;
+template <Fade fade>
+struct RowTerms<2, fade> {
+    F v;
+    I py[2];
+    template <class Hasher>
+    GRADNOISE_KERNEL_INLINE RowTerms(const Grid2d& g, const GridRow& row, RowCells<2, Hasher>& cells) noexcept {
+        const Axis<F> ay = split(F(grid_coord(row.j, g.origin_y, g.step_y)));
+        v = fade_curve<fade>(ay.frac);
+        py[0] = as_int(ay.frac);
+        py[1] = as_int(ay.frac - F(1.0f));
+        cells.Y = ay.cell;
     }
-}
+    template <class Corners>
+    GRADNOISE_KERNEL_INLINE F value(const Corners& c, const I* px, F u) const noexcept {
+        return perlin_cell2(c, px, py, I(0), u, v);
+    }
+};
+template <Fade fade>
+struct RowTerms<3, fade> {
+    F v, w;
+    I py[2], pz[2];
+    template <class Hasher>
+    GRADNOISE_KERNEL_INLINE RowTerms(const Grid3d& g, const GridRow& row, RowCells<3, Hasher>& cells) noexcept {
+        const Axis<F> ay = split(F(grid_coord(row.j, g.origin_y, g.step_y)));
+        const Axis<F> az = split(F(grid_coord(row.k, g.origin_z, g.step_z)));
+        v = fade_curve<fade>(ay.frac);
+        w = fade_curve<fade>(az.frac);
+        py[0] = as_int(ay.frac);
+        py[1] = as_int(ay.frac - F(1.0f));
+        pz[0] = as_int(az.frac);
+        pz[1] = as_int(az.frac - F(1.0f));
+        cells.Y = ay.cell;
+        cells.Z = az.cell;
+    }
+    template <class Corners>
+    GRADNOISE_KERNEL_INLINE F value(const Corners& c, const I* px, F u) const noexcept {
+        return perlin_cell3(c, px, py, pz, u, v, w);
+    }
+};
 
 template <int dims, Fade fade, class Hasher>
 void grid_fast(const Hasher& hasher, const GridOf<dims>& g, std::size_t first, std::size_t last, float* out,
                std::size_t row_stride, std::size_t slice_stride) noexcept {
-    using Corners = decltype(corners_of<dims>(hasher, I(0), I(0), I(0)));
+    using Cells = RowCells<dims, Hasher>;
+    using Corners = decltype(Cells{}.corners(hasher, I(0)));
     ColumnTile tile;
     for (std::size_t x0 = 0; x0 < g.size_x; x0 += ColumnTile::size) {
         const std::size_t n = g.size_x - x0 < ColumnTile::size ? g.size_x - x0 : ColumnTile::size;
         tile.compute<fade>(x0, n, g.origin_x, g.step_x);
         for (std::size_t r = first; r < last; ++r) {
             const GridRow row = grid_row(g, r);
-            const Axis<F> ay = split(F(grid_coord(row.j, g.origin_y, g.step_y)));
-            const F v = fade_curve<fade>(ay.frac);
-            const I py[2] = {as_int(ay.frac), as_int(ay.frac - F(1.0f))};
-            // 3D: the z terms of this row; 2D: none (z = +0, cell 0).
-            Axis<F> az{F(0.0f), I(0)};
-            F w(0.0f);
-            I pz[2] = {I(0), I(0)};
-            if constexpr (dims == 3) {
-                az = split(F(row_z(g, row.k)));
-                w = fade_curve<fade>(az.frac);
-                pz[0] = as_int(az.frac);
-                pz[1] = as_int(az.frac - F(1.0f));
-            }
+            Cells cells{};
+            const RowTerms<dims, fade> terms(g, row, cells);
             bool cached = false;
             std::int32_t cached_cell = 0;
             Corners cached_corners{};
@@ -108,22 +146,17 @@ void grid_fast(const Hasher& hasher, const GridOf<dims>& g, std::size_t first, s
                 Corners c;
                 if (tile.uniform[b]) {
                     if (!cached || cached_cell != tile.batch_cell[b]) {
-                        cached_corners = corners_of<dims>(hasher, I(tile.batch_cell[b]), ay.cell, az.cell);
+                        cached_corners = cells.corners(hasher, I(tile.batch_cell[b]));
                         cached_cell = tile.batch_cell[b];
                         cached = true;
                     }
                     c = cached_corners;
                 } else {
-                    c = corners_of<dims>(hasher, I::load_aligned(tile.cell + b * lanes), ay.cell, az.cell);
+                    c = cells.corners(hasher, I::load_aligned(tile.cell + b * lanes));
                 }
                 const I px[2] = {as_int(F::load_aligned(tile.frac + b * lanes)),
                                  as_int(F::load_aligned(tile.frac1 + b * lanes))};
-                const F u = F::load_aligned(tile.fade + b * lanes);
-                if constexpr (dims == 3) {
-                    return perlin_cell3(c, px, py, pz, u, v, w);
-                } else {
-                    return perlin_cell2(c, px, py, I(0), u, v);
-                }
+                return terms.value(c, px, F::load_aligned(tile.fade + b * lanes));
             });
         }
     }
