@@ -76,13 +76,20 @@ template <int dims>
 void points_f64(const detail::NoiseTables& t, const double* const* coords, double* out, std::size_t n) noexcept {
     if constexpr (has_f64_kernel) {  // (not instantiated where the table holds nullptr)
         with_base<dims, D>(t, [&](const auto& base) {
-            for_each_batch<D>(out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
-                D p[dims];
-                for (int a = 0; a < dims; ++a) {
-                    p[a] = load_part<D>(coords[a], i, m);
-                }
-                return fractal<dims>(base, t.octaves_f64, p);
-            });
+            auto run = [&](const auto& field) {
+                for_each_batch<D>(out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                    D p[dims];
+                    for (int a = 0; a < dims; ++a) {
+                        p[a] = load_part<D>(coords[a], i, m);
+                    }
+                    return field(p);
+                });
+            };
+            if (t.octaves_f64.kind == Fractal::none) {
+                run([&base](const D* p) GRADNOISE_KERNEL_LAMBDA_INLINE { return base(0, p); });
+            } else {
+                run([&base, &t](const D* p) { return fractal<dims>(base, t.octaves_f64, p); });
+            }
         });
     }
 }
