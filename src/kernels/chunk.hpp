@@ -1,8 +1,9 @@
 // [S 13] Chunks of an unbounded world: sample numbers are 64-bit integers, and octave k's
-// coordinate on an axis is reference::chunk_coordinate(s, spacing * f_k) + k * offset -- the
-// spec's exact integer reduction mod 256 (out of line, built for the baseline ISA: integer
-// arithmetic, the same on every path). Per tile of columns the x coordinates of every octave are
-// reduced once; per row the y (z) ones; then the octave sum runs over batches of columns.
+// coordinate on an axis is chunk_coordinate(s, spacing * f_k) + k * offset -- the spec's exact
+// integer reduction mod 256, made by reference::chunk_coordinates (out of line, built for the
+// baseline ISA: integer arithmetic, the same on every path). Per tile of columns the x
+// coordinates of every octave are reduced once; per row the y (z) ones; then the octave sum runs
+// over batches of columns.
 // Mirrors src/reference/chunk.cpp; tests/test_chunk.cpp.
 #pragma once
 
@@ -27,32 +28,17 @@ void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t fir
            std::size_t row_stride, std::size_t slice_stride) noexcept {
     constexpr std::size_t tile = 256;  // columns per tile: 32 octaves x 256 floats = 32 KiB of stack
     const detail::OctaveTable& o = t.octaves;
-    float step[max_octaves];  // g_k = spacing * f_k (f_0 = 1 for plain noise), as the reference
-    for (int k = 0; k < o.octaves; ++k) {
-        step[k] = c.spacing * (o.kind == Fractal::none ? 1.0f : o.frequency[k]);
-    }
-    auto coordinate = [&](std::int64_t s, int k, float offset) {
-        return reference::chunk_coordinate(s, step[k]) + static_cast<float>(k) * offset;
-    };
     with_base<dims>(t, [&](const auto& base) {
         alignas(64) float x[max_octaves * tile];
         float y[max_octaves], z[max_octaves] = {};
         for (std::size_t x0 = 0; x0 < c.size_x; x0 += tile) {
             const std::size_t n = c.size_x - x0 < tile ? c.size_x - x0 : tile;
-            for (int k = 0; k < o.octaves; ++k) {
-                for (std::size_t i = 0; i < n; ++i) {
-                    x[static_cast<std::size_t>(k) * n + i] =
-                        coordinate(c.first_x + static_cast<std::int64_t>(x0 + i), k, detail::octave_offset_x);
-                }
-            }
+            reference::chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, x);
             for (std::size_t r = first; r < last; ++r) {
                 const GridRow row = chunk_row(c, r);
-                for (int k = 0; k < o.octaves; ++k) {
-                    y[k] = coordinate(c.first_y + static_cast<std::int64_t>(row.j), k, detail::octave_offset_y);
-                    if constexpr (dims == 3) {
-                        z[k] = coordinate(chunk_first_z(c) + static_cast<std::int64_t>(row.k), k,
-                                          detail::octave_offset_z);
-                    }
+                reference::chunk_coordinates(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(row.j), 1, y);
+                if constexpr (dims == 3) {
+                    reference::chunk_coordinates(t, c.spacing, 2, chunk_first_z(c) + static_cast<std::int64_t>(row.k), 1, z);
                 }
                 for_each_batch<F>(out + row.k * slice_stride + row.j * row_stride + x0, n,
                                   [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {

@@ -65,35 +65,22 @@ void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, s
 }
 
 // [S 13] Chunk rows: per tile of columns each octave's x coordinates reduced once, per row the y
-// (z) ones (reference::chunk_coordinate + k * offset, as reference::chunk2/chunk3 compute them per
-// sample), then the reference's octave loop on those coordinates.
+// (z) ones (reference::chunk_coordinates, as reference::chunk2/chunk3 make them per sample), then
+// the reference's octave loop on those coordinates.
 template <int dims, class Chunk>
 void chunk_rows(const detail::NoiseTables& t, const Chunk& c, std::int64_t first_z, std::size_t first,
                 std::size_t last, float* out, std::size_t row_stride, std::size_t slice_stride) noexcept {
     constexpr std::size_t tile = 256;
-    const detail::OctaveTable& o = t.octaves;
-    float step[max_octaves];
-    for (int k = 0; k < o.octaves; ++k) {
-        step[k] = c.spacing * (o.kind == Fractal::none ? 1.0f : o.frequency[k]);
-    }
-    auto coordinate = [&](std::int64_t s, int k, float offset) {
-        return reference::chunk_coordinate(s, step[k]) + static_cast<float>(k) * offset;
-    };
     float x[max_octaves * tile];
     float y[max_octaves], z[max_octaves] = {};
     for (std::size_t x0 = 0; x0 < c.size_x; x0 += tile) {
         const std::size_t n = c.size_x - x0 < tile ? c.size_x - x0 : tile;
-        for (int k = 0; k < o.octaves; ++k) {
-            for (std::size_t i = 0; i < n; ++i) {
-                x[static_cast<std::size_t>(k) * n + i] =
-                    coordinate(c.first_x + static_cast<std::int64_t>(x0 + i), k, detail::octave_offset_x);
-            }
-        }
+        reference::chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, x);
         for (std::size_t r = first; r < last; ++r) {
             const std::size_t j = dims == 3 ? r % c.size_y : r, kk = dims == 3 ? r / c.size_y : 0;
-            for (int k = 0; k < o.octaves; ++k) {
-                y[k] = coordinate(c.first_y + static_cast<std::int64_t>(j), k, detail::octave_offset_y);
-                z[k] = dims == 3 ? coordinate(first_z + static_cast<std::int64_t>(kk), k, detail::octave_offset_z) : 0.0f;
+            reference::chunk_coordinates(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(j), 1, y);
+            if (dims == 3) {
+                reference::chunk_coordinates(t, c.spacing, 2, first_z + static_cast<std::int64_t>(kk), 1, z);
             }
             float* row = out + kk * slice_stride + j * row_stride + x0;
             for (std::size_t i = 0; i < n; ++i) {

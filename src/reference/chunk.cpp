@@ -8,23 +8,30 @@ namespace {
 // [S 13] The chunk field: octave k of sample s on axis a sits at chunk_coordinate(s_a, g_k) +
 // k * offset_a, g_k = spacing * f_k (f_0 = 1 for plain noise).
 float chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) {
-    const FractalParams& f = t.desc.fractal;
-    const float offset[3] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z};
-    const int octaves = f.kind == Fractal::none ? 1 : f.octaves;
-    float q[3][max_octaves];
-    float frequency = f.kind == Fractal::none ? 1.0f : f.frequency;
-    for (int k = 0; k < octaves; ++k) {
-        float kf = static_cast<float>(k);
-        float step = spacing * frequency;
-        for (int a = 0; a < dims; ++a) {
-            q[a][k] = chunk_coordinate(s[a], step) + kf * offset[a];
-        }
-        frequency = frequency * f.lacunarity;
+    float q[3][max_octaves] = {};
+    for (int a = 0; a < dims; ++a) {
+        chunk_coordinates(t, spacing, a, s[a], 1, q[a]);
     }
     return octave_sum(t, dims, q[0], 1, q[1], q[2]);
 }
 
 }  // namespace
+
+void chunk_coordinates(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
+                       float* out) noexcept {
+    const FractalParams& f = t.desc.fractal;
+    const float offset[3] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z};
+    const int octaves = f.kind == Fractal::none ? 1 : f.octaves;
+    float frequency = f.kind == Fractal::none ? 1.0f : f.frequency;
+    for (int k = 0; k < octaves; ++k) {
+        const float kf = static_cast<float>(k);
+        const float step = spacing * frequency;
+        for (std::size_t i = 0; i < n; ++i) {
+            out[static_cast<std::size_t>(k) * n + i] = chunk_coordinate(first + static_cast<std::int64_t>(i), step) + kf * offset[axis];
+        }
+        frequency = frequency * f.lacunarity;
+    }
+}
 
 float chunk_coordinate(std::int64_t s, float g) noexcept {
     // g = m * 2^e with m a 24-bit integer: s * g = P * 2^e, P = s * m exact in 128 bits (< 2^87).

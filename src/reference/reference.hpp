@@ -57,6 +57,12 @@ float field4(const detail::NoiseTables& t, float x, float y, float z, float w) n
 // [S 13] float((s * g) mod 256): the product of a sample number and an octave step, reduced
 // exactly in integers, then rounded once to float.
 float chunk_coordinate(std::int64_t s, float g) noexcept;
+// [S 13] Octave k's coordinates of the n samples first, first + 1, ... on axis `axis` (0 x, 1 y,
+// 2 z): out[k * n + i] = chunk_coordinate(first + i, spacing * f_k) + k * offset_axis, for every
+// octave k of the field (one for plain noise). The one place chunk coordinates are made: the
+// reference per sample, the kernels per tile of columns and per row.
+void chunk_coordinates(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
+                       float* out) noexcept;
 // [S 8, 13] The base noise (octave 0) or the fractal sum, octave k at (x[k * x_stride], y[k],
 // z[k]) (z unused in 2D): the octave loop with its coordinates given.
 float octave_sum(const detail::NoiseTables& t, int dims, const float* x, std::size_t x_stride, const float* y,
