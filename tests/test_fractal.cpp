@@ -286,13 +286,7 @@ TEST_CASE("marble and wood follow Perlin 1985's recipes; the project sine tracks
 TEST_CASE("ranges of marble, wood and a two-level warp over 10^7 samples (docs/spec.md sections 11 and 12 record them)") {
     const std::size_t count = testing::range_sample_count();
     testing::Points p = testing::random_points(count, -1000.0f, 1000.0f, 67);
-    struct Bound {
-        const char* what;
-        NoiseDesc d;
-        int dims;
-        float lo, hi;  // proven bounds
-    };
-    std::vector<Bound> bounds;
+    std::vector<testing::RangeBound> bounds;  // proven bounds
     // Classic, value and 4D perlin (section 10.5): tests/test_lattice.cpp.
     NoiseDesc marble, wood, warp;
     marble.pattern = {Pattern::marble, 1.0f, 4.0f};
@@ -304,20 +298,7 @@ TEST_CASE("ranges of marble, wood and a two-level warp over 10^7 samples (docs/s
     bounds.push_back({"marble", marble, 2, 0.0f, 1.0f});
     bounds.push_back({"wood", wood, 2, 0.0f, 1.0f});
     bounds.push_back({"warp 2 levels, fbm", warp, 2, -1.0f, 1.0f});
-    const testing::IsaPath best = testing::isa_path(gradnoise::best_isa());
-    for (const Bound& b : bounds) {
-        Noise n = make(b.d);
-        std::vector<float> out = testing::eval(n, best, b.dims, p);
-        float lo = out[0], hi = out[0];
-        for (float v : out) {
-            lo = std::fmin(lo, v);
-            hi = std::fmax(hi, v);
-        }
-        MESSAGE(std::string(b.what) << " " << b.dims << "D over " << out.size() << " samples: [" << lo << ", " << hi << "]");
-        CHECK(lo >= b.lo);
-        CHECK(hi <= b.hi);
-        CHECK(hi > lo);
-    }
+    testing::check_ranges(p, bounds);
 }
 
 TEST_CASE("non-finite coordinates give +0 for warps and patterns, on every path") {

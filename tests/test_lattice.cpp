@@ -364,13 +364,7 @@ TEST_CASE("4D: continuous at fixed w, different per seed and in w; a loop in (z,
 TEST_CASE("ranges of classic, value and 4D perlin over 10^7 samples (docs/spec.md section 10.5 records them)") {
     const std::size_t count = testing::range_sample_count();
     testing::Points p = testing::random_points(count, -1000.0f, 1000.0f, 67);
-    struct Bound {
-        const char* what;
-        NoiseDesc d;
-        int dims;
-        float lo, hi;  // proven bounds
-    };
-    std::vector<Bound> bounds;
+    std::vector<testing::RangeBound> bounds;  // proven bounds
     for (int dims : {2, 3, 4}) {
         // classic: a convex combination of dot products with unit vectors, each <= |offset| <= sqrt(dims)
         const float classic = std::sqrt(static_cast<float>(dims));
@@ -380,20 +374,7 @@ TEST_CASE("ranges of classic, value and 4D perlin over 10^7 samples (docs/spec.m
     // 4D perlin: a convex combination of corner dots, each |a| + |b| + |c| <= 3.
     bounds.push_back({"perlin", desc(Basis::perlin), 4, -3.0f, 3.0f});
     // Marble, wood and warps (sections 11-12): tests/test_fractal.cpp.
-    const testing::IsaPath best = testing::isa_path(gradnoise::best_isa());
-    for (const Bound& b : bounds) {
-        Noise n = make(b.d);
-        std::vector<float> out = testing::eval(n, best, b.dims, p);
-        float lo = out[0], hi = out[0];
-        for (float v : out) {
-            lo = std::fmin(lo, v);
-            hi = std::fmax(hi, v);
-        }
-        MESSAGE(std::string(b.what) << " " << b.dims << "D over " << out.size() << " samples: [" << lo << ", " << hi << "]");
-        CHECK(lo >= b.lo);
-        CHECK(hi <= b.hi);
-        CHECK(hi > lo);
-    }
+    testing::check_ranges(p, bounds);
 }
 
 TEST_CASE("non-finite coordinates give +0 for the classic and value bases, on every path") {

@@ -347,4 +347,23 @@ std::vector<PerlinSample> perlin_samples() {
     return out;
 }
 
+void check_ranges(const Points& p, const std::vector<RangeBound>& bounds) {
+    const IsaPath best = isa_path(gradnoise::best_isa());
+    for (const RangeBound& b : bounds) {
+        gradnoise::Noise n;
+        gradnoise::Status s = gradnoise::Noise::create(b.desc, &n);
+        REQUIRE_MESSAGE(s.ok(), s.message());
+        std::vector<float> out = eval(n, best, b.dims, p);
+        float lo = out[0], hi = out[0];
+        for (float v : out) {
+            lo = std::fmin(lo, v);
+            hi = std::fmax(hi, v);
+        }
+        MESSAGE(std::string(b.what) << " " << b.dims << "D over " << out.size() << " samples: [" << lo << ", " << hi << "]");
+        CHECK(lo >= b.lo);
+        CHECK(hi <= b.hi);
+        CHECK(hi > lo);
+    }
+}
+
 }  // namespace testing

@@ -98,6 +98,16 @@ inline std::string name(const IsaPath& path) { return path.name(); }
 std::vector<IsaPath> isa_paths();
 // The path of one supported ISA (REQUIREs that it is supported), e.g. isa_path(Isa::scalar).
 IsaPath isa_path(gradnoise::Isa isa);
+// A proven bound of a field over random points, measured on the best ISA (MESSAGE prints the
+// observed range; CHECKs lo >= bound.lo, hi <= bound.hi and a non-degenerate range).
+struct RangeBound {
+    const char* what;
+    gradnoise::NoiseDesc desc;
+    int dims;
+    float lo, hi;
+};
+void check_ranges(const Points& p, const std::vector<RangeBound>& bounds);
+
 // out = noise over p on `path`, 2D, 3D or 4D.
 std::vector<float> eval(const gradnoise::Noise& noise, const IsaPath& path, int dims, const Points& p);
 // The w coordinates eval uses in 4D.

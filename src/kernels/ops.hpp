@@ -61,9 +61,9 @@ using ScalarOf = typename B::value_type;
 // on AVX-512, where the extra independent work measured ~9% faster in 2D (docs/benchmarks.md).
 // Binary64: two batches on 2-lane NEON, one elsewhere.
 template <class B>
-inline constexpr std::size_t unroll_of = B::size < (std::is_same_v<B, F> ? 8 : 4)
-                                             ? (std::is_same_v<B, F> ? 8 : 4) / B::size
-                                             : (B::size == 16 ? 2 : 1);
+inline constexpr std::size_t unroll_width = std::is_same_v<B, F> ? 8 : 4;  // samples wanted per step
+template <class B>
+inline constexpr std::size_t unroll_of = B::size < unroll_width<B> ? unroll_width<B> / B::size : (B::size == 16 ? 2 : 1);
 constexpr std::size_t lanes = F::size;
 
 // ---- capabilities: what the selector and the entry file may choose ----
