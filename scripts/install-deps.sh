@@ -7,7 +7,7 @@ set -euo pipefail
 
 # (libtbb-dev: the row-parallel grid fills of the next milestone; installed now so the
 # dependency set stays the one the project is specified with.)
-packages=(cmake ninja-build g++ make libxsimd-dev libtbb-dev doctest-dev libbenchmark-dev libstb-dev libnoise-dev libcli11-dev nlohmann-json3-dev libpng-dev libopenexr-dev libgif-dev zlib1g-dev pkgconf python3 libglm-dev python3-jsonschema)
+packages=(cmake ninja-build g++ clang make libxsimd-dev libtbb-dev doctest-dev libbenchmark-dev libstb-dev libnoise-dev libcli11-dev nlohmann-json3-dev libpng-dev libopenexr-dev libgif-dev zlib1g-dev pkgconf python3 libglm-dev python3-jsonschema)
 cross_packages=(g++-aarch64-linux-gnu qemu-user libstdc++6:arm64 libtbb-dev:arm64)
 want_cross=0
 for arg in "$@"; do

@@ -24,9 +24,11 @@ using gradnoise::NoiseDesc;
 namespace {
 
 Noise make(Fractal kind, gradnoise::Hash hash = gradnoise::Hash::permutation,
-           gradnoise::Basis basis = gradnoise::Basis::perlin, int period = 0, float frequency = 1.0f) {
+           gradnoise::Basis basis = gradnoise::Basis::perlin, int period = 0, float frequency = 1.0f,
+           int octaves = 5, gradnoise::Fade fade = gradnoise::Fade::quintic) {
     NoiseDesc d;
-    d.fractal = {kind, 5, frequency, 2.0f, 0.5f};
+    d.fractal = {kind, octaves, frequency, 2.0f, 0.5f};
+    d.fade = fade;
     d.hash = hash;
     d.basis = basis;
     d.period_x = d.period_y = d.period_z = period;
@@ -42,7 +44,13 @@ Noise make(Fractal kind, gradnoise::Hash hash = gradnoise::Hash::permutation,
 std::vector<Noise> fields() {
     return {make(Fractal::none), make(Fractal::fbm), make(Fractal::ridged, gradnoise::Hash::mix),
             make(Fractal::fbm, gradnoise::Hash::permutation, gradnoise::Basis::classic, 16, 0.5f),
-            make(Fractal::none, gradnoise::Hash::mix, gradnoise::Basis::value)};
+            make(Fractal::none, gradnoise::Hash::mix, gradnoise::Basis::value),
+            // the Perlin fast path's tile width depends on the octave count: 1, 3 and 32 octaves
+            make(Fractal::turbulence, gradnoise::Hash::permutation, gradnoise::Basis::perlin, 0, 1.0f, 3,
+                 gradnoise::Fade::cubic),
+            make(Fractal::billow, gradnoise::Hash::mix, gradnoise::Basis::perlin, 0, 0.7f, 32),
+            make(Fractal::ridged, gradnoise::Hash::permutation, gradnoise::Basis::perlin, 0, 1.0f, 1,
+                 gradnoise::Fade::cubic)};
 }
 
 std::vector<float> fill(const Noise& n, const Chunk2d& c) {

@@ -345,7 +345,9 @@ TEST_CASE("invalid warp and pattern parameters are rejected with a message namin
     add("pattern.kind", [](NoiseDesc& d) { d.pattern.kind = static_cast<Pattern>(5); });
     add("pattern.frequency", [](NoiseDesc& d) { d.pattern = {Pattern::wood, -1.0f, 0.2f}; });
     add("pattern.strength", [nan](NoiseDesc& d) { d.pattern = {Pattern::marble, 1.0f, nan}; });
-    for (const auto& [d, names] : bad) {
+    for (const auto& entry : bad) {  // (no structured binding: INFO captures it, which clang 14 rejects)
+        const auto& d = entry.first;
+        const char* names = entry.second;
         Noise untouched(3u);
         gradnoise::Status s = Noise::create(d, &untouched);
         INFO(std::string(names) << ": " << s.message());

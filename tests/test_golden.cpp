@@ -65,7 +65,9 @@ TEST_CASE("every ISA reproduces the committed bits of four fields in 2D and 3D")
     CHECK(cases.size() == 8);
     CHECK(rows >= 800);
     for (const testing::IsaPath& path : testing::isa_paths()) {
-        for (auto& [key, c] : cases) {
+        for (auto& entry : cases) {  // (not a structured binding: doctest's INFO captures it, which clang rejects)
+            const auto& key = entry.first;
+            auto& c = entry.second;
             Noise noise = field(c.field);
             std::vector<float> got(c.points.size());
             const testing::Points& p = c.points;

@@ -218,6 +218,81 @@ TEST_CASE("grids of every variant equal the per-point reference") {
     }
 }
 
+TEST_CASE("fractal and pattern grids take the fast path and equal the per-point reference at every sample") {
+    // Every fractal kind, both fades and hashes, 1 to 32 octaves (the tile width shrinks with the
+    // octave count: tiles and tails differ per case), the patterns, and grids whose far samples or
+    // high octaves overflow to infinity (fractal() gives +0 where a coordinate is not finite).
+    struct GridCase {
+        float ox, oy, oz, sx, sy, sz;
+        std::size_t w, h, d;
+    };
+    const GridCase grids[] = {
+        {0.3f, 0.7f, 0.5f, 0.01f, 0.01f, 0.01f, 1030, 2, 2},            // the benchmark grid, tiles and a tail
+        {-3.3f, 255.9f, -0.25f, 0.37f, -0.05f, 0.5f, 37, 3, 2},          // negative step, cell 255/256
+        {-1024.0f, -1.0f, 16777216.0f, 1.0f, 0.25f, 3.0f, 67, 2, 2},     // lattice-aligned samples, huge z
+        {3.0e38f, -3.0e38f, 1.0e38f, 1.0e37f, -2.0e37f, 1.0e37f, 45, 2, 2}  // overflow to +-inf
+    };
+    struct FieldCase {
+        Fractal kind;
+        int octaves;
+        Fade fade;
+        Hash hash;
+        Pattern pattern;
+    };
+    const FieldCase fields[] = {
+        {Fractal::fbm, 6, Fade::quintic, Hash::permutation, Pattern::none},
+        {Fractal::fbm, 1, Fade::cubic, Hash::mix, Pattern::none},
+        {Fractal::turbulence, 7, Fade::cubic, Hash::permutation, Pattern::none},
+        {Fractal::ridged, 32, Fade::quintic, Hash::permutation, Pattern::none},
+        {Fractal::ridged, 5, Fade::cubic, Hash::mix, Pattern::none},
+        {Fractal::billow, 3, Fade::quintic, Hash::mix, Pattern::none},
+        {Fractal::turbulence, 5, Fade::quintic, Hash::permutation, Pattern::marble},
+        {Fractal::fbm, 4, Fade::cubic, Hash::mix, Pattern::wood},
+        {Fractal::none, 1, Fade::quintic, Hash::permutation, Pattern::wood},
+    };
+    long compared = 0;
+    for (const FieldCase& f : fields) {
+        NoiseDesc d;
+        d.fade = f.fade;
+        d.hash = f.hash;
+        d.has_seed = true, d.seed = 77;
+        d.fractal = {f.kind, f.octaves, 1.3f, 2.0f, 0.5f};
+        if (f.pattern != Pattern::none) {
+            d.pattern = {f.pattern, 0.7f, 3.0f};
+        }
+        const Noise n = make(d);
+        for (const GridCase& c : grids) {
+            const Grid2d g{c.ox, c.oy, c.sx, c.sy, c.w, c.h};
+            const Grid3d g3{c.ox, c.oy, c.oz, c.sx, c.sy, c.sz, c.w, c.h, c.d};
+            std::vector<float> want(c.w * c.h), want3(c.w * c.h * c.d);
+            for (std::size_t k = 0; k < c.d; ++k) {
+                for (std::size_t j = 0; j < c.h; ++j) {
+                    for (std::size_t i = 0; i < c.w; ++i) {
+                        const float x = c.ox + static_cast<float>(i) * c.sx;
+                        const float y = c.oy + static_cast<float>(j) * c.sy;
+                        const float z = c.oz + static_cast<float>(k) * c.sz;
+                        want3[(k * c.h + j) * c.w + i] = n.noise3(x, y, z);
+                        if (k == 0) {
+                            want[j * c.w + i] = n.noise2(x, y);
+                        }
+                    }
+                }
+            }
+            for (const testing::IsaPath& path : testing::isa_paths()) {
+                std::vector<float> got(want.size(), kGuard), got3(want3.size(), kGuard);
+                REQUIRE(path.fill_grid_2d(n, g, got.data()).ok());
+                REQUIRE(path.fill_grid_3d(n, g3, got3.data()).ok());
+                INFO(testing::name(path) << " " << gradnoise::fractal_name(f.kind) << " " << f.octaves
+                                         << " octaves, grid origin " << c.ox);
+                CHECK(testing::first_bit_difference(want, got) == -1);
+                CHECK(testing::first_bit_difference(want3, got3) == -1);
+                compared += static_cast<long>(want.size() + want3.size());
+            }
+        }
+    }
+    MESSAGE(compared << " fractal grid samples compared with the reference");
+}
+
 TEST_CASE("any thread count, or the caller's arena, fills the same bits") {
     const Grid2d g{-13.3f, 7.1f, 0.0173f, 0.0211f, 301, 157};
     const Grid3d g3{0.3f, -0.7f, 0.5f, 0.05f, 0.07f, 0.11f, 67, 23, 9};

@@ -424,7 +424,9 @@ TEST_CASE("invalid lattice parameters (basis, periods) are rejected with a messa
         d.fractal = {Fractal::fbm, 4, 1.0f, 3.0f, 0.5f};
     });
     // Warp and pattern parameters: tests/test_fractal.cpp.
-    for (const auto& [d, names] : bad) {
+    for (const auto& entry : bad) {  // (no structured binding: INFO captures it, which clang 14 rejects)
+        const auto& d = entry.first;
+        const char* names = entry.second;
         Noise untouched(3u);
         gradnoise::Status s = Noise::create(d, &untouched);
         INFO(std::string(names) << ": " << s.message());

@@ -1,6 +1,7 @@
 // stb_perlin (Sean Barrett, public domain; Debian libstb-dev) for `gradnoise bench`: the yardstick
-// every report measures in the same run. Compiled like the rest of the tool (the architecture's
-// baseline, no -march=native), so the figure is what a portable build of stb gets on this CPU.
+// every report measures in the same run. Compiled for the baseline ISA like the rest of the tool
+// (no -march=native) but with the compiler's default FP flags as its users build it, not gradnoise's
+// strict policy (src/cli/CMakeLists.txt), so the figure is what a portable build of stb gets here.
 #define STB_PERLIN_IMPLEMENTATION
 #include <stb_perlin.h>
 

@@ -2,8 +2,9 @@
 // coordinate on an axis is chunk_coordinate(s, spacing * f_k) + k * offset -- the spec's exact
 // integer reduction mod 256, made by reference::chunk_coordinates (out of line, built for the
 // baseline ISA: integer arithmetic, the same on every path). Per tile of columns the x
-// coordinates of every octave are reduced once; per row the y (z) ones; then the octave sum runs
-// over batches of columns.
+// coordinates of every octave are reduced once; per row the y (z) ones. Perlin noise then takes
+// the grid's cell-coherent fast path (kernels/grid.hpp: fast_rows); other bases run the octave
+// sum over batches of columns.
 // Mirrors src/reference/chunk.cpp; tests/test_chunk.cpp.
 #pragma once
 
@@ -26,28 +27,42 @@ inline std::int64_t chunk_first_z(const Chunk3d& c) noexcept { return c.first_z;
 template <int dims>
 void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t first, std::size_t last, float* out,
            std::size_t row_stride, std::size_t slice_stride) noexcept {
-    constexpr std::size_t tile = 256;  // columns per tile: 32 octaves x 256 floats = 32 KiB of stack
     const detail::OctaveTable& o = t.octaves;
+    auto row_of = [&](std::size_t r, auto& row) {
+        const GridRow at = chunk_row(c, r);
+        row.out = out + at.k * slice_stride + at.j * row_stride;
+        reference::chunk_coordinates(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(at.j), 1, row.y);
+        if constexpr (dims == 3) {
+            reference::chunk_coordinates(t, c.spacing, 2, chunk_first_z(c) + static_cast<std::int64_t>(at.k), 1, row.z);
+        }
+    };
     with_base<dims>(t, [&](const auto& base) {
+        using Base = std::decay_t<decltype(base)>;
+        if constexpr (is_perlin_base<Base>::value) {
+            // Chunk coordinates are finite and chunks have no pattern: nothing to finish.
+            fast_rows<dims, Base::fade>(
+                base.hasher, o, c.size_x, first, last,
+                [&](std::size_t x0, std::size_t n, float* x) {
+                    reference::chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, x);
+                },
+                row_of, [](std::size_t, std::size_t, F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return v; });
+            return;
+        }
+        constexpr std::size_t tile = 256;  // columns per tile: 32 octaves x 256 floats = 32 KiB of stack
         alignas(64) float x[max_octaves * tile];
-        float y[max_octaves], z[max_octaves] = {};
+        FastRow row{};
         for (std::size_t x0 = 0; x0 < c.size_x; x0 += tile) {
             const std::size_t n = c.size_x - x0 < tile ? c.size_x - x0 : tile;
             reference::chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, x);
             for (std::size_t r = first; r < last; ++r) {
-                const GridRow row = chunk_row(c, r);
-                reference::chunk_coordinates(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(row.j), 1, y);
-                if constexpr (dims == 3) {
-                    reference::chunk_coordinates(t, c.spacing, 2, chunk_first_z(c) + static_cast<std::int64_t>(row.k), 1, z);
-                }
-                for_each_batch<F>(out + row.k * slice_stride + row.j * row_stride + x0, n,
-                                  [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
-                                      return octave_sum<F>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
-                                          const F q[3] = {load_part<F>(x + static_cast<std::size_t>(k) * n, i, m),
-                                                          F(y[k]), F(z[k])};
-                                          return base(k, q);
-                                      });
-                                  });
+                row_of(r, row);
+                for_each_batch<F>(row.out + x0, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                    return octave_sum<F>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                        const F q[3] = {load_part<F>(x + static_cast<std::size_t>(k) * n, i, m), F(row.y[k]),
+                                        F(row.z[k])};
+                        return base(k, q);
+                    });
+                });
             }
         }
     });

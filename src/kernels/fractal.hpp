@@ -46,6 +46,16 @@ inline B octave_sum(const Octaves& o, Octave&& octave) noexcept {
     return divide(sum, B(o.amplitude_sum));
 }
 
+// Are all of p's dims coordinates finite (per lane)?
+template <int dims, class B>
+GRADNOISE_KERNEL_INLINE auto all_finite(const B* p) noexcept {
+    auto all = finite(p[0]);
+    for (int a = 1; a < dims; ++a) {
+        all = all & finite(p[a]);
+    }
+    return all;
+}
+
 // [S 8] The fractal at p: octave k at p * f_k + k * offset per axis; non-finite p give +0.
 template <int dims, class Base, class B, class Octaves>
 inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept {
@@ -60,11 +70,7 @@ inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept {
         }
         return base(k, q);
     });
-    auto all_finite = finite(p[0]);
-    for (int a = 1; a < dims; ++a) {
-        all_finite = all_finite & finite(p[a]);
-    }
-    return xsimd::select(all_finite, result, B(ScalarOf<B>(0)));
+    return xsimd::select(all_finite<dims>(p), result, B(ScalarOf<B>(0)));
 }
 
 // [S 12.1] The project's sine (the reference's sine(), operation for operation).
@@ -81,6 +87,27 @@ inline F sine(F t) noexcept {
     s = s * u2 + F(detail::sine_c3);
     s = s * u2 + F(detail::sine_c1);
     return -(s * u);
+}
+
+// [S 12] The pattern of the point p around v, the (warped) fractal there; v itself without one.
+template <int dims>
+GRADNOISE_KERNEL_INLINE F with_pattern(const PatternParams& pattern, const F* p, F v) noexcept {
+    F r;
+    if (pattern.kind == Pattern::marble) {
+        r = F(0.5f) + F(0.5f) * sine(p[0] * F(pattern.frequency) + F(pattern.strength) * v);
+    } else if (pattern.kind == Pattern::wood) {
+        F g = square_root(p[0] * p[0] + p[1] * p[1]) * F(pattern.frequency) + F(pattern.strength) * v;
+        r = g - floor(g);
+        r = xsimd::select(r >= F(1.0f), F(0.0f), r);
+    } else {
+        return v;
+    }
+    auto keep = r == r;
+    for (int a = 0; a < dims; ++a) {
+        keep = keep & finite(p[a]);
+    }
+    r = xsimd::select(keep, r, F(0.0f));
+    return xsimd::min(xsimd::max(r, F(0.0f)), F(1.0f));
 }
 
 // [S 11, 12] warp, fractal, pattern: the whole field of a descriptor.
@@ -105,24 +132,7 @@ inline F decorated(const Base& base, const detail::NoiseTables& t, const F* p) n
             at[a] = p[a] + strength * displacement[a];
         }
     }
-    F v = fractal<dims>(base, t.octaves, at);
-    const PatternParams& pattern = d.pattern;
-    F r;
-    if (pattern.kind == Pattern::marble) {
-        r = F(0.5f) + F(0.5f) * sine(p[0] * F(pattern.frequency) + F(pattern.strength) * v);
-    } else if (pattern.kind == Pattern::wood) {
-        F g = square_root(p[0] * p[0] + p[1] * p[1]) * F(pattern.frequency) + F(pattern.strength) * v;
-        r = g - floor(g);
-        r = xsimd::select(r >= F(1.0f), F(0.0f), r);
-    } else {
-        return v;
-    }
-    auto keep = r == r;
-    for (int a = 0; a < dims; ++a) {
-        keep = keep & finite(p[a]);
-    }
-    r = xsimd::select(keep, r, F(0.0f));
-    return xsimd::min(xsimd::max(r, F(0.0f)), F(1.0f));
+    return with_pattern<dims>(d.pattern, p, fractal<dims>(base, t.octaves, at));
 }
 
 // Is the field the base noise alone (no fractal, warp or pattern)?

@@ -1,12 +1,14 @@
-// [S 6] Grids: the cell-coherent fast path for plain Perlin noise, written once over the
-// dimension count, and rows of any other field through the point path. On a grid, x terms repeat
-// down every column and y (z) terms along every row, and neighbouring samples share their
-// lattice cell. So per tile of columns the x position, fraction, fade and cell are computed once
-// (on the stack) for all the rows of the block; per row the y (z) terms once; and a batch whose
-// lanes all lie in one cell hashes that cell once (cached while the cell stays the same) instead
-// of per lane: on AVX2 that replaces the gather, the cost that dominates. Every sample goes
-// through perlin_cell2/3 like noise2/noise3 at its coordinates, so the bits are the same
-// (tests/test_grid.cpp compares them point by point).
+// [S 6, 8] Grids: the cell-coherent fast path for Perlin noise and its fractals, written once over
+// the dimension count, and rows of any other field through the point path. On a grid, x terms
+// repeat down every column and y (z) terms along every row, and neighbouring samples share their
+// lattice cell; each octave of a fractal grid is itself a grid (origin * f_k + o_k, step * f_k).
+// So per tile of columns every octave's x position, fraction, fade and cell are computed once (on
+// the stack) for all the rows of the block; per row every octave's y (z) terms once; and a batch
+// whose lanes all lie in one cell hashes that cell once (cached while the cell stays the same)
+// instead of per lane: on AVX2 that replaces the gather, the cost that dominates. Every sample goes
+// through perlin_cell2/3 like noise2/noise3 at its coordinates, and through octave_sum()'s
+// operations in its order, so the bits are the same (tests/test_grid.cpp compares them point by
+// point). Chunks (kernels/chunk.hpp) use the same rows with their exact coordinates.
 #pragma once
 
 #include "kernels/loops.hpp"
@@ -27,45 +29,52 @@ inline GridRow grid_row(const Grid3d& g, std::size_t r) noexcept { return {r % g
 inline float row_z(const Grid2d&, std::size_t) noexcept { return 0.0f; }
 inline float row_z(const Grid3d& g, std::size_t k) noexcept { return grid_coord(k, g.origin_z, g.step_z); }
 
-struct ColumnTile {
-    static constexpr std::size_t size = 512;  // columns per tile (a multiple of every lane count)
-    static constexpr std::size_t batches = size / lanes;
-    alignas(64) float frac[size];
-    alignas(64) float frac1[size];  // frac - 1
-    alignas(64) float fade[size];
-    alignas(64) std::int32_t cell[size];
-    std::int32_t batch_cell[batches];  // the cell of every lane of batch b, when uniform[b]
-    bool uniform[batches];
-    std::size_t count = 0;  // batches in this tile
+// Column terms of every octave for a tile of columns: octave k's fraction, fraction - 1, fade and cell
+// of column i at [k * width + i], and per batch whether all its lanes lie in one cell. Sized for a
+// 16 KiB budget: 512 columns of plain noise, fewer per tile the more octaves a fractal has.
+struct ColumnTerms {
+    static constexpr std::size_t capacity = 1024;  // columns x octaves
+    static constexpr std::size_t max_width = 512;  // a multiple of every lane count
+    alignas(64) float frac[capacity];
+    alignas(64) float frac1[capacity];  // frac - 1
+    alignas(64) float fade[capacity];
+    alignas(64) std::int32_t cell[capacity];
+    std::int32_t batch_cell[capacity / lanes];  // the cell of every lane of batch b, when uniform[b]
+    bool uniform[capacity / lanes];
+    std::size_t width = 0;  // columns per octave
 
+    explicit ColumnTerms(int octaves) noexcept {
+        const std::size_t fit = capacity / static_cast<std::size_t>(octaves) / lanes * lanes;
+        width = fit < max_width ? fit : max_width;
+    }
+
+    // Octave k's terms of n columns from their coordinates x[0 .. n).
     template <Fade fade_kind>
-    void compute(std::size_t x0, std::size_t n, float origin, float step) noexcept {
-        count = (n + lanes - 1) / lanes;
-        for (std::size_t b = 0; b < count; ++b) {
-            Axis<F> a = split(column_coords(x0 + b * lanes, origin, step));
-            a.frac.store_aligned(frac + b * lanes);
-            (a.frac - F(1.0f)).store_aligned(frac1 + b * lanes);
-            fade_curve<fade_kind>(a.frac).store_aligned(fade + b * lanes);
-            a.cell.store_aligned(cell + b * lanes);
-            batch_cell[b] = cell[b * lanes];
+    void compute(int k, std::size_t n, const float* x) noexcept {
+        const std::size_t first = static_cast<std::size_t>(k) * width;
+        for (std::size_t at = 0; at < n; at += lanes) {
+            const std::size_t m = n - at < lanes ? n - at : lanes;
+            const Axis<F> a = split(load_part<F>(x, at, m));
+            const std::size_t i = first + at, b = i / lanes;
+            a.frac.store_aligned(frac + i);
+            (a.frac - F(1.0f)).store_aligned(frac1 + i);
+            fade_curve<fade_kind>(a.frac).store_aligned(fade + i);
+            a.cell.store_aligned(cell + i);
+            batch_cell[b] = cell[i];
             uniform[b] = xsimd::all(a.cell == I(batch_cell[b]));
         }
     }
 };
 
-// out[0 .. n) of one row from batches value(b), b < batches.
-template <class Value>
-inline void store_row(float* out, std::size_t n, std::size_t batches, Value&& value) noexcept {
-    for (std::size_t b = 0; b < batches; ++b) {
-        F r = value(b);
-        std::size_t at = b * lanes;
-        if (at + lanes <= n) {
-            r.store_unaligned(out + at);
-        } else {
-            alignas(64) float tail[lanes];
-            r.store_aligned(tail);
-            std::memcpy(out + at, tail, (n - at) * sizeof(float));
-        }
+// out[b * lanes ..] of a row of n samples, the tail through a copy.
+GRADNOISE_KERNEL_INLINE void store_batch(float* out, std::size_t n, std::size_t b, F r) noexcept {
+    const std::size_t at = b * lanes;
+    if (at + lanes <= n) {
+        r.store_unaligned(out + at);
+    } else {
+        alignas(64) float tail[lanes];
+        r.store_aligned(tail);
+        std::memcpy(out + at, tail, (n - at) * sizeof(float));
     }
 }
 
@@ -83,7 +92,7 @@ struct RowCells<3, Hasher> {
     GRADNOISE_KERNEL_INLINE auto corners(const Hasher& h, I X) const noexcept { return h.corners3(X, Y, Z); }
 };
 
-// The y (and z) terms of one grid row, computed once for the whole row.
+// The y (and z) terms of one row of one octave at (y, z), computed once for the whole row.
 template <int dims, Fade fade>
 struct RowTerms;
 template <Fade fade>
@@ -91,8 +100,8 @@ struct RowTerms<2, fade> {
     F v;
     I py[2];
     template <class Hasher>
-    GRADNOISE_KERNEL_INLINE RowTerms(const Grid2d& g, const GridRow& row, RowCells<2, Hasher>& cells) noexcept {
-        const Axis<F> ay = split(F(grid_coord(row.j, g.origin_y, g.step_y)));
+    GRADNOISE_KERNEL_INLINE RowTerms(float y, float, RowCells<2, Hasher>& cells) noexcept {
+        const Axis<F> ay = split(F(y));
         v = fade_curve<fade>(ay.frac);
         py[0] = as_int(ay.frac);
         py[1] = as_int(ay.frac - F(1.0f));
@@ -108,9 +117,9 @@ struct RowTerms<3, fade> {
     F v, w;
     I py[2], pz[2];
     template <class Hasher>
-    GRADNOISE_KERNEL_INLINE RowTerms(const Grid3d& g, const GridRow& row, RowCells<3, Hasher>& cells) noexcept {
-        const Axis<F> ay = split(F(grid_coord(row.j, g.origin_y, g.step_y)));
-        const Axis<F> az = split(F(grid_coord(row.k, g.origin_z, g.step_z)));
+    GRADNOISE_KERNEL_INLINE RowTerms(float y, float z, RowCells<3, Hasher>& cells) noexcept {
+        const Axis<F> ay = split(F(y));
+        const Axis<F> az = split(F(z));
         v = fade_curve<fade>(ay.frac);
         w = fade_curve<fade>(az.frac);
         py[0] = as_int(ay.frac);
@@ -126,40 +135,144 @@ struct RowTerms<3, fade> {
     }
 };
 
-template <int dims, Fade fade, class Hasher>
-void grid_fast(const Hasher& hasher, const GridOf<dims>& g, std::size_t first, std::size_t last, float* out,
-               std::size_t row_stride, std::size_t slice_stride) noexcept {
+// Octave k of one row at (y, z): emit(b, value) for each of the tile's batches b. A batch whose
+// lanes share a cell hashes it once, cached while the cell stays the same; others hash per lane.
+// (Blending the cached codes of the 2-4 cells a high octave's batch spans was measured slower than
+// the gather it replaces on AVX2: docs/benchmarks.md, issue #12.)
+template <int dims, Fade fade, class Hasher, class Emit>
+GRADNOISE_KERNEL_INLINE void octave_row(const Hasher& hasher, const ColumnTerms& cols, int k, std::size_t batches,
+                                        float y, float z, Emit&& emit) noexcept {
     using Cells = RowCells<dims, Hasher>;
     using Corners = decltype(Cells{}.corners(hasher, I(0)));
-    ColumnTile tile;
-    for (std::size_t x0 = 0; x0 < g.size_x; x0 += ColumnTile::size) {
-        const std::size_t n = g.size_x - x0 < ColumnTile::size ? g.size_x - x0 : ColumnTile::size;
-        tile.compute<fade>(x0, n, g.origin_x, g.step_x);
+    Cells cells{};
+    const RowTerms<dims, fade> terms(y, z, cells);
+    bool cached = false;
+    std::int32_t cached_cell = 0;
+    Corners cached_corners{};
+    const std::size_t first = static_cast<std::size_t>(k) * cols.width;
+    for (std::size_t b = 0; b < batches; ++b) {
+        const std::size_t i = first + b * lanes, batch = i / lanes;
+        Corners c;
+        if (cols.uniform[batch]) {
+            if (!cached || cached_cell != cols.batch_cell[batch]) {
+                cached_corners = cells.corners(hasher, I(cols.batch_cell[batch]));
+                cached_cell = cols.batch_cell[batch];
+                cached = true;
+            }
+            c = cached_corners;
+        } else {
+            c = cells.corners(hasher, I::load_aligned(cols.cell + i));
+        }
+        const I px[2] = {as_int(F::load_aligned(cols.frac + i)), as_int(F::load_aligned(cols.frac1 + i))};
+        emit(b, terms.value(c, px, F::load_aligned(cols.fade + i)));
+    }
+}
+
+// One row of the fast path as its caller sees it: where it goes, and each octave's y (z).
+struct FastRow {
+    float* out;
+    float y[max_octaves], z[max_octaves];
+};
+
+// [S 6, 8, 13] The cell-coherent fast path for Perlin noise and its fractals on any product of axes
+// (grids and chunks): every octave of a grid is itself a grid, so per tile of columns each octave's
+// x terms are computed once for all the rows, and per row each octave's y (z) terms once. The octave
+// sum runs octave by octave over the tile into sum[] (and weight[] for ridged), each sample getting
+// the operations of octave_sum() in its order, so the bits are those of the point path.
+//   columns(x0, n, x): x[k * n + i] = octave k's x coordinate of column x0 + i, for i < n
+//   row(r, FastRow&): row r's output and octave coordinates
+//   finish(r, x, v): the last step of the batch of columns x .. x + lanes - 1 (finiteness, pattern)
+template <int dims, Fade fade, class Hasher, class Columns, class Row, class Finish>
+void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t size_x, std::size_t first,
+               std::size_t last, Columns&& columns, Row&& row_of, Finish&& finish) noexcept {
+    const Fractal kind = o.kind;  // locals: the stores below may alias o, and would force reloads
+    const bool plain = kind == Fractal::none;
+    const int octaves = plain ? 1 : o.octaves;
+    ColumnTerms cols(octaves);
+    alignas(64) float x[ColumnTerms::capacity];
+    alignas(64) float sum[ColumnTerms::max_width], weight[ColumnTerms::max_width];
+    const F amplitude_sum(o.amplitude_sum);
+    for (std::size_t x0 = 0; x0 < size_x; x0 += cols.width) {
+        const std::size_t n = size_x - x0 < cols.width ? size_x - x0 : cols.width;
+        const std::size_t batches = (n + lanes - 1) / lanes;
+        columns(x0, n, x);
+        for (int k = 0; k < octaves; ++k) {
+            cols.compute<fade>(k, n, x + static_cast<std::size_t>(k) * n);
+        }
+        FastRow row{};
         for (std::size_t r = first; r < last; ++r) {
-            const GridRow row = grid_row(g, r);
-            Cells cells{};
-            const RowTerms<dims, fade> terms(g, row, cells);
-            bool cached = false;
-            std::int32_t cached_cell = 0;
-            Corners cached_corners{};
-            store_row(out + row.k * slice_stride + row.j * row_stride + x0, n, tile.count, [&](std::size_t b) {
-                Corners c;
-                if (tile.uniform[b]) {
-                    if (!cached || cached_cell != tile.batch_cell[b]) {
-                        cached_corners = cells.corners(hasher, I(tile.batch_cell[b]));
-                        cached_cell = tile.batch_cell[b];
-                        cached = true;
-                    }
-                    c = cached_corners;
-                } else {
-                    c = cells.corners(hasher, I::load_aligned(tile.cell + b * lanes));
-                }
-                const I px[2] = {as_int(F::load_aligned(tile.frac + b * lanes)),
-                                 as_int(F::load_aligned(tile.frac1 + b * lanes))};
-                return terms.value(c, px, F::load_aligned(tile.fade + b * lanes));
-            });
+            row_of(r, row);
+            float* out = row.out + x0;
+            if (plain) {
+                octave_row<dims, fade>(hasher, cols, 0, batches, row.y[0], row.z[0], [&](std::size_t b, F v) {
+                    store_batch(out, n, b, finish(r, x0 + b * lanes, v));
+                });
+                continue;
+            }
+            for (std::size_t b = 0; b < batches; ++b) {
+                F(0.0f).store_aligned(sum + b * lanes);
+                F(1.0f).store_aligned(weight + b * lanes);
+            }
+            for (int k = 0; k < octaves; ++k) {
+                const F amplitude(o.amplitude[k]);
+                octave_row<dims, fade>(hasher, cols, k, batches, row.y[k], row.z[k], [&](std::size_t b, F v) {
+                    F w = F::load_aligned(weight + b * lanes);
+                    const F s = F::load_aligned(sum + b * lanes) + amplitude * octave_term(kind, v, w);
+                    s.store_aligned(sum + b * lanes);
+                    w.store_aligned(weight + b * lanes);
+                });
+            }
+            for (std::size_t b = 0; b < batches; ++b) {
+                const F v = divide(F::load_aligned(sum + b * lanes), amplitude_sum);
+                store_batch(out, n, b, finish(r, x0 + b * lanes, v));
+            }
         }
     }
+}
+
+// A grid through the fast path: octave k at p * f_k + o_k per axis, as fractal() computes it, then
+// fractal()'s finiteness and the pattern.
+template <int dims, Fade fade, class Hasher>
+void grid_fast(const Hasher& hasher, const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first,
+               std::size_t last, float* out, std::size_t row_stride, std::size_t slice_stride) noexcept {
+    const detail::OctaveTable& o = t.octaves;
+    const bool plain = o.kind == Fractal::none;
+    const int octaves = plain ? 1 : o.octaves;
+    const PatternParams& pattern = t.desc.pattern;
+    auto columns = [&](std::size_t x0, std::size_t n, float* x) {
+        for (int k = 0; k < octaves; ++k) {
+            const F f(o.frequency[k]), offset(o.offset[0][k]);
+            for_each_batch<F>(x + static_cast<std::size_t>(k) * n, n, [&](std::size_t i, std::size_t) {
+                const F p = column_coords(x0 + i, g.origin_x, g.step_x);
+                return plain ? p : p * f + offset;
+            });
+        }
+    };
+    float point_y = 0.0f, point_z = 0.0f;  // the current row's (unscaled) y and z, for finish
+    auto row_of = [&](std::size_t r, FastRow& row) {
+        const GridRow at = grid_row(g, r);
+        row.out = out + at.k * slice_stride + at.j * row_stride;
+        point_y = grid_coord(at.j, g.origin_y, g.step_y);
+        point_z = row_z(g, at.k);
+        for (int k = 0; k < octaves; ++k) {
+            // fractal()'s p * f + offset: one rounding each, the same in a scalar as in a lane
+            row.y[k] = plain ? point_y : point_y * o.frequency[k] + o.offset[1][k];
+            row.z[k] = plain ? point_z : point_z * o.frequency[k] + o.offset[2][k];
+        }
+    };
+    if (plain && pattern.kind == Pattern::none) {
+        fast_rows<dims, fade>(hasher, o, g.size_x, first, last, columns, row_of,
+                              [](std::size_t, std::size_t, F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return v; });
+        return;
+    }
+    fast_rows<dims, fade>(hasher, o, g.size_x, first, last, columns, row_of,
+                          [&](std::size_t, std::size_t x, F v) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                              const F p[3] = {column_coords(x, g.origin_x, g.step_x), F(point_y), F(point_z)};
+                              if (!plain) {
+                                  v = xsimd::select(all_finite<dims>(p), v, F(0.0f));
+                              }
+                              return with_pattern<dims>(pattern, p, v);
+                          });
 }
 
 // Is this base noise a hashed Perlin cell (PerlinBase), which the fast path can share per cell?
@@ -174,8 +287,8 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
     with_base<dims>(t, [&](const auto& base) {
         using Base = std::decay_t<decltype(base)>;
         if constexpr (is_perlin_base<Base>::value) {
-            if (plain_field(t)) {
-                grid_fast<dims, Base::fade>(base.hasher, g, first, last, out, row_stride, slice_stride);
+            if (t.desc.warp.levels == 0) {  // any fractal and pattern; warps move every sample
+                grid_fast<dims, Base::fade>(base.hasher, t, g, first, last, out, row_stride, slice_stride);
                 return;
             }
         }

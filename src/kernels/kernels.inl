@@ -23,11 +23,18 @@ namespace {
 // out[i] = field(coords[0][i], ..., coords[dims-1][i]) for i < n.
 template <int dims>
 void points(const detail::NoiseTables& t, const float* const* coords, float* out, std::size_t n) noexcept {
-    with_field<dims>(t, [&](const auto& field) {
+    with_field<dims>(t, [&](const auto& shared_field) {
+        // Local copies of the field and the array pointers: the batch stores may alias anything, so
+        // whatever the loop reads through a reference would be reloaded every batch.
+        const auto field = shared_field;
+        const float* in[dims];
+        for (int a = 0; a < dims; ++a) {
+            in[a] = coords[a];
+        }
         for_each_batch<F>(out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
             F p[dims];
             for (int a = 0; a < dims; ++a) {
-                p[a] = load_part<F>(coords[a], i, m);
+                p[a] = load_part<F>(in[a], i, m);
             }
             return field(p);
         });
@@ -76,19 +83,24 @@ template <int dims>
 void points_f64(const detail::NoiseTables& t, const double* const* coords, double* out, std::size_t n) noexcept {
     if constexpr (has_f64_kernel) {  // (not instantiated where the table holds nullptr)
         with_base<dims, D>(t, [&](const auto& base) {
-            auto run = [&](const auto& field) {
+            auto run = [&](const auto& shared_field) {
+                const auto field = shared_field;  // local copies, as in points()
+                const double* in[dims];
+                for (int a = 0; a < dims; ++a) {
+                    in[a] = coords[a];
+                }
                 for_each_batch<D>(out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
                     D p[dims];
                     for (int a = 0; a < dims; ++a) {
-                        p[a] = load_part<D>(coords[a], i, m);
+                        p[a] = load_part<D>(in[a], i, m);
                     }
                     return field(p);
                 });
             };
             if (t.octaves_f64.kind == Fractal::none) {
-                run([&base](const D* p) GRADNOISE_KERNEL_LAMBDA_INLINE { return base(0, p); });
+                run([base](const D* p) GRADNOISE_KERNEL_LAMBDA_INLINE { return base(0, p); });
             } else {
-                run([&base, &t](const D* p) { return fractal<dims>(base, t.octaves_f64, p); });
+                run([base, &t](const D* p) { return fractal<dims>(base, t.octaves_f64, p); });
             }
         });
     }

@@ -48,9 +48,10 @@ void with_base(const detail::NoiseTables& t, Body&& body) noexcept {
 template <int dims, class Base, class Body>
 GRADNOISE_KERNEL_INLINE void with_field_of(const detail::NoiseTables& t, const Base& base, Body&& body) noexcept {
     if (plain_field(t)) {
-        body([&base](const F* p) GRADNOISE_KERNEL_LAMBDA_INLINE { return base(0, p); });
+        // (base by value: a copy the loop can keep in registers; see points())
+        body([base](const F* p) GRADNOISE_KERNEL_LAMBDA_INLINE { return base(0, p); });
     } else {
-        body([&base, &t](const F* p) { return decorated<dims>(base, t, p); });
+        body([base, &t](const F* p) { return decorated<dims>(base, t, p); });
     }
 }
 

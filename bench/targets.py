@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Issue #12's speed targets against this machine: each gradnoise_bench binary given (e.g. a GCC and a
+clang build) runs the target workloads and its own stb_perlin yardstick (built -O3 -march=native with
+that compiler's default FP flags, in the same binary), pinned to one core, in interleaved rounds; the
+table gives the median samples/s and the ratio to stb as the issue defines it:
+
+  points and single octaves: stb_perlin_noise3 on the grid of the same dimension;
+  fBm: stb_perlin_fbm_noise3 on the same grid (6 octaves, lacunarity 2, gain 0.5).
+
+  python3 bench/targets.py [--rounds 5] [--core 1] NAME=path/to/gradnoise_bench ...
+Prints a markdown table (one row per workload and ISA, one column pair per binary).
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+
+# workload -> (its stb denominator, {isa: target ratio})
+TARGETS = {
+    "fbm2_6oct/grid1024": ("stb/fbm2_6oct/grid1024", {"avx2": 9.4, "avx512": 18.9}),
+    "fbm3_6oct/grid128x128x64": ("stb/fbm3_6oct/grid128x128x64", {"avx2": 3.7, "avx512": 10.0}),
+    "perlin2/points1M": ("stb/perlin2/grid1024", {"avx2": 7.0, "avx512": 18.3}),
+    "perlin3/points1M": ("stb/perlin3/grid128x128x64", {"avx2": 3.3, "avx512": 10.1}),
+    "perlin2-mix/points1M": ("stb/perlin2/grid1024", {"avx2": 7.0, "avx512": 18.3}),
+    "perlin3-mix/points1M": ("stb/perlin3/grid128x128x64", {"avx2": 3.3, "avx512": 10.1}),
+    "perlin2/grid1024": ("stb/perlin2/grid1024", {"avx2": 9.5, "avx512": 22.0}),
+    "perlin3/grid128x128x64": ("stb/perlin3/grid128x128x64", {"avx2": 5.3, "avx512": 13.8}),
+}
+ISAS = ("sse2", "avx2", "avx512")
+
+
+def run(binary, core, out):
+    names = [f"{w}/{i}" for w in TARGETS for i in ISAS] + sorted({d for d, _ in TARGETS.values()})
+    regex = "^(" + "|".join(n.replace("+", r"\+") for n in names) + ")$"
+    subprocess.run(["taskset", "-c", str(core), binary, f"--benchmark_filter={regex}", "--benchmark_min_time=0.2",
+                    f"--benchmark_out={out}", "--benchmark_out_format=json"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(out) as f:
+        return {b["name"]: b["items_per_second"] for b in json.load(f)["benchmarks"] if "items_per_second" in b}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--core", type=int, default=1)
+    ap.add_argument("binaries", nargs="+", help="NAME=path/to/gradnoise_bench")
+    a = ap.parse_args()
+    bins = [b.split("=", 1) for b in a.binaries]
+    samples = {name: {} for name, _ in bins}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(a.rounds):
+            for name, path in bins:
+                for k, v in run(path, a.core, os.path.join(tmp, f"{name}-{r}.json")).items():
+                    samples[name].setdefault(k, []).append(v)
+    med = {name: {k: statistics.median(v) for k, v in s.items()} for name, s in samples.items()}
+    head = "| workload | target |" + "".join(f" {n} M/s | {n} x stb |" for n, _ in bins)
+    print(head)
+    print("|---|---:|" + "---:|---:|" * len(bins))
+    for w, (denominator, targets) in TARGETS.items():
+        for isa in ISAS:
+            target = targets.get(isa)
+            row = f"| {w}/{isa} | {'>= %.1fx' % target if target else ''} |"
+            for name, _ in bins:
+                m = med[name]
+                v, d = m.get(f"{w}/{isa}"), m.get(denominator)
+                if v is None or d is None:
+                    row += " | |"
+                    continue
+                ratio = v / d
+                mark = "" if target is None else (" met" if ratio >= target else " **no**")
+                row += f" {v / 1e6:.1f} | {ratio:.1f}x{mark} |"
+            print(row)
+    for name, _ in bins:
+        print(f"\n{name}: " + ", ".join(f"{d} {med[name][d] / 1e6:.1f} M/s" for d in
+                                        sorted({d for d, _ in TARGETS.values()}) if d in med[name]))
+
+
+if __name__ == "__main__":
+    main()

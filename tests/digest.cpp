@@ -1,0 +1,173 @@
+// gradnoise_digest: one FNV-1a hash of the output bits per field, workload and ISA. scripts/test.sh
+// runs it from the GCC and the clang build and requires the two listings to be identical: the
+// spec's promise that the bits do not depend on the compiler, checked on every kernel (points,
+// grids and chunks, float32 and binary64) and every ISA this CPU has, not only where golden
+// values exist. Each line: field workload isa hash.
+#include <cinttypes>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "gradnoise/gradnoise.hpp"
+
+namespace {
+
+using gradnoise::Basis;
+using gradnoise::Fade;
+using gradnoise::Fractal;
+using gradnoise::Hash;
+using gradnoise::Isa;
+using gradnoise::NoiseDesc;
+using gradnoise::Pattern;
+
+template <class T>
+std::uint64_t fnv1a(const std::vector<T>& v) {
+    std::uint64_t h = 1469598103934665603ull;
+    const unsigned char* p = reinterpret_cast<const unsigned char*>(v.data());
+    for (std::size_t i = 0; i < v.size() * sizeof(T); ++i) {
+        h = (h ^ p[i]) * 1099511628211ull;
+    }
+    return h;
+}
+
+struct Field {
+    const char* name;
+    NoiseDesc desc;
+};
+
+std::vector<Field> fields() {
+    std::vector<Field> f;
+    NoiseDesc d;
+    f.push_back({"perlin", d});
+    d.fade = Fade::cubic;
+    f.push_back({"perlin-cubic", d});
+    d = NoiseDesc{};
+    d.hash = Hash::mix, d.has_seed = true, d.seed = 12345;
+    f.push_back({"perlin-mix", d});
+    d = NoiseDesc{};
+    d.basis = Basis::classic, d.period_x = d.period_y = d.period_z = d.period_w = 16;
+    f.push_back({"classic-period16", d});
+    d = NoiseDesc{};
+    d.basis = Basis::value, d.hash = Hash::mix, d.has_seed = true, d.seed = 9;
+    f.push_back({"value-mix", d});
+    d = NoiseDesc{};
+    d.fractal = {Fractal::fbm, 6, 1.0f, 2.0f, 0.5f};
+    f.push_back({"fbm6", d});
+    d.fractal = {Fractal::ridged, 5, 0.7f, 2.1f, 0.55f}, d.hash = Hash::mix;
+    f.push_back({"ridged5-mix", d});
+    d = NoiseDesc{};
+    d.fractal = {Fractal::turbulence, 4, 1.0f, 2.0f, 0.5f}, d.pattern = {Pattern::marble, 0.9f, 4.0f};
+    f.push_back({"marble", d});
+    d.pattern = {Pattern::wood, 0.9f, 0.2f}, d.fractal.kind = Fractal::billow;
+    f.push_back({"wood-billow", d});
+    d = NoiseDesc{};
+    d.warp = {2, 0.8f, 0.5f}, d.fractal = {Fractal::fbm, 3, 1.0f, 2.0f, 0.5f};
+    f.push_back({"warp2-fbm3", d});
+    return f;
+}
+
+struct Points {
+    std::vector<float> x, y, z, w;
+};
+
+// Random points over many cells, then awkward values: lattice boundaries, huge, tiny, non-finite.
+Points make_points() {
+    Points p;
+    std::uint32_t s = 2463534242u;
+    auto next = [&] {
+        s ^= s << 13, s ^= s >> 17, s ^= s << 5;
+        return static_cast<float>(s >> 8) * (1.0f / 16777216.0f) * 1000.0f - 500.0f;
+    };
+    for (int i = 0; i < (1 << 16); ++i) {
+        p.x.push_back(next()), p.y.push_back(next()), p.z.push_back(next()), p.w.push_back(next());
+    }
+    const float awkward[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 255.0f, 256.0f, -256.0f, 16777216.0f, 1e30f,
+                             -1e30f, std::numeric_limits<float>::max(), std::numeric_limits<float>::denorm_min(),
+                             std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                             std::numeric_limits<float>::quiet_NaN(), 255.999f, -0.001f};
+    for (float a : awkward) {
+        for (float b : awkward) {
+            p.x.push_back(a), p.y.push_back(b), p.z.push_back(a * 0.5f), p.w.push_back(b);
+        }
+    }
+    return p;
+}
+
+int mismatches = 0;
+
+// Prints the line; every ISA's hash must also equal the scalar path's (which runs first).
+void line(const char* field, const char* workload, Isa isa, std::uint64_t h) {
+    static std::map<std::string, std::uint64_t> scalar;
+    std::printf("%s %s %s %016" PRIx64 "\n", field, workload, gradnoise::isa_name(isa), h);
+    const std::string key = std::string(field) + " " + workload;
+    if (isa == Isa::scalar) {
+        scalar[key] = h;
+    } else if (scalar.at(key) != h) {
+        std::fprintf(stderr, "gradnoise_digest: %s on %s differs from the scalar path\n", key.c_str(),
+                     gradnoise::isa_name(isa));
+        ++mismatches;
+    }
+}
+
+}  // namespace
+
+int main() {
+    const Points p = make_points();
+    const std::size_t n = p.x.size();
+    std::vector<double> xd(p.x.begin(), p.x.end()), yd(p.y.begin(), p.y.end()), zd(p.z.begin(), p.z.end());
+    for (std::size_t i = 0; i < n; ++i) {  // binary64 coordinates with bits float32 cannot hold
+        xd[i] += 1.0 / 3.0, yd[i] -= 1.0 / 7.0;
+    }
+    int failures = 0;
+    for (const Field& f : fields()) {
+        gradnoise::Noise noise;
+        if (gradnoise::Status s = gradnoise::Noise::create(f.desc, &noise); !s) {
+            std::fprintf(stderr, "%s: %s\n", f.name, s.message());
+            return 1;
+        }
+        for (Isa isa : {Isa::scalar, Isa::sse2, Isa::avx2, Isa::avx512, Isa::neon}) {
+            if (!gradnoise::isa_supported(isa) || !gradnoise::force_isa(isa)) {
+                continue;
+            }
+            std::vector<float> out(n);
+            auto check = [&](gradnoise::Status s, const char* what) {
+                if (!s) {
+                    std::fprintf(stderr, "%s %s: %s\n", f.name, what, s.message());
+                    ++failures;
+                }
+            };
+            check(noise.evaluate_2d(p.x.data(), p.y.data(), out.data(), n), "points2");
+            line(f.name, "points2", isa, fnv1a(out));
+            check(noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), n), "points3");
+            line(f.name, "points3", isa, fnv1a(out));
+            check(noise.evaluate_4d(p.x.data(), p.y.data(), p.z.data(), p.w.data(), out.data(), n), "points4");
+            line(f.name, "points4", isa, fnv1a(out));
+            std::vector<float> grid(517 * 129);
+            check(noise.fill_grid_2d({-3.3f, 200.7f, 0.013f, 0.027f, 517, 129}, grid.data()), "grid2");
+            line(f.name, "grid2", isa, fnv1a(grid));
+            std::vector<float> grid3(67 * 31 * 9);
+            check(noise.fill_grid_3d({0.3f, -0.7f, 255.5f, 0.05f, 0.07f, 0.11f, 67, 31, 9}, grid3.data()), "grid3");
+            line(f.name, "grid3", isa, fnv1a(grid3));
+            if (f.desc.warp.levels == 0 && f.desc.pattern.kind == Pattern::none) {  // chunks: no warps or patterns
+                std::vector<float> chunk(261 * 65);
+                check(noise.fill_chunk_2d({(std::int64_t(1) << 40) + 3, -77, 261, 65, 1.0f / 64.0f}, chunk.data()),
+                      "chunk2");
+                line(f.name, "chunk2", isa, fnv1a(chunk));
+                std::vector<float> chunk3(37 * 9 * 5);
+                check(noise.fill_chunk_3d({-5, 1000, std::int64_t(1) << 50, 37, 9, 5, 0.37f}, chunk3.data()), "chunk3");
+                line(f.name, "chunk3", isa, fnv1a(chunk3));
+            }
+            std::vector<double> outd(n);
+            if (noise.evaluate_3d_f64(xd.data(), yd.data(), zd.data(), outd.data(), n)) {  // perlin basis only
+                line(f.name, "points3-f64", isa, fnv1a(outd));
+            }
+        }
+    }
+    gradnoise::reset_isa();
+    return failures == 0 && mismatches == 0 ? 0 : 1;
+}
