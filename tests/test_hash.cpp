@@ -119,10 +119,18 @@ TEST_CASE("the permutation chain's packed tables exist only where a kernel reads
     // And what they hold is the chain: p[p[X] + Y] for corner (0, 0) of cell (X, Y), byte 0.
     const gradnoise::detail::PermutationChainTables& c = *Noise().tables().chain;
     const PermutationTable p = PermutationTable::reference();
+    using Chain = gradnoise::detail::PermutationChainTables;
     for (int X : {0, 17, 255}) {
         for (int Y : {0, 99, 255}) {
             const int a00 = p[static_cast<std::size_t>((p[static_cast<std::size_t>(X)] + Y) & 255)];
-            CHECK((c.hash_xy[(X << 8) | Y] & 255) == a00);
+            CHECK((c.hash_xy[Chain::chain_index(X, Y)] & 255) == a00);
+        }
+    }
+    // Each row repeats its first 16 cells after cell 255, so 16 consecutive cells are contiguous.
+    for (int Y : {0, 1, 200, 255}) {
+        for (int X = 256; X < Chain::chain_row; ++X) {
+            CHECK(c.hash_xy[Chain::chain_index(X, Y)] == c.hash_xy[Chain::chain_index(X - 256, Y)]);
+            CHECK(c.corner_code_2d[Chain::chain_index(X, Y)] == c.corner_code_2d[Chain::chain_index(X - 256, Y)]);
         }
     }
 }

@@ -39,6 +39,7 @@ std::size_t range_sample_count();
 Points random_points(std::size_t n, float lo, float hi, std::uint64_t seed);
 // Lattice points, one float ulp either side, -0, cell boundaries at multiples of 256, 2^24,
 // 2^31, 2^40 and beyond, FLT_MAX, subnormals: every awkward coordinate combined per axis.
+// GRADNOISE_TEST_AWKWARD_STRIDE=k keeps every k-th (the sanitizer run).
 Points awkward_points();
 // Every float bit pattern is equally likely: all exponents, subnormals, NaNs, infinities.
 Points random_bit_patterns(std::size_t n, std::uint64_t seed);

@@ -39,9 +39,10 @@ struct ColumnTerms {
     alignas(64) float frac1[capacity];  // frac - 1
     alignas(64) float fade[capacity];
     alignas(64) std::int32_t cell[capacity];
-    std::int32_t batch_cell[capacity / lanes];  // the cell of every lane of batch b, when uniform[b]
-    bool uniform[capacity / lanes];
-    std::size_t width = 0;  // columns per octave
+    std::int32_t batch_cell[capacity / lanes];  // the lowest cell of batch b's lanes
+    bool uniform[capacity / lanes];             // all of them in that cell
+    bool windowed[capacity / lanes];            // all of them in that cell .. that cell + lanes - 1
+    std::size_t width = 0;                      // columns per octave
 
     explicit ColumnTerms(int octaves) noexcept {
         const std::size_t fit = capacity / static_cast<std::size_t>(octaves) / lanes * lanes;
@@ -60,8 +61,14 @@ struct ColumnTerms {
             (a.frac - F(1.0f)).store_aligned(frac1 + i);
             fade_curve<fade_kind>(a.frac).store_aligned(fade + i);
             a.cell.store_aligned(cell + i);
-            batch_cell[b] = cell[i];
-            uniform[b] = xsimd::all(a.cell == I(batch_cell[b]));
+            std::int64_t lo = cell[i], hi = cell[i];  // over the m wanted lanes (the padding is dropped)
+            for (std::size_t lane = 1; lane < m; ++lane) {
+                lo = cell[i + lane] < lo ? cell[i + lane] : lo;
+                hi = cell[i + lane] > hi ? cell[i + lane] : hi;
+            }
+            batch_cell[b] = static_cast<std::int32_t>(lo);
+            uniform[b] = lo == hi;
+            windowed[b] = hi - lo < static_cast<std::int64_t>(lanes);
         }
     }
 };
@@ -81,16 +88,36 @@ GRADNOISE_KERNEL_INLINE void store_batch(float* out, std::size_t n, std::size_t 
 // The corner codes of the cells X (per lane) and the row's (Y, Z) cell.
 template <int dims, class Hasher>
 struct RowCells;
+// window(): the corners of cells lo + offset[lane] (hashers with row windows: has_row_window).
 template <class Hasher>
 struct RowCells<2, Hasher> {
     I Y;
+    std::int32_t y;  // Y's value (every lane)
     GRADNOISE_KERNEL_INLINE auto corners(const Hasher& h, I X) const noexcept { return h.corners2(X, Y); }
+    GRADNOISE_KERNEL_INLINE auto window(const Hasher& h, std::int32_t lo, I offset) const noexcept {
+        return h.corners2_window(lo, offset, y);
+    }
 };
 template <class Hasher>
 struct RowCells<3, Hasher> {
     I Y, Z;
+    std::int32_t y;
     GRADNOISE_KERNEL_INLINE auto corners(const Hasher& h, I X) const noexcept { return h.corners3(X, Y, Z); }
+    GRADNOISE_KERNEL_INLINE auto window(const Hasher& h, std::int32_t lo, I offset) const noexcept {
+        return h.corners3_window(lo, offset, y, Z);
+    }
 };
+
+// Hashers whose tables a grid row reads as windows of consecutive cells, where one permute serves:
+// the packed-table hasher, on AVX2 (AVX-512's in-register byte hasher was measured faster there).
+template <class Hasher>
+inline constexpr bool has_row_window = has_lane_permute && std::is_same_v<Hasher, TableHasher<I>>;
+
+GRADNOISE_KERNEL_INLINE std::int32_t first_lane(I v) noexcept {
+    alignas(64) std::int32_t lane[lanes];
+    v.store_aligned(lane);
+    return lane[0];
+}
 
 // The y (and z) terms of one row of one octave at (y, z), computed once for the whole row.
 template <int dims, Fade fade>
@@ -106,6 +133,7 @@ struct RowTerms<2, fade> {
         py[0] = as_int(ay.frac);
         py[1] = as_int(ay.frac - F(1.0f));
         cells.Y = ay.cell;
+        cells.y = first_lane(ay.cell);
     }
     template <class Corners>
     GRADNOISE_KERNEL_INLINE F value(const Corners& c, const I* px, F u) const noexcept {
@@ -128,6 +156,7 @@ struct RowTerms<3, fade> {
         pz[1] = as_int(az.frac - F(1.0f));
         cells.Y = ay.cell;
         cells.Z = az.cell;
+        cells.y = first_lane(ay.cell);
     }
     template <class Corners>
     GRADNOISE_KERNEL_INLINE F value(const Corners& c, const I* px, F u) const noexcept {
@@ -136,9 +165,10 @@ struct RowTerms<3, fade> {
 };
 
 // Octave k of one row at (y, z): emit(b, value) for each of the tile's batches b. A batch whose
-// lanes share a cell hashes it once, cached while the cell stays the same; others hash per lane.
-// (Blending the cached codes of the 2-4 cells a high octave's batch spans was measured slower than
-// the gather it replaces on AVX2: docs/benchmarks.md, issue #12.)
+// lanes share a cell hashes it once, cached while the cell stays the same; one whose lanes lie in
+// fewer than `lanes` consecutive cells reads the row's window of the packed table with one load and
+// one permute (AVX2: has_row_window); others hash per lane. (Blending the cached codes of
+// the 2-4 cells a batch spans instead was measured slower than the gather on AVX2: docs/benchmarks.md.)
 template <int dims, Fade fade, class Hasher, class Emit>
 GRADNOISE_KERNEL_INLINE void octave_row(const Hasher& hasher, const ColumnTerms& cols, int k, std::size_t batches,
                                         float y, float z, Emit&& emit) noexcept {
@@ -161,7 +191,18 @@ GRADNOISE_KERNEL_INLINE void octave_row(const Hasher& hasher, const ColumnTerms&
             }
             c = cached_corners;
         } else {
-            c = cells.corners(hasher, I::load_aligned(cols.cell + i));
+            const I lane_cells = I::load_aligned(cols.cell + i);
+            bool hashed = false;
+            if constexpr (has_row_window<Hasher>) {
+                if (cols.windowed[batch]) {
+                    const std::int32_t lo = cols.batch_cell[batch];
+                    c = cells.window(hasher, lo, lane_cells - I(lo));
+                    hashed = true;
+                }
+            }
+            if (!hashed) {
+                c = cells.corners(hasher, lane_cells);
+            }
         }
         const I px[2] = {as_int(F::load_aligned(cols.frac + i)), as_int(F::load_aligned(cols.frac1 + i))};
         emit(b, terms.value(c, px, F::load_aligned(cols.fade + i)));
@@ -284,14 +325,7 @@ struct is_perlin_base<PerlinBase<fade, dims, Hasher, B>> : std::true_type {};
 template <int dims>
 void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first, std::size_t last, float* out,
           std::size_t row_stride, std::size_t slice_stride) noexcept {
-    with_base<dims>(t, [&](const auto& base) {
-        using Base = std::decay_t<decltype(base)>;
-        if constexpr (is_perlin_base<Base>::value) {
-            if (t.desc.warp.levels == 0) {  // any fractal and pattern; warps move every sample
-                grid_fast<dims, Base::fade>(base.hasher, t, g, first, last, out, row_stride, slice_stride);
-                return;
-            }
-        }
+    auto point_rows = [&](const auto& base) {
         with_field_of<dims>(t, base, [&](const auto& field) {
             for (std::size_t r = first; r < last; ++r) {
                 const GridRow row = grid_row(g, r);
@@ -303,6 +337,18 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
                                   });
             }
         });
+    };
+    if (t.desc.warp.levels != 0) {  // warps move every sample: the point path
+        with_base<dims>(t, point_rows);
+        return;
+    }
+    with_base<dims>(t, [&](const auto& base) {  // any fractal and pattern
+        using Base = std::decay_t<decltype(base)>;
+        if constexpr (is_perlin_base<Base>::value) {
+            grid_fast<dims, Base::fade>(base.hasher, t, g, first, last, out, row_stride, slice_stride);
+        } else {
+            point_rows(base);
+        }
     });
 }
 

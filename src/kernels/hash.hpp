@@ -25,23 +25,43 @@ struct TableHasher {
         static constexpr int byte(int i, int j) noexcept { return i + 2 * j; }
     };
 
+    // chain_index(X mod 256, Y mod 256) = Y * 272 + X (tables.hpp)
     GRADNOISE_KERNEL_INLINE static IB column_index(IB X, IB Y) noexcept {
         const IB byte(255);
-        return ((X & byte) << 8) | (Y & byte);
+        const IB y = Y & byte;
+        return (y << 8) + (y << 4) + (X & byte);
     }
 
     GRADNOISE_KERNEL_INLINE Corners3 corners3(IB X, IB Y, IB Z) const noexcept {
+        return corners3_of(gather(t->hash_xy, column_index(X, Y)), Z);
+    }
+    GRADNOISE_KERNEL_INLINE Corners2 corners2(IB X, IB Y) const noexcept {
+        return {gather(t->corner_code_2d, column_index(X, Y))};
+    }
+
+    // Grids (kernels/grid.hpp): the corners of cells lo + offset[lane] (offsets 0 .. lanes - 1) of
+    // row y, from one load of the row's window at lo and one permute -- the same table entries the
+    // gathers above read.
+    GRADNOISE_KERNEL_INLINE static const std::int32_t* window(const std::int32_t* table, std::int32_t lo,
+                                                              std::int32_t y) noexcept {
+        return table + detail::PermutationChainTables::chain_index(lo & 255, y & 255);
+    }
+    GRADNOISE_KERNEL_INLINE Corners2 corners2_window(std::int32_t lo, IB offset, std::int32_t y) const noexcept {
+        return {permute_lanes(IB::load_unaligned(window(t->corner_code_2d, lo, y)), offset)};
+    }
+    GRADNOISE_KERNEL_INLINE Corners3 corners3_window(std::int32_t lo, IB offset, std::int32_t y, IB Z) const noexcept {
+        return corners3_of(permute_lanes(IB::load_unaligned(window(t->hash_xy, lo, y)), offset), Z);
+    }
+
+    // The last level of the 3D chain from a column's bytes a00, a10, a01, a11.
+    GRADNOISE_KERNEL_INLINE Corners3 corners3_of(IB column, IB Z) const noexcept {
         const IB byte(255);
-        IB column = gather(t->hash_xy, column_index(X, Y));  // bytes: a00, a10, a01, a11
         Corners3 c;  // (a + Z) mod 256 needs only Z's low byte, so Z is used unmasked
         c.r[0] = gather(t->code_z, ((column & byte) + Z) & byte);
         c.r[1] = gather(t->code_z, (((column >> 8) & byte) + Z) & byte);
         c.r[2] = gather(t->code_z, (((column >> 16) & byte) + Z) & byte);
         c.r[3] = gather(t->code_z, (((column >> 24) & byte) + Z) & byte);
         return c;
-    }
-    GRADNOISE_KERNEL_INLINE Corners2 corners2(IB X, IB Y) const noexcept {
-        return {gather(t->corner_code_2d, column_index(X, Y))};
     }
 };
 

@@ -136,6 +136,32 @@ GRADNOISE_KERNEL_INLINE L gather(const std::int32_t* table, L idx) noexcept {
 #endif
 }
 
+// ---- lane permutes: table[index[lane]], index in 0 .. lanes - 1 ----
+// One instruction where the ISA permutes 32-bit lanes by a register (AVX2 and AVX-512 vpermd):
+// a grid row's window of consecutive cells (kernels/grid.hpp) is then one load and one permute
+// instead of a gather (AVX2; AVX-512 hashes in registers). Elsewhere the portable loop, which the
+// kernels never choose (has_lane_permute).
+#if defined(__AVX2__) || defined(__AVX512F__)
+inline constexpr bool has_lane_permute = true;
+#else
+inline constexpr bool has_lane_permute = false;
+#endif
+GRADNOISE_KERNEL_INLINE I permute_lanes(I table, I index) noexcept {
+#if defined(__AVX512F__)
+    return _mm512_permutexvar_epi32(index, table);
+#elif defined(__AVX2__)
+    return _mm256_permutevar8x32_epi32(table, index);
+#else
+    alignas(64) std::int32_t t[lanes], k[lanes], r[lanes];
+    table.store_aligned(t);
+    index.store_aligned(k);
+    for (std::size_t i = 0; i < lanes; ++i) {
+        r[i] = t[k[i]];
+    }
+    return I::load_aligned(r);
+#endif
+}
+
 // ---- selects ----
 // Lanes of if_set where bit `bit` of c is 1, else lanes of if_clear: the cheapest form each ISA
 // has (VPTESTMD + blend; the bit moved into the sign for BLENDVPS; a compare elsewhere).
