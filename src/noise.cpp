@@ -29,12 +29,11 @@ void build_chain_tables(const PermutationTable& p, PermutationChainTables& t) no
         t.code_z[n] = byte(gradient_code(p[n]), 0) | byte(gradient_code(p[n + 1]), 1);
     }
     for (int Y = 0; Y < 256; ++Y) {
-        for (int x = 0; x < PermutationChainTables::chain_row; ++x) {
-            const int X = x & 255;  // x >= 256: the row's first cells again
+        for (int X = 0; X < 256; ++X) {
             // [S 3] A = p[X] + Y, B = p[X+1] + Y; level two is p[A], p[B], p[A+1], p[B+1].
             int A = p[X] + Y, B = p[X + 1] + Y;
             int a00 = p[A], a10 = p[B], a01 = p[A + 1], a11 = p[B + 1];
-            const int at = PermutationChainTables::chain_index(x, Y);
+            const int at = PermutationChainTables::chain_index(X, Y);
             t.hash_xy[at] = byte(a00, 0) | byte(a10, 1) | byte(a01, 2) | byte(a11, 3);
             // [S 5] 2D: Z = 0, so the corner hash is p[a_ij].
             t.corner_code_2d[at] = byte(gradient_code(p[a00]), 0) | byte(gradient_code(p[a10]), 1) |

@@ -48,17 +48,16 @@ struct PermutationChainTables {
     // of the 2D chain in one lookup, since Z = 0 there).
     alignas(64) std::uint8_t code_p[256];
     alignas(64) std::uint8_t code_pp[256];
-    // Both tables below are indexed chain_index(X, Y) = Y * chain_row + X, X and Y the lattice cell
-    // (0..255): row Y holds cells X = 0..255, then 0..15 again at X = 256..271, so any 16
-    // consecutive cells of a row lie side by side (a grid row loads them as one window).
-    static constexpr int chain_row = 272;
-    static constexpr int chain_index(int X, int Y) noexcept { return Y * chain_row + X; }
+    // Both tables below are indexed chain_index(X, Y) = (Y << 8) | X, X and Y the lattice cell
+    // (0..255): consecutive cells of a row lie side by side, so a grid row loads several as one
+    // window (kernels/grid.hpp).
+    static constexpr int chain_index(int X, int Y) noexcept { return (Y << 8) | X; }
     // Bytes, low to high: the codes of the 2D corners (X,Y), (X+1,Y), (X,Y+1), (X+1,Y+1), i.e. of
     // p[p[p[X+i]+Y+j]] (spec section 5).
-    alignas(64) std::int32_t corner_code_2d[256 * chain_row];
+    alignas(64) std::int32_t corner_code_2d[65536];
     // Bytes, low to high: p[p[X]+Y], p[p[X+1]+Y], p[p[X]+Y+1], p[p[X+1]+Y+1], the first two levels
     // of the 3D hash chain for the four (i, j) column corners.
-    alignas(64) std::int32_t hash_xy[256 * chain_row];
+    alignas(64) std::int32_t hash_xy[65536];
     // Index n (0..255). Byte 0: code of p[n]; byte 1: code of p[n+1]; the last level, k = 0, 1.
     alignas(64) std::int32_t code_z[256];
 };

@@ -41,7 +41,7 @@ struct ColumnTerms {
     alignas(64) std::int32_t cell[capacity];
     std::int32_t batch_cell[capacity / lanes];  // the lowest cell of batch b's lanes
     bool uniform[capacity / lanes];             // all of them in that cell
-    bool windowed[capacity / lanes];            // all of them in that cell .. that cell + lanes - 1
+    bool windowed[capacity / lanes];            // all in that cell .. that cell + lanes - 1, within its row
     std::size_t width = 0;                      // columns per octave
 
     explicit ColumnTerms(int octaves) noexcept {
@@ -68,7 +68,8 @@ struct ColumnTerms {
             }
             batch_cell[b] = static_cast<std::int32_t>(lo);
             uniform[b] = lo == hi;
-            windowed[b] = hi - lo < static_cast<std::int64_t>(lanes);
+            // (and the window at lo mod 256 does not run past cell 255 of its row)
+            windowed[b] = hi - lo < static_cast<std::int64_t>(lanes) && (lo & 255) + static_cast<std::int64_t>(lanes) <= 256;
         }
     }
 };

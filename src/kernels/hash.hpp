@@ -25,11 +25,10 @@ struct TableHasher {
         static constexpr int byte(int i, int j) noexcept { return i + 2 * j; }
     };
 
-    // chain_index(X mod 256, Y mod 256) = Y * 272 + X (tables.hpp)
+    // chain_index(X mod 256, Y mod 256) (tables.hpp)
     GRADNOISE_KERNEL_INLINE static IB column_index(IB X, IB Y) noexcept {
         const IB byte(255);
-        const IB y = Y & byte;
-        return (y << 8) + (y << 4) + (X & byte);
+        return ((Y & byte) << 8) | (X & byte);
     }
 
     GRADNOISE_KERNEL_INLINE Corners3 corners3(IB X, IB Y, IB Z) const noexcept {
@@ -41,7 +40,7 @@ struct TableHasher {
 
     // Grids (kernels/grid.hpp): the corners of cells lo + offset[lane] (offsets 0 .. lanes - 1) of
     // row y, from one load of the row's window at lo and one permute -- the same table entries the
-    // gathers above read.
+    // gathers above read. The window must not wrap: (lo mod 256) + lanes <= 256.
     GRADNOISE_KERNEL_INLINE static const std::int32_t* window(const std::int32_t* table, std::int32_t lo,
                                                               std::int32_t y) noexcept {
         return table + detail::PermutationChainTables::chain_index(lo & 255, y & 255);
