@@ -24,6 +24,30 @@ inline GridRow chunk_row(const Chunk3d& c, std::size_t r) noexcept { return {r %
 inline std::int64_t chunk_first_z(const Chunk2d&) noexcept { return 0; }
 inline std::int64_t chunk_first_z(const Chunk3d& c) noexcept { return c.first_z; }
 
+// Chunks of the other bases: per tile of columns and row, the octave sum over batches of columns.
+template <int dims, class Base, class RowOf>
+void chunk_points(const detail::NoiseTables& t, const ChunkOf<dims>& c, const Base& base, std::size_t first,
+                  std::size_t last, RowOf&& row_of) noexcept {
+    const detail::OctaveTable& o = t.octaves;
+    constexpr std::size_t tile = 256;  // columns per tile: 32 octaves x 256 floats = 32 KiB of stack
+    alignas(64) float x[max_octaves * tile];
+    FastRow row{};
+    for (std::size_t x0 = 0; x0 < c.size_x; x0 += tile) {
+        const std::size_t n = c.size_x - x0 < tile ? c.size_x - x0 : tile;
+        reference::chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, x);
+        for (std::size_t r = first; r < last; ++r) {
+            row_of(r, row);
+            for_each_batch<F>(row.out + x0, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                return octave_sum<F>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                    const F q[3] = {load_part<F>(x + static_cast<std::size_t>(k) * n, i, m), F(row.y[k]), F(row.z[k])};
+                    return base(k, q);
+                });
+            });
+        }
+    }
+}
+
+
 template <int dims>
 void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t first, std::size_t last, float* out,
            std::size_t row_stride, std::size_t slice_stride) noexcept {
@@ -46,24 +70,8 @@ void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t fir
                     reference::chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, x);
                 },
                 row_of, [](std::size_t, std::size_t, F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return v; });
-            return;
-        }
-        constexpr std::size_t tile = 256;  // columns per tile: 32 octaves x 256 floats = 32 KiB of stack
-        alignas(64) float x[max_octaves * tile];
-        FastRow row{};
-        for (std::size_t x0 = 0; x0 < c.size_x; x0 += tile) {
-            const std::size_t n = c.size_x - x0 < tile ? c.size_x - x0 : tile;
-            reference::chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, x);
-            for (std::size_t r = first; r < last; ++r) {
-                row_of(r, row);
-                for_each_batch<F>(row.out + x0, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
-                    return octave_sum<F>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
-                        const F q[3] = {load_part<F>(x + static_cast<std::size_t>(k) * n, i, m), F(row.y[k]),
-                                        F(row.z[k])};
-                        return base(k, q);
-                    });
-                });
-            }
+        } else {
+            chunk_points<dims>(t, c, base, first, last, row_of);
         }
     });
 }

@@ -224,11 +224,12 @@ struct FastRow {
 //   columns(x0, n, x): x[k * n + i] = octave k's x coordinate of column x0 + i, for i < n
 //   row(r, FastRow&): row r's output and octave coordinates
 //   finish(r, x, v): the last step of the batch of columns x .. x + lanes - 1 (finiteness, pattern)
-template <int dims, Fade fade, class Hasher, class Columns, class Row, class Finish>
+//   fractals: false where the caller knows the field is plain noise (the octave sum is not compiled)
+template <int dims, Fade fade, bool fractals = true, class Hasher, class Columns, class Row, class Finish>
 void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t size_x, std::size_t first,
                std::size_t last, Columns&& columns, Row&& row_of, Finish&& finish) noexcept {
     const Fractal kind = o.kind;  // locals: the stores below may alias o, and would force reloads
-    const bool plain = kind == Fractal::none;
+    const bool plain = !fractals || kind == Fractal::none;
     const int octaves = plain ? 1 : o.octaves;
     ColumnTerms cols(octaves);
     alignas(64) float x[ColumnTerms::capacity];
@@ -251,22 +252,24 @@ void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t s
                 });
                 continue;
             }
-            for (std::size_t b = 0; b < batches; ++b) {
-                F(0.0f).store_aligned(sum + b * lanes);
-                F(1.0f).store_aligned(weight + b * lanes);
-            }
-            for (int k = 0; k < octaves; ++k) {
-                const F amplitude(o.amplitude[k]);
-                octave_row<dims, fade>(hasher, cols, k, batches, row.y[k], row.z[k], [&](std::size_t b, F v) {
-                    F w = F::load_aligned(weight + b * lanes);
-                    const F s = F::load_aligned(sum + b * lanes) + amplitude * octave_term(kind, v, w);
-                    s.store_aligned(sum + b * lanes);
-                    w.store_aligned(weight + b * lanes);
-                });
-            }
-            for (std::size_t b = 0; b < batches; ++b) {
-                const F v = divide(F::load_aligned(sum + b * lanes), amplitude_sum);
-                store_batch(out, n, b, finish(r, x0 + b * lanes, v));
+            if constexpr (fractals) {
+                for (std::size_t b = 0; b < batches; ++b) {
+                    F(0.0f).store_aligned(sum + b * lanes);
+                    F(1.0f).store_aligned(weight + b * lanes);
+                }
+                for (int k = 0; k < octaves; ++k) {
+                    const F amplitude(o.amplitude[k]);
+                    octave_row<dims, fade>(hasher, cols, k, batches, row.y[k], row.z[k], [&](std::size_t b, F v) {
+                        F w = F::load_aligned(weight + b * lanes);
+                        const F s = F::load_aligned(sum + b * lanes) + amplitude * octave_term(kind, v, w);
+                        s.store_aligned(sum + b * lanes);
+                        w.store_aligned(weight + b * lanes);
+                    });
+                }
+                for (std::size_t b = 0; b < batches; ++b) {
+                    const F v = divide(F::load_aligned(sum + b * lanes), amplitude_sum);
+                    store_batch(out, n, b, finish(r, x0 + b * lanes, v));
+                }
             }
         }
     }
@@ -303,7 +306,7 @@ void grid_fast(const Hasher& hasher, const detail::NoiseTables& t, const GridOf<
         }
     };
     if (plain && pattern.kind == Pattern::none) {
-        fast_rows<dims, fade>(hasher, o, g.size_x, first, last, columns, row_of,
+        fast_rows<dims, fade, false>(hasher, o, g.size_x, first, last, columns, row_of,
                               [](std::size_t, std::size_t, F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return v; });
         return;
     }
