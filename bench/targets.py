@@ -35,7 +35,7 @@ ISAS = ("sse2", "avx2", "avx512")
 
 def run(binary, core, out):
     names = [f"{w}/{i}" for w in TARGETS for i in ISAS] + sorted({d for d, _ in TARGETS.values()})
-    regex = "^(" + "|".join(n.replace("+", r"\+") for n in names) + ")$"
+    regex = "^(" + "|".join(names) + ")$"
     subprocess.run(["taskset", "-c", str(core), binary, f"--benchmark_filter={regex}", "--benchmark_min_time=0.2",
                     f"--benchmark_out={out}", "--benchmark_out_format=json"],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

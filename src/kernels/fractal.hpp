@@ -102,11 +102,7 @@ GRADNOISE_KERNEL_INLINE F with_pattern(const PatternParams& pattern, const F* p,
     } else {
         return v;
     }
-    auto keep = r == r;
-    for (int a = 0; a < dims; ++a) {
-        keep = keep & finite(p[a]);
-    }
-    r = xsimd::select(keep, r, F(0.0f));
+    r = xsimd::select((r == r) & all_finite<dims>(p), r, F(0.0f));
     return xsimd::min(xsimd::max(r, F(0.0f)), F(1.0f));
 }
 

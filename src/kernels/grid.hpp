@@ -223,7 +223,7 @@ struct FastRow {
 // the operations of octave_sum() in its order, so the bits are those of the point path.
 //   columns(x0, n, x): x[k * n + i] = octave k's x coordinate of column x0 + i, for i < n
 //   row(r, FastRow&): row r's output and octave coordinates
-//   finish(r, x, v): the last step of the batch of columns x .. x + lanes - 1 (finiteness, pattern)
+//   finish(x, v): the last step of the batch of columns x .. x + lanes - 1 (finiteness, pattern)
 //   fractals: false where the caller knows the field is plain noise (the octave sum is not compiled)
 template <int dims, Fade fade, bool fractals = true, class Hasher, class Columns, class Row, class Finish>
 void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t size_x, std::size_t first,
@@ -235,6 +235,7 @@ void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t s
     alignas(64) float x[ColumnTerms::capacity];
     alignas(64) float sum[ColumnTerms::max_width], weight[ColumnTerms::max_width];
     const F amplitude_sum(o.amplitude_sum);
+    FastRow row{};
     for (std::size_t x0 = 0; x0 < size_x; x0 += cols.width) {
         const std::size_t n = size_x - x0 < cols.width ? size_x - x0 : cols.width;
         const std::size_t batches = (n + lanes - 1) / lanes;
@@ -242,13 +243,12 @@ void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t s
         for (int k = 0; k < octaves; ++k) {
             cols.compute<fade>(k, n, x + static_cast<std::size_t>(k) * n);
         }
-        FastRow row{};
         for (std::size_t r = first; r < last; ++r) {
             row_of(r, row);
             float* out = row.out + x0;
             if (plain) {
                 octave_row<dims, fade>(hasher, cols, 0, batches, row.y[0], row.z[0], [&](std::size_t b, F v) {
-                    store_batch(out, n, b, finish(r, x0 + b * lanes, v));
+                    store_batch(out, n, b, finish(x0 + b * lanes, v));
                 });
                 continue;
             }
@@ -268,7 +268,7 @@ void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t s
                 }
                 for (std::size_t b = 0; b < batches; ++b) {
                     const F v = divide(F::load_aligned(sum + b * lanes), amplitude_sum);
-                    store_batch(out, n, b, finish(r, x0 + b * lanes, v));
+                    store_batch(out, n, b, finish(x0 + b * lanes, v));
                 }
             }
         }
@@ -282,14 +282,14 @@ void grid_fast(const Hasher& hasher, const detail::NoiseTables& t, const GridOf<
                std::size_t last, float* out, std::size_t row_stride, std::size_t slice_stride) noexcept {
     const detail::OctaveTable& o = t.octaves;
     const bool plain = o.kind == Fractal::none;
-    const int octaves = plain ? 1 : o.octaves;
+    const int octaves = o.octaves;  // 1 for plain noise
     const PatternParams& pattern = t.desc.pattern;
     auto columns = [&](std::size_t x0, std::size_t n, float* x) {
         for (int k = 0; k < octaves; ++k) {
             const F f(o.frequency[k]), offset(o.offset[0][k]);
             for_each_batch<F>(x + static_cast<std::size_t>(k) * n, n, [&](std::size_t i, std::size_t) {
                 const F p = column_coords(x0 + i, g.origin_x, g.step_x);
-                return plain ? p : p * f + offset;
+                return plain ? p : p * f + offset;  // (plain noise reads p itself, as fractal() does)
             });
         }
     };
@@ -307,11 +307,11 @@ void grid_fast(const Hasher& hasher, const detail::NoiseTables& t, const GridOf<
     };
     if (plain && pattern.kind == Pattern::none) {
         fast_rows<dims, fade, false>(hasher, o, g.size_x, first, last, columns, row_of,
-                              [](std::size_t, std::size_t, F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return v; });
+                              [](std::size_t, F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return v; });
         return;
     }
     fast_rows<dims, fade>(hasher, o, g.size_x, first, last, columns, row_of,
-                          [&](std::size_t, std::size_t x, F v) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                          [&](std::size_t x, F v) GRADNOISE_KERNEL_LAMBDA_INLINE {
                               const F p[3] = {column_coords(x, g.origin_x, g.step_x), F(point_y), F(point_z)};
                               if (!plain) {
                                   v = xsimd::select(all_finite<dims>(p), v, F(0.0f));
