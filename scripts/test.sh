@@ -2,7 +2,7 @@
 # Builds and runs every test gradnoise has (README: the test command; .ci/run calls it):
 #   1. Release build (-O3, every ISA this CPU has): unit tests (>= 10M points per dimension and
 #      ISA), CLI tests, GRADNOISE_ISA overrides, and a smoke run of the benchmark binary.
-#      Then a clang build of everything: its unit tests, and the same output bits as GCC's.
+#      Then a clang build of the library, tool and tests: its tests, and the same output bits as GCC's.
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer (+ float-cast-overflow) build of the tests.
 #   3. ThreadSanitizer build of the C API's many-threads test and the threaded fills.
 #   4. aarch64 cross build (g++-aarch64-linux-gnu) run under qemu-aarch64: the NEON path for real.
@@ -45,12 +45,14 @@ configure build/release -S . -DCMAKE_BUILD_TYPE=Release
 cmake --build build/release -j "$jobs"
 step "release tests"
 ctest --test-dir build/release --output-on-failure -j "$jobs"
-step "clang build (Debian clang 14): everything, and the unit tests"
-# The spec promises the same bits from any conforming compiler: every target must build with clang,
-# its unit tests (golden bits, Ken Perlin's values, every ISA against the scalar path) must pass, and
-# gradnoise_digest -- a hash of every kernel's output bits per field and ISA -- must print exactly
-# what the GCC build prints.
-configure build/clang -S . -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ -DGRADNOISE_BUILD_EXAMPLES=OFF
+step "clang build (Debian clang 14): the library, the tool and the tests"
+# The spec promises the same bits from any conforming compiler: the library, the tool and the tests
+# must build with clang, its tests (golden bits, Ken Perlin's values, every ISA against the scalar
+# path; the CLI and bake tests) must pass, and gradnoise_digest -- a hash of every kernel's output
+# bits per field and ISA -- must print exactly what the GCC build prints. (The benchmark suite and
+# the examples build with clang too; they are left out here to keep CI under 15 minutes.)
+configure build/clang -S . -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ -DGRADNOISE_BUILD_EXAMPLES=OFF \
+  -DGRADNOISE_BUILD_BENCH=OFF
 cmake --build build/clang -j "$jobs"
 GRADNOISE_TEST_POINTS=2000000 ctest --test-dir build/clang --output-on-failure -j "$jobs"
 build/release/tests/gradnoise_digest >build/digest-gcc.txt
