@@ -95,6 +95,31 @@ const gradnoise::Noise& warp_noise() {
     return n;
 }
 
+// The issue-13 families: OpenSimplex2 (2D standard, 3D ImproveXY), OpenSimplex2S, cellular F1
+// (Euclidean, jitter 1), and six-octave fBm of OpenSimplex2 -- seed 1337 for the simplex ones.
+const gradnoise::Noise& family_noise(const std::string& which) {
+    auto make = [](gradnoise::Basis basis, gradnoise::Fractal fractal) {
+        gradnoise::NoiseDesc d;
+        d.basis = basis;
+        d.has_seed = true;
+        d.seed = 1337;
+        d.fractal = {fractal, 6, 1.0f, 2.0f, 0.5f};
+        gradnoise::Noise n;
+        if (!gradnoise::Noise::create(d, &n).ok()) std::abort();
+        return n;
+    };
+    static const gradnoise::Noise simplex = make(gradnoise::Basis::opensimplex2, gradnoise::Fractal::none);
+    static const gradnoise::Noise smooth = make(gradnoise::Basis::opensimplex2s, gradnoise::Fractal::none);
+    static const gradnoise::Noise cellular = make(gradnoise::Basis::cellular, gradnoise::Fractal::none);
+    static const gradnoise::Noise isotropic = make(gradnoise::Basis::isotropic, gradnoise::Fractal::none);
+    static const gradnoise::Noise simplex_fbm = make(gradnoise::Basis::opensimplex2, gradnoise::Fractal::fbm);
+    if (which == "opensimplex2s") return smooth;
+    if (which == "cellular") return cellular;
+    if (which == "isotropic") return isotropic;
+    if (which == "fbm") return simplex_fbm;
+    return simplex;
+}
+
 struct Config {
     gradnoise::Isa isa;
     const gradnoise::Noise* noise;
@@ -429,6 +454,25 @@ void glm_points4(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
 }
 
+void glm_simplex_grid2(benchmark::State& state) {
+    std::vector<float> out(1024 * 1024);
+    for (auto _ : state) {
+        yardstick::glm_simplex_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void glm_simplex_points3(benchmark::State& state) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        yardstick::glm_simplex_points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
 void glm_fbm_grid2(benchmark::State& state) {
     std::vector<float> out(1024 * 1024);
     for (auto _ : state) {
@@ -486,6 +530,8 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("glm/perlin4/points1M", glm_points4)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("glm/fbm2_6oct/grid1024", glm_fbm_grid2)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("glm/fbm3_6oct/points1M", glm_fbm_points3)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("glm/simplex2/grid1024", glm_simplex_grid2)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("glm/simplex3/points1M", glm_simplex_points3)->Unit(benchmark::kMillisecond);
     for (int i = 0; i < gradnoise::isa_count; ++i) {
         auto isa = static_cast<gradnoise::Isa>(i);
         if (!gradnoise::isa_supported(isa)) {
@@ -521,6 +567,27 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark(("warp2/grid1024/" + n).c_str(), grid2, Config{isa, &warp_noise()})
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark(("perlin3-f64/points1M/" + n).c_str(), points3_f64, isa)
+            ->Unit(benchmark::kMillisecond);
+        // Issue 13's families.
+        benchmark::RegisterBenchmark(("simplex2/grid1024/" + n).c_str(), grid2, Config{isa, &family_noise("simplex")})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("simplex2/points1M/" + n).c_str(), points2, Config{isa, &family_noise("simplex")})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("simplex3/points1M/" + n).c_str(), points3, Config{isa, &family_noise("simplex")})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("simplex3/grid128x128x64/" + n).c_str(), grid3, Config{isa, &family_noise("simplex")})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("opensimplex2s2/grid1024/" + n).c_str(), grid2,
+                                     Config{isa, &family_noise("opensimplex2s")})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("fbm2_6oct-simplex/grid1024/" + n).c_str(), grid2, Config{isa, &family_noise("fbm")})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("cellular2/grid1024/" + n).c_str(), grid2, Config{isa, &family_noise("cellular")})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("cellular3/grid128x128x64/" + n).c_str(), grid3,
+                                     Config{isa, &family_noise("cellular")})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("isotropic2/grid1024/" + n).c_str(), grid2, Config{isa, &family_noise("isotropic")})
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark(("perlin2/grid1024-as-points/" + n).c_str(), grid2_as_points, isa)
             ->Unit(benchmark::kMillisecond);

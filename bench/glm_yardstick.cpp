@@ -52,6 +52,21 @@ void glm_points4(const float* x, const float* y, const float* z, const float* w,
     }
 }
 
+void glm_simplex_grid2(float ox, float oy, float step, std::size_t nx, std::size_t ny, float* out) {
+    for (std::size_t j = 0; j < ny; ++j) {
+        float y = oy + static_cast<float>(j) * step;
+        for (std::size_t i = 0; i < nx; ++i) {
+            out[j * nx + i] = glm::simplex(glm::vec2(ox + static_cast<float>(i) * step, y));
+        }
+    }
+}
+
+void glm_simplex_points3(const float* x, const float* y, const float* z, float* out, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = glm::simplex(glm::vec3(x[i], y[i], z[i]));
+    }
+}
+
 namespace {
 constexpr int kOctaves = 6;
 

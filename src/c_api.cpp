@@ -197,10 +197,51 @@ gradnoise_status gradnoise_desc_set_basis(gradnoise_desc* desc, int basis) {
     if (desc == nullptr) {
         return null_handle("gradnoise_desc_set_basis: desc is null");
     }
-    if (!in_range(basis, GRADNOISE_BASIS_VALUE)) {
-        return bad_enum("gradnoise_desc_set_basis: basis must be a GRADNOISE_BASIS_* value in 0..2 (perlin, classic, value)");
+    if (!in_range(basis, GRADNOISE_BASIS_CELLULAR)) {
+        return bad_enum(
+            "gradnoise_desc_set_basis: basis must be a GRADNOISE_BASIS_* value in 0..6 (perlin, classic, value, "
+            "isotropic, opensimplex2, opensimplex2s, cellular)");
     }
     desc->desc.basis = static_cast<gradnoise::Basis>(basis);
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_set_simplex(gradnoise_desc* desc, int orientation2, int orientation3,
+                                            int orientation4) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_set_simplex: desc is null");
+    }
+    if (!in_range(orientation2, GRADNOISE_ORIENTATION2_IMPROVE_X)) {
+        return bad_enum("gradnoise_desc_set_simplex: orientation2 must be a GRADNOISE_ORIENTATION2_* value in 0..1");
+    }
+    if (!in_range(orientation3, GRADNOISE_ORIENTATION3_FALLBACK)) {
+        return bad_enum("gradnoise_desc_set_simplex: orientation3 must be a GRADNOISE_ORIENTATION3_* value in 0..2");
+    }
+    if (!in_range(orientation4, GRADNOISE_ORIENTATION4_FALLBACK)) {
+        return bad_enum("gradnoise_desc_set_simplex: orientation4 must be a GRADNOISE_ORIENTATION4_* value in 0..4");
+    }
+    desc->desc.simplex = {static_cast<gradnoise::Orientation2>(orientation2),
+                          static_cast<gradnoise::Orientation3>(orientation3),
+                          static_cast<gradnoise::Orientation4>(orientation4)};
+    return ok();
+}
+
+gradnoise_status gradnoise_desc_set_cellular(gradnoise_desc* desc, int distance, int output, float jitter) {
+    if (desc == nullptr) {
+        return null_handle("gradnoise_desc_set_cellular: desc is null");
+    }
+    if (!in_range(distance, GRADNOISE_CELLULAR_CHEBYSHEV)) {
+        return bad_enum(
+            "gradnoise_desc_set_cellular: distance must be a GRADNOISE_CELLULAR_* distance in 0..3 (euclidean, "
+            "euclidean_squared, manhattan, chebyshev)");
+    }
+    if (!in_range(output, GRADNOISE_CELLULAR_CELL_VALUE)) {
+        return bad_enum(
+            "gradnoise_desc_set_cellular: output must be a GRADNOISE_CELLULAR_* output in 0..3 (f1, f2, f2_minus_f1, "
+            "cell_value)");
+    }
+    desc->desc.cellular = {static_cast<gradnoise::CellularDistance>(distance),
+                           static_cast<gradnoise::CellularOutput>(output), jitter};
     return ok();
 }
 

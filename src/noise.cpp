@@ -152,6 +152,14 @@ std::shared_ptr<const detail::NoiseTables> make_tables(const NoiseDesc& desc, co
     t->mix_key = mix_key;
     t->general_path = desc.basis != Basis::perlin || desc.period_x != 0 || desc.period_y != 0 ||
                       desc.period_z != 0 || desc.period_w != 0;
+    // [S 16] the seed as a two's-complement long; [S 17.1] jitter * R for the distance.
+    t->simplex_seed = static_cast<std::int64_t>(desc.has_seed ? desc.seed : 0);
+    if (desc.basis == Basis::opensimplex2 || desc.basis == Basis::opensimplex2s) {
+        t->simplex = &detail::simplex_gradients(desc.basis == Basis::opensimplex2s);
+    }
+    const int distance = static_cast<int>(desc.cellular.distance) & 3;
+    t->cellular_reach[0] = desc.cellular.jitter * detail::cellular_reach_2d[distance];
+    t->cellular_reach[1] = desc.cellular.jitter * detail::cellular_reach_3d[distance];
     detail::build_octaves(*t);
     if (t->hash == Hash::permutation && !t->general_path) {
         auto chain = std::make_unique<detail::PermutationChainTables>();
@@ -207,8 +215,43 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
     if (d.hash != Hash::permutation && d.hash != Hash::mix) {
         return Status(ErrorCode::invalid_argument, "NoiseDesc: hash must be permutation or mix");
     }
-    if (d.basis != Basis::perlin && d.basis != Basis::classic && d.basis != Basis::value) {
-        return Status(ErrorCode::invalid_argument, "NoiseDesc: basis must be perlin, classic or value");
+    if (static_cast<int>(d.basis) < 0 || static_cast<int>(d.basis) > static_cast<int>(Basis::cellular)) {
+        return Status(ErrorCode::invalid_argument,
+                      "NoiseDesc: basis must be perlin, classic, value, isotropic, opensimplex2, opensimplex2s or "
+                      "cellular");
+    }
+    const bool simplex = d.basis == Basis::opensimplex2 || d.basis == Basis::opensimplex2s;
+    if (simplex) {
+        if (static_cast<int>(d.simplex.orientation2) < 0 || static_cast<int>(d.simplex.orientation2) > 1) {
+            return Status(ErrorCode::invalid_argument, "NoiseDesc: simplex.orientation2 must be standard or improve_x");
+        }
+        if (static_cast<int>(d.simplex.orientation3) < 0 || static_cast<int>(d.simplex.orientation3) > 2) {
+            return Status(ErrorCode::invalid_argument,
+                          "NoiseDesc: simplex.orientation3 must be improve_xy, improve_xz or fallback");
+        }
+        if (static_cast<int>(d.simplex.orientation4) < 0 || static_cast<int>(d.simplex.orientation4) > 4) {
+            return Status(ErrorCode::invalid_argument,
+                          "NoiseDesc: simplex.orientation4 must be improve_xyz_improve_xy, improve_xyz_improve_xz, "
+                          "improve_xyz, improve_xy_improve_zw or fallback");
+        }
+        if (d.period_x != 0 || d.period_y != 0 || d.period_z != 0 || d.period_w != 0) {
+            return Status(ErrorCode::invalid_argument,
+                          "NoiseDesc: periods need a lattice basis (perlin, classic, value, isotropic or cellular); "
+                          "the simplex lattices have no axis-aligned period");
+        }
+    }
+    if (d.basis == Basis::cellular) {
+        if (static_cast<int>(d.cellular.distance) < 0 || static_cast<int>(d.cellular.distance) > 3) {
+            return Status(ErrorCode::invalid_argument,
+                          "NoiseDesc: cellular.distance must be euclidean, euclidean_squared, manhattan or chebyshev");
+        }
+        if (static_cast<int>(d.cellular.output) < 0 || static_cast<int>(d.cellular.output) > 3) {
+            return Status(ErrorCode::invalid_argument,
+                          "NoiseDesc: cellular.output must be f1, f2, f2_minus_f1 or cell_value");
+        }
+        if (!(d.cellular.jitter >= 0.0f && d.cellular.jitter <= 1.0f)) {
+            return Status(ErrorCode::invalid_argument, "NoiseDesc: cellular.jitter must be in [0, 1]");
+        }
     }
     const int periods[4] = {d.period_x, d.period_y, d.period_z, d.period_w};
     const char* period_errors[4] = {
@@ -323,6 +366,9 @@ float Noise::noise3(float x, float y, float z) const noexcept {
 }
 
 float Noise::noise4(float x, float y, float z, float w) const noexcept {
+    if (tables_->desc.basis == Basis::cellular) {
+        return std::numeric_limits<float>::quiet_NaN();  // [S 17] 2D and 3D only
+    }
     detail::SpecFpEnvironment fp;
     return reference::field4(*tables_, x, y, z, w);
 }
@@ -412,6 +458,58 @@ const char* basis_name(Basis basis) noexcept {
         case Basis::perlin: return "perlin";
         case Basis::classic: return "classic";
         case Basis::value: return "value";
+        case Basis::isotropic: return "isotropic";
+        case Basis::opensimplex2: return "opensimplex2";
+        case Basis::opensimplex2s: return "opensimplex2s";
+        case Basis::cellular: return "cellular";
+    }
+    return "unknown";
+}
+
+const char* orientation2_name(Orientation2 o) noexcept {
+    switch (o) {
+        case Orientation2::standard: return "standard";
+        case Orientation2::improve_x: return "improve_x";
+    }
+    return "unknown";
+}
+
+const char* orientation3_name(Orientation3 o) noexcept {
+    switch (o) {
+        case Orientation3::improve_xy: return "improve_xy";
+        case Orientation3::improve_xz: return "improve_xz";
+        case Orientation3::fallback: return "fallback";
+    }
+    return "unknown";
+}
+
+const char* orientation4_name(Orientation4 o) noexcept {
+    switch (o) {
+        case Orientation4::improve_xyz_improve_xy: return "improve_xyz_improve_xy";
+        case Orientation4::improve_xyz_improve_xz: return "improve_xyz_improve_xz";
+        case Orientation4::improve_xyz: return "improve_xyz";
+        case Orientation4::improve_xy_improve_zw: return "improve_xy_improve_zw";
+        case Orientation4::fallback: return "fallback";
+    }
+    return "unknown";
+}
+
+const char* cellular_distance_name(CellularDistance d) noexcept {
+    switch (d) {
+        case CellularDistance::euclidean: return "euclidean";
+        case CellularDistance::euclidean_squared: return "euclidean_squared";
+        case CellularDistance::manhattan: return "manhattan";
+        case CellularDistance::chebyshev: return "chebyshev";
+    }
+    return "unknown";
+}
+
+const char* cellular_output_name(CellularOutput o) noexcept {
+    switch (o) {
+        case CellularOutput::f1: return "f1";
+        case CellularOutput::f2: return "f2";
+        case CellularOutput::f2_minus_f1: return "f2_minus_f1";
+        case CellularOutput::cell_value: return "cell_value";
     }
     return "unknown";
 }
@@ -455,12 +553,16 @@ Status evaluate_3d(const KernelTable& k, const NoiseTables& t, const float* x, c
 
 Status evaluate_4d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
                    const float* w, float* out, std::size_t count) noexcept {
+    if (t.desc.basis == Basis::cellular) {
+        return Status(ErrorCode::invalid_argument, "evaluate_4d: cellular noise is 2D and 3D only");
+    }
     if (count == 0) {
         return Status::success();
     }
     if (x == nullptr || y == nullptr || z == nullptr || w == nullptr || out == nullptr) {
         return Status(ErrorCode::null_pointer, "evaluate_4d: x, y, z, w and out must be non-null when count > 0");
     }
+
     detail::SpecFpEnvironment fp;
     k.points_4d(t, x, y, z, w, out, count);
     return Status::success();

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "gradnoise/noise.hpp"
+#include "simplex_tables.hpp"
 
 namespace gradnoise::detail {
 
@@ -83,6 +84,12 @@ struct NoiseTables {
     // The permutation as 32-bit lanes, for gathers in the general path.
     alignas(64) std::int32_t perm32[256];
 
+    // [S 16] the simplex families: the seed as K.jpg's `long`, and the variant's gradients.
+    std::int64_t simplex_seed = 0;
+    const SimplexGradients* simplex = nullptr;
+    // [S 17.1] cellular: jitter * R(dims = 2), jitter * R(dims = 3) for the descriptor's distance.
+    float cellular_reach[2] = {0.0f, 0.0f};
+
     // The permutation chain's packed tables: only for Hash::permutation on the specialised perlin
     // paths (and binary64), else null -- a Hash::mix field builds no permutation tables.
     std::unique_ptr<const PermutationChainTables> chain;
@@ -94,6 +101,25 @@ inline constexpr std::uint32_t mix_prime_y = 0x85EBCA77u;
 inline constexpr std::uint32_t mix_prime_z = 0xC2B2AE3Du;
 inline constexpr std::uint32_t mix_multiplier = 0x27D4EB2Du;
 inline constexpr std::uint32_t mix_prime_w = 0x165667B1u;
+
+// [S 15] the isotropic basis: 16 gradients of length sqrt(2) at angles (k + 1/2) pi / 8,
+// rounded to float from binary64 (x = sqrt 2 cos, y = sqrt 2 sin), indexed by hash & 15.
+inline constexpr float isotropic_gradient_x[16] = {
+    0x1.63150cp+0f,  0x1.2d062ep+0f,  0x1.92469cp-1f,  0x1.1a855ep-2f,  -0x1.1a855ep-2f, -0x1.92469cp-1f,
+    -0x1.2d062ep+0f, -0x1.63150cp+0f, -0x1.63150cp+0f, -0x1.2d062ep+0f, -0x1.92469cp-1f, -0x1.1a855ep-2f,
+    0x1.1a855ep-2f,  0x1.92469cp-1f,  0x1.2d062ep+0f,  0x1.63150cp+0f};
+inline constexpr float isotropic_gradient_y[16] = {
+    0x1.1a855ep-2f,  0x1.92469cp-1f,  0x1.2d062ep+0f,  0x1.63150cp+0f,  0x1.63150cp+0f,  0x1.2d062ep+0f,
+    0x1.92469cp-1f,  0x1.1a855ep-2f,  -0x1.1a855ep-2f, -0x1.92469cp-1f, -0x1.2d062ep+0f, -0x1.63150cp+0f,
+    -0x1.63150cp+0f, -0x1.2d062ep+0f, -0x1.92469cp-1f, -0x1.1a855ep-2f};
+
+// [S 17.1] cellular noise's second and value multipliers (odd 32-bit constants), and R, the
+// largest per-axis feature displacement for which the 3x3 (3x3x3) search provably finds the two
+// nearest points, per distance (euclidean, squared, manhattan, chebyshev) and dimension (2, 3).
+inline constexpr std::uint32_t cellular_multiplier = 0x2C1B3C6Du;
+inline constexpr std::uint32_t cellular_value_multiplier = 0x297A2D39u;
+inline constexpr float cellular_reach_2d[4] = {0.328125f, 0.328125f, 0.24609375f, 0.4921875f};
+inline constexpr float cellular_reach_3d[4] = {0.24609375f, 0.24609375f, 0.1640625f, 0.4921875f};
 
 // [S 8] per-octave offsets (multiples of 1/16: k * offset is exact for every k < 32).
 inline constexpr float octave_offset_x = 17.3125f;

@@ -41,7 +41,7 @@ else
     fail "the report validates against the schema" "$out"
 fi
 isas=$(sed -n 's/^ISAs: \(.*\) (best: .*/\1/p' "$tmp/a.txt")
-kernels="perlin2/points perlin3/points perlin4/points fbm3_6oct/points perlin2/grid perlin3/grid fbm2_6oct/grid fbm3_6oct/grid"
+kernels="perlin2/points perlin3/points perlin4/points fbm3_6oct/points perlin2/grid perlin3/grid fbm2_6oct/grid fbm3_6oct/grid simplex2/grid simplex3/points opensimplex2s2/grid cellular2/grid cellular3/grid"
 missing=""
 for k in $kernels; do
     for isa in $isas; do
@@ -54,8 +54,8 @@ else
     fail "the table has every kernel on every ISA ($isas)" "missing:$missing"
 fi
 if grep -q '^CPU: ' "$tmp/a.txt" && grep -q '^Cores: [0-9]* logical CPUs' "$tmp/a.txt" &&
-   [[ $(grep -Ec '^[a-z0-9_/]+ +stb_perlin ' "$tmp/a.txt") == 7 ]]; then
-    pass "the header names the CPU and cores; stb_perlin measured on the 7 kernels it has"
+   [[ $(grep -Ec '^[a-z0-9_/]+ +stb_perlin ' "$tmp/a.txt") == 12 ]]; then
+    pass "the header names the CPU and cores; stb_perlin measured on the 12 kernels it has"
 else
     fail "header and stb rows" "$(head -6 "$tmp/a.txt")"
 fi

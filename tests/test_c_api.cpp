@@ -108,6 +108,41 @@ std::vector<Case> cases() {
     }
     {
         gradnoise::NoiseDesc d;
+        d.has_seed = true;
+        d.seed = 0xFFFFFFFFFFFFFFFFull;
+        d.basis = gradnoise::Basis::opensimplex2s;
+        d.simplex = {gradnoise::Orientation2::improve_x, gradnoise::Orientation3::fallback,
+                     gradnoise::Orientation4::improve_xy_improve_zw};
+        d.fractal = {gradnoise::Fractal::fbm, 3, 0.5f, 2.0f, 0.5f};
+        v.push_back({"opensimplex2s fbm, orientations",
+                     [](gradnoise_desc* c) {
+                         REQUIRE(gradnoise_desc_set_seed(c, 0xFFFFFFFFFFFFFFFFull) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_basis(c, GRADNOISE_BASIS_OPENSIMPLEX2S) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_simplex(c, GRADNOISE_ORIENTATION2_IMPROVE_X,
+                                                            GRADNOISE_ORIENTATION3_FALLBACK,
+                                                            GRADNOISE_ORIENTATION4_IMPROVE_XY_IMPROVE_ZW) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_fractal(c, GRADNOISE_FRACTAL_FBM, 3, 0.5f, 2.0f, 0.5f) ==
+                                 GRADNOISE_OK);
+                     },
+                     d});
+    }
+    {
+        gradnoise::NoiseDesc d;
+        d.has_seed = true;
+        d.seed = 21;
+        d.basis = gradnoise::Basis::cellular;
+        d.cellular = {gradnoise::CellularDistance::manhattan, gradnoise::CellularOutput::f2_minus_f1, 0.75f};
+        v.push_back({"cellular manhattan f2 - f1",
+                     [](gradnoise_desc* c) {
+                         REQUIRE(gradnoise_desc_set_seed(c, 21) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_basis(c, GRADNOISE_BASIS_CELLULAR) == GRADNOISE_OK);
+                         REQUIRE(gradnoise_desc_set_cellular(c, GRADNOISE_CELLULAR_MANHATTAN,
+                                                             GRADNOISE_CELLULAR_F2_MINUS_F1, 0.75f) == GRADNOISE_OK);
+                     },
+                     d});
+    }
+    {
+        gradnoise::NoiseDesc d;
         d.warp = {1, 0.5f, 2.0f};
         d.pattern = {gradnoise::Pattern::marble, 3.0f, 2.0f};
         d.fractal = {gradnoise::Fractal::turbulence, 3, 1.0f, 2.0f, 0.5f};
@@ -234,6 +269,8 @@ TEST_CASE("descriptor handles: NULL, unknown enums and ranges") {
         {[] { return gradnoise_desc_set_fade(nullptr, 0); }, "gradnoise_desc_set_fade: desc is null"},
         {[] { return gradnoise_desc_set_hash(nullptr, 0); }, "gradnoise_desc_set_hash: desc is null"},
         {[] { return gradnoise_desc_set_basis(nullptr, 0); }, "gradnoise_desc_set_basis: desc is null"},
+        {[] { return gradnoise_desc_set_simplex(nullptr, 0, 0, 0); }, "gradnoise_desc_set_simplex: desc is null"},
+        {[] { return gradnoise_desc_set_cellular(nullptr, 0, 0, 1.0f); }, "gradnoise_desc_set_cellular: desc is null"},
         {[] { return gradnoise_desc_set_fractal(nullptr, 1, 6, 1.0f, 2.0f, 0.5f); },
          "gradnoise_desc_set_fractal: desc is null"},
         {[] { return gradnoise_desc_set_period(nullptr, 0, 0, 0, 0); }, "gradnoise_desc_set_period: desc is null"},
@@ -257,10 +294,19 @@ TEST_CASE("descriptor handles: NULL, unknown enums and ranges") {
         CHECK(last() ==
               "gradnoise_desc_set_hash: hash must be GRADNOISE_HASH_PERMUTATION (0) or GRADNOISE_HASH_MIX (1)");
     }
-    for (int bad : {-1, 3}) {
+    for (int bad : {-1, 7}) {
         CHECK(gradnoise_desc_set_basis(d.p, bad) == GRADNOISE_INVALID_ARGUMENT);
         CHECK(last() ==
-              "gradnoise_desc_set_basis: basis must be a GRADNOISE_BASIS_* value in 0..2 (perlin, classic, value)");
+              "gradnoise_desc_set_basis: basis must be a GRADNOISE_BASIS_* value in 0..6 (perlin, classic, value, "
+              "isotropic, opensimplex2, opensimplex2s, cellular)");
+        CHECK(gradnoise_desc_set_simplex(d.p, 0, bad, 0) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() == "gradnoise_desc_set_simplex: orientation3 must be a GRADNOISE_ORIENTATION3_* value in 0..2");
+        CHECK(gradnoise_desc_set_cellular(d.p, bad, 0, 1.0f) == GRADNOISE_INVALID_ARGUMENT);
+        CHECK(last() ==
+              "gradnoise_desc_set_cellular: distance must be a GRADNOISE_CELLULAR_* distance in 0..3 (euclidean, "
+              "euclidean_squared, manhattan, chebyshev)");
+    }
+    for (int bad : {-1, 3}) {
         CHECK(gradnoise_desc_set_pattern(d.p, bad, 1.0f, 1.0f) == GRADNOISE_INVALID_ARGUMENT);
         CHECK(last() ==
               "gradnoise_desc_set_pattern: kind must be a GRADNOISE_PATTERN_* value in 0..2 (none, marble, wood)");
@@ -286,6 +332,17 @@ TEST_CASE("descriptor handles: NULL, unknown enums and ranges") {
         const char* message;
     };
     const RangeCase ranges[] = {
+        {[](gradnoise_desc* p) {
+             (void)gradnoise_desc_set_basis(p, GRADNOISE_BASIS_CELLULAR);
+             (void)gradnoise_desc_set_cellular(p, GRADNOISE_CELLULAR_EUCLIDEAN, GRADNOISE_CELLULAR_F1, 1.5f);
+         },
+         "NoiseDesc: cellular.jitter must be in [0, 1]"},
+        {[](gradnoise_desc* p) {
+             (void)gradnoise_desc_set_basis(p, GRADNOISE_BASIS_OPENSIMPLEX2);
+             (void)gradnoise_desc_set_period(p, 8, 8, 0, 0);
+         },
+         "NoiseDesc: periods need a lattice basis (perlin, classic, value, isotropic or cellular); the simplex "
+         "lattices have no axis-aligned period"},
         {[](gradnoise_desc* p) { (void)gradnoise_desc_set_fractal(p, GRADNOISE_FRACTAL_FBM, 0, 1.0f, 2.0f, 0.5f); },
          "NoiseDesc: fractal.octaves must be in 1..32"},
         {[](gradnoise_desc* p) { (void)gradnoise_desc_set_fractal(p, GRADNOISE_FRACTAL_FBM, 33, 1.0f, 2.0f, 0.5f); },
@@ -397,6 +454,12 @@ TEST_CASE("points: the C entry points equal the C++ API bit for bit on every ISA
             CHECK(gradnoise_evaluate_3d(f.p, p.x.data(), p.y.data(), p.z.data(), a.data(), n) == GRADNOISE_OK);
             REQUIRE(ref.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), b.data(), n).ok());
             CHECK(same_bits(a, b));
+            if (c.cpp.basis == gradnoise::Basis::cellular) {  // 2D and 3D only
+                CHECK(gradnoise_evaluate_4d(f.p, p.x.data(), p.y.data(), p.z.data(), w.data(), a.data(), n) ==
+                      GRADNOISE_INVALID_ARGUMENT);
+                CHECK(last() == "evaluate_4d: cellular noise is 2D and 3D only");
+                continue;
+            }
             CHECK(gradnoise_evaluate_4d(f.p, p.x.data(), p.y.data(), p.z.data(), w.data(), a.data(), n) ==
                   GRADNOISE_OK);
             REQUIRE(ref.evaluate_4d(p.x.data(), p.y.data(), p.z.data(), w.data(), b.data(), n).ok());
@@ -409,6 +472,10 @@ TEST_CASE("points: the C entry points equal the C++ API bit for bit on every ISA
             REQUIRE(gradnoise_noise2(f.p, p.x[i], p.y[i], &v2) == GRADNOISE_OK);
             REQUIRE(gradnoise_noise3(f.p, p.x[i], p.y[i], p.z[i], &v3) == GRADNOISE_OK);
             REQUIRE(gradnoise_noise4(f.p, p.x[i], p.y[i], p.z[i], w[i], &v4) == GRADNOISE_OK);
+            if (c.cpp.basis == gradnoise::Basis::cellular) {
+                CHECK(std::isnan(v4));
+                v4 = ref.noise4(p.x[i], p.y[i], p.z[i], w[i]);
+            }
             CHECK(testing::bits(v2) == testing::bits(ref.noise2(p.x[i], p.y[i])));
             CHECK(testing::bits(v3) == testing::bits(ref.noise3(p.x[i], p.y[i], p.z[i])));
             CHECK(testing::bits(v4) == testing::bits(ref.noise4(p.x[i], p.y[i], p.z[i], w[i])));

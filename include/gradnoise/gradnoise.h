@@ -104,7 +104,38 @@ GRADNOISE_C_API void gradnoise_reset_isa(void);
 /* ---- descriptors: what defines a field (docs/spec.md; the C++ NoiseDesc) ---- */
 enum { GRADNOISE_FADE_QUINTIC = 0, GRADNOISE_FADE_CUBIC = 1 };
 enum { GRADNOISE_HASH_PERMUTATION = 0, GRADNOISE_HASH_MIX = 1 };
-enum { GRADNOISE_BASIS_PERLIN = 0, GRADNOISE_BASIS_CLASSIC = 1, GRADNOISE_BASIS_VALUE = 2 };
+enum {
+    GRADNOISE_BASIS_PERLIN = 0,
+    GRADNOISE_BASIS_CLASSIC = 1,
+    GRADNOISE_BASIS_VALUE = 2,
+    GRADNOISE_BASIS_ISOTROPIC = 3,      /* 2D: 16 evenly spread gradients, no streaks */
+    GRADNOISE_BASIS_OPENSIMPLEX2 = 4,   /* K.jpg's OpenSimplex2 (fast) */
+    GRADNOISE_BASIS_OPENSIMPLEX2S = 5,  /* K.jpg's OpenSimplex2S (smooth) */
+    GRADNOISE_BASIS_CELLULAR = 6        /* Worley noise, 2D and 3D */
+};
+/* OpenSimplex2 orientations (the C++ Orientation2/3/4). */
+enum { GRADNOISE_ORIENTATION2_STANDARD = 0, GRADNOISE_ORIENTATION2_IMPROVE_X = 1 };
+enum { GRADNOISE_ORIENTATION3_IMPROVE_XY = 0, GRADNOISE_ORIENTATION3_IMPROVE_XZ = 1, GRADNOISE_ORIENTATION3_FALLBACK = 2 };
+enum {
+    GRADNOISE_ORIENTATION4_IMPROVE_XYZ_IMPROVE_XY = 0,
+    GRADNOISE_ORIENTATION4_IMPROVE_XYZ_IMPROVE_XZ = 1,
+    GRADNOISE_ORIENTATION4_IMPROVE_XYZ = 2,
+    GRADNOISE_ORIENTATION4_IMPROVE_XY_IMPROVE_ZW = 3,
+    GRADNOISE_ORIENTATION4_FALLBACK = 4
+};
+/* Cellular noise (docs/spec.md section 17). */
+enum {
+    GRADNOISE_CELLULAR_EUCLIDEAN = 0,
+    GRADNOISE_CELLULAR_EUCLIDEAN_SQUARED = 1,
+    GRADNOISE_CELLULAR_MANHATTAN = 2,
+    GRADNOISE_CELLULAR_CHEBYSHEV = 3
+};
+enum {
+    GRADNOISE_CELLULAR_F1 = 0,
+    GRADNOISE_CELLULAR_F2 = 1,
+    GRADNOISE_CELLULAR_F2_MINUS_F1 = 2,
+    GRADNOISE_CELLULAR_CELL_VALUE = 3
+};
 enum {
     GRADNOISE_FRACTAL_NONE = 0,
     GRADNOISE_FRACTAL_FBM = 1,
@@ -134,6 +165,13 @@ GRADNOISE_C_API gradnoise_status gradnoise_desc_clear_seed(gradnoise_desc* desc)
 GRADNOISE_C_API gradnoise_status gradnoise_desc_set_fade(gradnoise_desc* desc, int fade);
 GRADNOISE_C_API gradnoise_status gradnoise_desc_set_hash(gradnoise_desc* desc, int hash);
 GRADNOISE_C_API gradnoise_status gradnoise_desc_set_basis(gradnoise_desc* desc, int basis);
+/* The simplex bases' lattice orientation per dimension (GRADNOISE_ORIENTATION2/3/4_* values). */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_simplex(gradnoise_desc* desc, int orientation2, int orientation3,
+                                                            int orientation4);
+/* The cellular basis: a GRADNOISE_CELLULAR_* distance and output; jitter in [0, 1] (checked by
+   gradnoise_desc_validate). */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_cellular(gradnoise_desc* desc, int distance, int output,
+                                                             float jitter);
 /* octaves 1..32; frequency, lacunarity finite > 0; persistence in (0, 8]. */
 GRADNOISE_C_API gradnoise_status gradnoise_desc_set_fractal(gradnoise_desc* desc, int kind, int octaves,
                                                             float frequency, float lacunarity,

@@ -157,16 +157,68 @@ struct FractalParams {
 
 inline constexpr int max_octaves = 32;
 
-// What sits at the lattice corners (docs/spec.md section 10).
+// What the field is made of (docs/spec.md sections 10, 15-17). The first four are lattice noises
+// (fades, hashes and periods apply); the simplex families have no axis-aligned lattice (no
+// periods, and Fade/Hash do not apply); cellular noise is lattice-based (periods apply; it always
+// hashes by mixing, keyed by the seed).
 enum class Basis : int {
-    perlin = 0,   // Perlin 2002: 12 cube-edge gradients (2D/3D), 32 hypercube-edge gradients (4D)
+    perlin = 0,   // Perlin 2002: 12 cube-edge gradients (2D/3D), 32 hypercube-edge gradients (4D).
+                  // In 2D it is the z = 0 slice of the 3D set: faint horizontal/vertical streaks
     classic = 1,  // 256 random unit gradients per dimension from the seed (Perlin 1985, the first
                   // tutorial's variant): rounder features, smaller range (2D about +-0.7)
     value = 2,    // value noise: a random value in [-1, 1) per corner, interpolated with the fade.
                   // Blurrier and blockier than gradient noise; equals the corner value at lattice points
+    isotropic = 3,      // 2D: Perlin noise with 16 evenly spread gradients of length sqrt(2), no
+                        // streaks (spec section 15); 3D and 4D: the perlin basis, bit for bit
+    opensimplex2 = 4,   // K.jpg's OpenSimplex2 ("fast"), 2D/3D/4D, as his reference (section 16)
+    opensimplex2s = 5,  // K.jpg's OpenSimplex2S ("smooth", SuperSimplex): larger kernels, smoother
+    cellular = 6,       // Worley noise, 2D/3D: distances to the nearest feature points (section 17)
 };
 
-GRADNOISE_API const char* basis_name(Basis basis) noexcept;  // "perlin", "classic", "value"
+// OpenSimplex2's lattice orientation per dimension (K.jpg's noise2 / noise2_ImproveX, noise3_*,
+// noise4_* functions). 3D: improve_xy suits terrain where z is up and 2D slices animated in z.
+enum class Orientation2 : int { standard = 0, improve_x = 1 };
+enum class Orientation3 : int { improve_xy = 0, improve_xz = 1, fallback = 2 };
+enum class Orientation4 : int {
+    improve_xyz_improve_xy = 0,
+    improve_xyz_improve_xz = 1,
+    improve_xyz = 2,
+    improve_xy_improve_zw = 3,  // noise(x, y, sin t, cos t) loops
+    fallback = 4,
+};
+
+struct SimplexParams {
+    Orientation2 orientation2 = Orientation2::standard;
+    Orientation3 orientation3 = Orientation3::improve_xy;
+    Orientation4 orientation4 = Orientation4::improve_xyz_improve_xy;
+};
+
+// Cellular noise (docs/spec.md section 17): one feature point per unit cell, displaced from the
+// cell's centre by up to jitter * R per axis, where R is the largest displacement for which the
+// 3x3 (3x3x3) cell search provably finds the two nearest points for that distance (2D: 21/64
+// Euclidean, 63/256 Manhattan, 63/128 Chebyshev; 3D: 63/256, 21/128, 63/128).
+enum class CellularDistance : int { euclidean = 0, euclidean_squared = 1, manhattan = 2, chebyshev = 3 };
+enum class CellularOutput : int {
+    f1 = 0,           // distance to the nearest feature point
+    f2 = 1,           // to the second nearest
+    f2_minus_f1 = 2,  // cell borders
+    cell_value = 3,   // the nearest point's cell's random value in [-1, 1): flat Voronoi cells
+};
+
+struct CellularParams {
+    CellularDistance distance = CellularDistance::euclidean;
+    CellularOutput output = CellularOutput::f1;
+    float jitter = 1.0f;  // [0, 1]: 0 = a regular grid of points
+};
+
+GRADNOISE_API const char* orientation2_name(Orientation2 o) noexcept;  // "standard", "improve_x"
+GRADNOISE_API const char* orientation3_name(Orientation3 o) noexcept;  // "improve_xy", "improve_xz", "fallback"
+GRADNOISE_API const char* orientation4_name(Orientation4 o) noexcept;  // "improve_xyz_improve_xy", ...
+GRADNOISE_API const char* cellular_distance_name(CellularDistance d) noexcept;  // "euclidean", ...
+GRADNOISE_API const char* cellular_output_name(CellularOutput o) noexcept;      // "f1", "f2", "f2_minus_f1", "cell_value"
+
+GRADNOISE_API const char* basis_name(Basis basis) noexcept;  // "perlin", "classic", "value", "isotropic",
+                                                             // "opensimplex2", "opensimplex2s", "cellular"
 
 // Domain warping (docs/spec.md section 11): the field is sampled at p + strength * d(p), where
 // component a of d is the field itself (fractal included) at p * frequency + c_a (c_a a fixed
@@ -211,6 +263,9 @@ struct NoiseDesc {
     int period_x = 0, period_y = 0, period_z = 0, period_w = 0;
     WarpParams warp;
     PatternParams pattern;
+    SimplexParams simplex;    // Basis::opensimplex2 / opensimplex2s; their seed is `seed` as a
+                              // two's-complement 64-bit integer (0 when unset), as K.jpg's `long`
+    CellularParams cellular;  // Basis::cellular
 };
 
 namespace detail {

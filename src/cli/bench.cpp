@@ -1,5 +1,5 @@
 // gradnoise bench: one command that measures this CPU. For every kernel (2D/3D/4D Perlin and
-// 6-octave fBm, on points and on grids) and every ISA the CPU has, samples per second on one
+// 6-octave fBm, on points and on grids; OpenSimplex2/2S and cellular noise) and every ISA the CPU has, samples per second on one
 // thread and on all threads, with the ratio to the scalar path and to stb_perlin measured in the
 // same run; a JSON report (docs/bench-report.schema.json) and a side-by-side comparison of two.
 #include <algorithm>
@@ -252,7 +252,7 @@ void check(Status s, const char* what) {
 }
 
 struct Workloads {
-    Noise perlin, fbm;
+    Noise perlin, fbm, simplex, smooth, cellular;
     PointSet points;
     std::vector<float> out;
     std::size_t side2, side3;  // grids: side2^2 and (2 side3) x (2 side3) x side3
@@ -262,6 +262,17 @@ struct Workloads {
         NoiseDesc d;
         d.fractal = {Fractal::fbm, 6, 1.0f, 2.0f, 0.5f};
         check(Noise::create(d, &fbm), "fbm");
+        // Issue 13's families: OpenSimplex2 (2D standard, 3D ImproveXY) and OpenSimplex2S with
+        // seed 1337, cellular F1 (Euclidean, jitter 1).
+        NoiseDesc family;
+        family.has_seed = true;
+        family.seed = 1337;
+        family.basis = Basis::opensimplex2;
+        check(Noise::create(family, &simplex), "opensimplex2");
+        family.basis = Basis::opensimplex2s;
+        check(Noise::create(family, &smooth), "opensimplex2s");
+        family.basis = Basis::cellular;
+        check(Noise::create(family, &cellular), "cellular");
         side2 = std::max<std::size_t>(8, static_cast<std::size_t>(std::sqrt(static_cast<double>(samples))));
         side3 = std::max<std::size_t>(4, static_cast<std::size_t>(std::cbrt(static_cast<double>(samples) / 4.0) + 1e-9));
         const std::size_t n = samples, n2 = side2 * side2, n3 = 4 * side3 * side3 * side3;
@@ -339,6 +350,25 @@ struct Workloads {
         kernels.push_back({"fbm2_6oct/grid", "fBm, 6 octaves, 2D, on a " + g2 + " (stb: fbm_noise3 at z = 0)", n2,
                            true, grid2(fbm, true)});
         kernels.push_back({"fbm3_6oct/grid", "fBm, 6 octaves, 3D, on a " + g3, n3, true, grid3(fbm, true)});
+        // The other families; stb_perlin's Perlin noise on the same samples is their yardstick.
+        kernels.push_back({"simplex2/grid", "OpenSimplex2 2D on a " + g2 + " (stb: perlin noise, same grid)", n2, true,
+                           grid2(simplex, false)});
+        kernels.push_back({"simplex3/points", "OpenSimplex2 3D (ImproveXY) at " + pts + " (stb: perlin noise3)", n, true,
+                           [this, n](Impl impl, unsigned t) {
+                               split(n, t, [&](std::size_t a, std::size_t b) {
+                                   if (impl == Impl::stb) {
+                                       peers::stb_points3(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
+                                   } else {
+                                       (void)simplex.evaluate_3d(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
+                                   }
+                               });
+                           }});
+        kernels.push_back({"opensimplex2s2/grid", "OpenSimplex2S 2D on a " + g2 + " (stb: perlin noise, same grid)", n2,
+                           true, grid2(smooth, false)});
+        kernels.push_back({"cellular2/grid", "cellular F1, Euclidean, 2D on a " + g2 + " (stb: perlin noise, same grid)",
+                           n2, true, grid2(cellular, false)});
+        kernels.push_back({"cellular3/grid", "cellular F1, Euclidean, 3D on a " + g3 + " (stb: perlin noise3, same grid)",
+                           n3, true, grid3(cellular, false)});
     }
 };
 

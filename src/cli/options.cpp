@@ -147,12 +147,59 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
     add_float(app, "--persistence", "amplitude ratio between octaves, in (0, 8] (default 0.5)", &o->persistence);
     add(app, "--basis", "KIND",
         "perlin (default: Perlin 2002 gradients), classic (256 random unit\n"
-        "gradients from the seed) or value (value noise)",
+        "gradients from the seed), value (value noise), isotropic (2D: 16\n"
+        "evenly spread gradients, no streaks), opensimplex2, opensimplex2s\n"
+        "(K.jpg's OpenSimplex2 fast / smooth; seed = his 64-bit long) or\n"
+        "cellular (Worley noise, 2D/3D)",
         [o](const std::string& v) {
             o->basis = pick("--basis", v,
                             {std::pair{"perlin", Basis::perlin}, std::pair{"classic", Basis::classic},
-                             std::pair{"value", Basis::value}});
+                             std::pair{"value", Basis::value}, std::pair{"isotropic", Basis::isotropic},
+                             std::pair{"opensimplex2", Basis::opensimplex2},
+                             std::pair{"opensimplex2s", Basis::opensimplex2s}, std::pair{"cellular", Basis::cellular}});
         });
+    add(app, "--orientation2", "KIND", "simplex 2D lattice: standard (default) or improve_x", [o](const std::string& v) {
+        o->orientation2 = pick("--orientation2", v,
+                               {std::pair{"standard", Orientation2::standard}, std::pair{"improve_x", Orientation2::improve_x}});
+    });
+    add(app, "--orientation3", "KIND",
+        "simplex 3D lattice: improve_xy (default: z up, or time), improve_xz\n"
+        "(y up) or fallback",
+        [o](const std::string& v) {
+            o->orientation3 = pick("--orientation3", v,
+                                   {std::pair{"improve_xy", Orientation3::improve_xy},
+                                    std::pair{"improve_xz", Orientation3::improve_xz},
+                                    std::pair{"fallback", Orientation3::fallback}});
+        });
+    add(app, "--orientation4", "KIND",
+        "simplex 4D lattice: improve_xyz_improve_xy (default),\n"
+        "improve_xyz_improve_xz, improve_xyz, improve_xy_improve_zw or fallback",
+        [o](const std::string& v) {
+            o->orientation4 = pick("--orientation4", v,
+                                   {std::pair{"improve_xyz_improve_xy", Orientation4::improve_xyz_improve_xy},
+                                    std::pair{"improve_xyz_improve_xz", Orientation4::improve_xyz_improve_xz},
+                                    std::pair{"improve_xyz", Orientation4::improve_xyz},
+                                    std::pair{"improve_xy_improve_zw", Orientation4::improve_xy_improve_zw},
+                                    std::pair{"fallback", Orientation4::fallback}});
+        });
+    add(app, "--cellular-distance", "KIND",
+        "cellular: euclidean (default), euclidean_squared, manhattan or chebyshev", [o](const std::string& v) {
+            o->cellular_distance = pick("--cellular-distance", v,
+                                        {std::pair{"euclidean", CellularDistance::euclidean},
+                                         std::pair{"euclidean_squared", CellularDistance::euclidean_squared},
+                                         std::pair{"manhattan", CellularDistance::manhattan},
+                                         std::pair{"chebyshev", CellularDistance::chebyshev}});
+        });
+    add(app, "--cellular-output", "KIND",
+        "cellular: f1 (default: nearest distance), f2, f2_minus_f1 (cell\n"
+        "borders) or cell_value (flat cells in [-1, 1))",
+        [o](const std::string& v) {
+            o->cellular_output = pick("--cellular-output", v,
+                                      {std::pair{"f1", CellularOutput::f1}, std::pair{"f2", CellularOutput::f2},
+                                       std::pair{"f2_minus_f1", CellularOutput::f2_minus_f1},
+                                       std::pair{"cell_value", CellularOutput::cell_value}});
+        });
+    add_float(app, "--jitter", "cellular: feature point irregularity in [0, 1] (default 1)", &o->jitter);
     add(app, "--period", "P[,P[,P[,P]]]",
         "tile: lattice period per axis x,y,z,w (0 = none, else a power of\n"
         "two in 1..256); one value applies to every axis. The field repeats\n"
@@ -241,6 +288,12 @@ NoiseDesc NoiseOptions::desc(const NoiseDesc& base) const {
     if (warp_frequency) d.warp.frequency = *warp_frequency;
     if (pattern) d.pattern.kind = *pattern;
     if (pattern_frequency) d.pattern.frequency = *pattern_frequency;
+    if (orientation2) d.simplex.orientation2 = *orientation2;
+    if (orientation3) d.simplex.orientation3 = *orientation3;
+    if (orientation4) d.simplex.orientation4 = *orientation4;
+    if (cellular_distance) d.cellular.distance = *cellular_distance;
+    if (cellular_output) d.cellular.output = *cellular_output;
+    if (jitter) d.cellular.jitter = *jitter;
     if (pattern_strength) {
         d.pattern.strength = *pattern_strength;
     } else if (pattern) {
@@ -279,6 +332,8 @@ Noise make_noise(const NoiseDesc& desc) {
             {"NoiseDesc: warp.", "--warp-"},         {"NoiseDesc: pattern.", "--pattern-"},
             {"NoiseDesc: period_x", "--period (x)"}, {"NoiseDesc: period_y", "--period (y)"},
             {"NoiseDesc: period_z", "--period (z)"}, {"NoiseDesc: period_w", "--period (w)"},
+            {"NoiseDesc: simplex.", "--"},           {"NoiseDesc: cellular.jitter", "--jitter"},
+            {"NoiseDesc: cellular.", "--cellular-"}, {"NoiseDesc: periods", "--period: periods"},
             {"NoiseDesc: ", ""}};
         for (const auto& [from, to] : names) {
             if (m.rfind(from, 0) == 0) {
@@ -307,6 +362,15 @@ std::string field_text(const NoiseDesc& d) {
     }
     if (d.basis != Basis::perlin) {
         text += std::string(" --basis ") + basis_name(d.basis);
+    }
+    if (d.basis == Basis::opensimplex2 || d.basis == Basis::opensimplex2s) {
+        text += std::string(" --orientation2 ") + orientation2_name(d.simplex.orientation2) + " --orientation3 " +
+                orientation3_name(d.simplex.orientation3) + " --orientation4 " + orientation4_name(d.simplex.orientation4);
+    }
+    if (d.basis == Basis::cellular) {
+        text += std::string(" --cellular-distance ") + cellular_distance_name(d.cellular.distance) +
+                " --cellular-output " + cellular_output_name(d.cellular.output) + " --jitter " +
+                shortest(d.cellular.jitter);
     }
     if (d.period_x != 0 || d.period_y != 0 || d.period_z != 0 || d.period_w != 0) {
         text += " --period " + std::to_string(d.period_x) + "," + std::to_string(d.period_y) + "," +

@@ -59,6 +59,12 @@ struct NoiseOptions {
     std::optional<float> warp_strength, warp_frequency;
     std::optional<Pattern> pattern;
     std::optional<float> pattern_frequency, pattern_strength;
+    std::optional<Orientation2> orientation2;
+    std::optional<Orientation3> orientation3;
+    std::optional<Orientation4> orientation4;
+    std::optional<CellularDistance> cellular_distance;
+    std::optional<CellularOutput> cellular_output;
+    std::optional<float> jitter;
     enum class IsaChoice { environment, automatic, forced } isa_choice = IsaChoice::environment;
     Isa isa = Isa::scalar;  // with IsaChoice::forced
 

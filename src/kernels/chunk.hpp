@@ -47,6 +47,45 @@ void chunk_points(const detail::NoiseTables& t, const ChunkOf<dims>& c, const Ba
     }
 }
 
+// [S 13.4] Chunks of the simplex families: binary64 coordinates (no period to reduce by), per
+// tile of columns for every octave, per row for y (z); each batch's lanes as two double halves.
+template <int dims, bool smooth>
+void chunk_simplex(const detail::NoiseTables& t, const ChunkOf<dims>& c, const SimplexBase<dims, smooth>& base,
+                   std::size_t first, std::size_t last, float* out, std::size_t row_stride,
+                   std::size_t slice_stride) noexcept {
+    const detail::OctaveTable& o = t.octaves;
+    constexpr std::size_t tile = 128;  // 32 octaves x (128 + a batch) doubles: 36 KiB of stack
+    alignas(64) double x[max_octaves * (tile + lanes)];
+    double y[max_octaves], z[max_octaves] = {};
+    for (std::size_t x0 = 0; x0 < c.size_x; x0 += tile) {
+        const std::size_t n = c.size_x - x0 < tile ? c.size_x - x0 : tile;
+        const std::size_t stride = n + lanes;  // a batch read past the last column stays inside
+        double packed[max_octaves * tile];
+        reference::chunk_coordinates_f64(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, packed);
+        for (int k = 0; k < o.octaves; ++k) {
+            for (std::size_t i = 0; i < stride; ++i) {
+                x[static_cast<std::size_t>(k) * stride + i] = i < n ? packed[static_cast<std::size_t>(k) * n + i] : 0.0;
+            }
+        }
+        for (std::size_t r = first; r < last; ++r) {
+            const GridRow at = chunk_row(c, r);
+            reference::chunk_coordinates_f64(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(at.j), 1, y);
+            if constexpr (dims == 3) {
+                reference::chunk_coordinates_f64(t, c.spacing, 2, chunk_first_z(c) + static_cast<std::int64_t>(at.k), 1, z);
+            }
+            float* row = out + at.k * slice_stride + at.j * row_stride + x0;
+            for_each_batch<F>(row, n, [&](std::size_t i, std::size_t) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                return octave_sum<F>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                    const double* xs = x + static_cast<std::size_t>(k) * stride + i;
+                    const Halves q[3] = {{D::load_unaligned(xs), D::load_unaligned(xs + D::size)},
+                                         {D(y[k]), D(y[k])},
+                                         {D(z[k]), D(z[k])}};
+                    return base.at(q);
+                });
+            });
+        }
+    }
+}
 
 template <int dims>
 void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t first, std::size_t last, float* out,
@@ -62,7 +101,9 @@ void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t fir
     };
     with_base<dims>(t, [&](const auto& base) {
         using Base = std::decay_t<decltype(base)>;
-        if constexpr (is_perlin_base<Base>::value) {
+        if constexpr (is_simplex_base<Base>::value) {
+            chunk_simplex<dims>(t, c, base, first, last, out, row_stride, slice_stride);
+        } else if constexpr (is_perlin_base<Base>::value) {
             // Chunk coordinates are finite and chunks have no pattern: nothing to finish.
             fast_rows<dims, Base::fade>(
                 base.hasher, o, c.size_x, first, last,

@@ -70,6 +70,20 @@ void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, s
 template <int dims, class Chunk>
 void chunk_rows(const detail::NoiseTables& t, const Chunk& c, std::int64_t first_z, std::size_t first,
                 std::size_t last, float* out, std::size_t row_stride, std::size_t slice_stride) noexcept {
+    if (reference::chunk_in_binary64(t)) {
+        // [S 13.4] the simplex families: binary64 coordinates, per sample.
+        for (std::size_t r = first; r < last; ++r) {
+            const std::size_t j = dims == 3 ? r % c.size_y : r, kk = dims == 3 ? r / c.size_y : 0;
+            float* row = out + kk * slice_stride + j * row_stride;
+            const std::int64_t sy = c.first_y + static_cast<std::int64_t>(j);
+            for (std::size_t i = 0; i < c.size_x; ++i) {
+                const std::int64_t sx = c.first_x + static_cast<std::int64_t>(i);
+                row[i] = dims == 3 ? reference::chunk3(t, sx, sy, first_z + static_cast<std::int64_t>(kk), c.spacing)
+                                   : reference::chunk2(t, sx, sy, c.spacing);
+            }
+        }
+        return;
+    }
     constexpr std::size_t tile = 256;
     float x[max_octaves * tile];
     float y[max_octaves], z[max_octaves] = {};

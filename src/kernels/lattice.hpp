@@ -95,6 +95,11 @@ inline F lattice_noise(const detail::NoiseTables& t, int octave, const F* q) noe
                 dot = dot + gather(g[a], h[c]) * as_float(o[a]);
             }
             v[c] = dot;
+        } else if (dims == 2 && basis == Basis::isotropic) {
+            // [S 15] one of 16 evenly spread gradients, by hash & 15.
+            const I n = h[c] & I(15);
+            v[c] = gather(detail::isotropic_gradient_x, n) * as_float(o[0]) +
+                   gather(detail::isotropic_gradient_y, n) * as_float(o[1]);
         } else if constexpr (dims == 4) {
             v[c] = grad4(h[c], o[0], o[1], o[2], o[3]);
         } else {

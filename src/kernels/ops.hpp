@@ -314,5 +314,161 @@ struct ByteTable {
 #endif
 };
 
+// ---- binary64 halves of a float batch (the simplex families' skew, spec section 16.1) ----
+// D has half F's lanes on every ISA: lanes 0 .. D::size - 1 of an F are its low half.
+static_assert(D::size * 2 == F::size, "a float batch is two double batches");
+
+GRADNOISE_KERNEL_INLINE void widen(F v, D& low, D& high) noexcept {
+#if defined(__AVX512F__)
+    low = _mm512_cvtps_pd(_mm512_castps512_ps256(v));
+    high = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1)));
+#elif defined(__AVX2__)
+    low = _mm256_cvtps_pd(_mm256_castps256_ps128(v));
+    high = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
+#else
+    alignas(64) float in[lanes];
+    alignas(64) double a[D::size], b[D::size];
+    v.store_aligned(in);
+    for (std::size_t i = 0; i < D::size; ++i) {
+        a[i] = static_cast<double>(in[i]);
+        b[i] = static_cast<double>(in[D::size + i]);
+    }
+    low = D::load_aligned(a);
+    high = D::load_aligned(b);
+#endif
+}
+
+// Each double rounded to the nearest float (ties to even, overflow to infinity).
+GRADNOISE_KERNEL_INLINE F narrow(D low, D high) noexcept {
+#if defined(__AVX512F__)
+    return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(_mm512_cvtpd_ps(low))),
+                                               _mm256_castps_pd(_mm512_cvtpd_ps(high)), 1));
+#elif defined(__AVX2__)
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps(low)), _mm256_cvtpd_ps(high), 1);
+#else
+    alignas(64) double a[D::size], b[D::size];
+    alignas(64) float out[lanes];
+    low.store_aligned(a);
+    high.store_aligned(b);
+    for (std::size_t i = 0; i < D::size; ++i) {
+        out[i] = static_cast<float>(a[i]);
+        out[D::size + i] = static_cast<float>(b[i]);
+    }
+    return F::load_aligned(out);
+#endif
+}
+
+// Integral doubles inside the int32 range, converted to int32 lanes.
+GRADNOISE_KERNEL_INLINE I narrow_to_int(D low, D high) noexcept {
+#if defined(__AVX512F__)
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvttpd_epi32(low)), _mm512_cvttpd_epi32(high), 1);
+#elif defined(__AVX2__)
+    return _mm256_insertf128_si256(_mm256_castsi128_si256(_mm256_cvttpd_epi32(low)), _mm256_cvttpd_epi32(high), 1);
+#else
+    alignas(64) double a[D::size], b[D::size];
+    alignas(64) std::int32_t out[lanes];
+    low.store_aligned(a);
+    high.store_aligned(b);
+    for (std::size_t i = 0; i < D::size; ++i) {
+        out[i] = static_cast<std::int32_t>(a[i]);
+        out[D::size + i] = static_cast<std::int32_t>(b[i]);
+    }
+    return I::load_aligned(out);
+#endif
+}
+
+// trunc(v) for doubles (round toward zero; integers stay).
+GRADNOISE_KERNEL_INLINE D truncate(D v) noexcept {
+#if defined(__aarch64__)
+    return vrndq_f64(v);
+#else
+    return xsimd::trunc(v);
+#endif
+}
+
+// ---- 64-bit integers as (low, high) 32-bit lane pairs (the simplex hashes, spec 16.2) ----
+
+// The high 32 bits of the 64-bit product of unsigned 32-bit lanes.
+GRADNOISE_KERNEL_INLINE I mul_high(I a, I b) noexcept {
+#if defined(__AVX512F__)
+    __m512i even = _mm512_srli_epi64(_mm512_mul_epu32(a, b), 32);
+    __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), _mm512_srli_epi64(b, 32));
+    return _mm512_mask_blend_epi32(0xAAAA, even, odd);
+#elif defined(__AVX2__)
+    __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(a, b), 32);
+    __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
+    return _mm256_blend_epi32(even, odd, 0xAA);
+#else
+    alignas(64) std::int32_t x[lanes], y[lanes], r[lanes];
+    a.store_aligned(x);
+    b.store_aligned(y);
+    for (std::size_t i = 0; i < lanes; ++i) {
+        const std::uint64_t p = static_cast<std::uint64_t>(static_cast<std::uint32_t>(x[i])) *
+                                static_cast<std::uint32_t>(y[i]);
+        r[i] = static_cast<std::int32_t>(static_cast<std::uint32_t>(p >> 32));
+    }
+    return I::load_aligned(r);
+#endif
+}
+
+// A float lane mask as the int32 lane mask of the same lanes (the same register bits).
+using IMask = xsimd::batch_bool<std::int32_t, Arch>;
+GRADNOISE_KERNEL_INLINE IMask int_mask(xsimd::batch_bool<float, Arch> m) noexcept {
+#if defined(__AVX512F__)
+    return IMask(static_cast<__mmask16>(m));
+#elif defined(__AVX2__)
+    return IMask(_mm256_castps_si256(m));
+#else
+    return xsimd::bitwise_cast<I>(xsimd::select(m, as_float(I(-1)), F(0.0f))) != I(0);
+#endif
+}
+
+// And back.
+GRADNOISE_KERNEL_INLINE xsimd::batch_bool<float, Arch> float_mask(IMask m) noexcept {
+#if defined(__AVX512F__)
+    return xsimd::batch_bool<float, Arch>(static_cast<__mmask16>(m));
+#elif defined(__AVX2__)
+    return xsimd::batch_bool<float, Arch>(_mm256_castsi256_ps(m));
+#else
+    return xsimd::to_float(xsimd::select(m, I(1), I(0))) != F(0.0f);
+#endif
+}
+
+struct Wide {
+    I low, high;
+};
+
+GRADNOISE_KERNEL_INLINE Wide wide(std::uint64_t v) noexcept {
+    return {I(static_cast<std::int32_t>(static_cast<std::uint32_t>(v))),
+            I(static_cast<std::int32_t>(static_cast<std::uint32_t>(v >> 32)))};
+}
+GRADNOISE_KERNEL_INLINE Wide operator^(Wide a, Wide b) noexcept { return {a.low ^ b.low, a.high ^ b.high}; }
+GRADNOISE_KERNEL_INLINE Wide operator&(Wide a, Wide b) noexcept { return {a.low & b.low, a.high & b.high}; }
+// a + b mod 2^64: the carry is (low sum < a.low) unsigned, i.e. the sign-flipped signed compare.
+GRADNOISE_KERNEL_INLINE Wide operator+(Wide a, Wide b) noexcept {
+    const I low = a.low + b.low;
+    const I flip(INT32_MIN);
+    const I carry = xsimd::select((low ^ flip) < (a.low ^ flip), I(1), I(0));
+    return {low, a.high + b.high + carry};
+}
+GRADNOISE_KERNEL_INLINE Wide operator-(Wide a, Wide b) noexcept {
+    const I flip(INT32_MIN);
+    const I borrow = xsimd::select((a.low ^ flip) < (b.low ^ flip), I(1), I(0));
+    return {a.low - b.low, a.high - b.high - borrow};
+}
+GRADNOISE_KERNEL_INLINE Wide select(IMask m, Wide a, Wide b) noexcept {
+    return {xsimd::select(m, a.low, b.low), xsimd::select(m, a.high, b.high)};
+}
+// a * c mod 2^64 for a constant c.
+GRADNOISE_KERNEL_INLINE Wide times(Wide a, std::uint64_t c) noexcept {
+    const I c_low(static_cast<std::int32_t>(static_cast<std::uint32_t>(c)));
+    const I c_high(static_cast<std::int32_t>(static_cast<std::uint32_t>(c >> 32)));
+    return {mul_wrap(a.low, c_low), mul_high(a.low, c_low) + mul_wrap(a.low, c_high) + mul_wrap(a.high, c_low)};
+}
+// int32 lanes sign-extended to 64 bits, times a constant.
+GRADNOISE_KERNEL_INLINE Wide times(I cell, std::uint64_t c) noexcept {
+    return times(Wide{cell, cell >> 31}, c);
+}
+
 }  // namespace
 }  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

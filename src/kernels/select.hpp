@@ -6,10 +6,12 @@
 
 #include <type_traits>
 
+#include "kernels/cellular.hpp"
 #include "kernels/fractal.hpp"
 #include "kernels/hash.hpp"
 #include "kernels/lattice.hpp"
 #include "kernels/perlin.hpp"
+#include "kernels/simplex.hpp"
 
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
 namespace {
@@ -26,6 +28,26 @@ GRADNOISE_KERNEL_INLINE void with_fade(Fade fade, Body&& body) noexcept {
 // body(base) with base(k, q) -> B: one octave k of the descriptor's base noise at q (dims batches).
 template <int dims, class B = F, class Body>
 void with_base(const detail::NoiseTables& t, Body&& body) noexcept {
+    if constexpr (std::is_same_v<B, F>) {
+        // The simplex and cellular families have no fade.
+        const Basis basis = t.desc.basis;
+        if (basis == Basis::opensimplex2 || basis == Basis::opensimplex2s) {
+            const SimplexGrad grad{t.simplex};
+            const Wide seed = wide(static_cast<std::uint64_t>(t.simplex_seed));
+            if (basis == Basis::opensimplex2s) {
+                body(SimplexBase<dims, true>{grad, seed, t.desc.simplex});
+            } else {
+                body(SimplexBase<dims, false>{grad, seed, t.desc.simplex});
+            }
+            return;
+        }
+        if constexpr (dims < 4) {
+            if (basis == Basis::cellular) {
+                body(CellularBase<dims>{&t});
+                return;
+            }
+        }
+    }
     with_fade(t.fade, [&](auto fade_constant) {
         constexpr Fade fade = decltype(fade_constant)::value;
         if constexpr (std::is_same_v<B, D>) {

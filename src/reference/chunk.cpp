@@ -8,6 +8,13 @@ namespace {
 // [S 13] The chunk field: octave k of sample s on axis a sits at chunk_coordinate(s_a, g_k) +
 // k * offset_a, g_k = spacing * f_k (f_0 = 1 for plain noise).
 float chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) {
+    if (chunk_in_binary64(t)) {
+        double q[3][max_octaves] = {};
+        for (int a = 0; a < dims; ++a) {
+            chunk_coordinates_f64(t, spacing, a, s[a], 1, q[a]);
+        }
+        return octave_sum(t, dims, q[0], 1, q[1], q[2]);
+    }
     float q[3][max_octaves] = {};
     for (int a = 0; a < dims; ++a) {
         chunk_coordinates(t, spacing, a, s[a], 1, q[a]);
@@ -28,6 +35,27 @@ void chunk_coordinates(const detail::NoiseTables& t, float spacing, int axis, st
         const float step = spacing * frequency;
         for (std::size_t i = 0; i < n; ++i) {
             out[static_cast<std::size_t>(k) * n + i] = chunk_coordinate(first + static_cast<std::int64_t>(i), step) + kf * offset[axis];
+        }
+        frequency = frequency * f.lacunarity;
+    }
+}
+
+bool chunk_in_binary64(const detail::NoiseTables& t) noexcept {
+    return t.desc.basis == Basis::opensimplex2 || t.desc.basis == Basis::opensimplex2s;
+}
+
+void chunk_coordinates_f64(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
+                           double* out) noexcept {
+    const FractalParams& f = t.desc.fractal;
+    const float offset[3] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z};
+    const int octaves = f.kind == Fractal::none ? 1 : f.octaves;
+    float frequency = f.kind == Fractal::none ? 1.0f : f.frequency;
+    for (int k = 0; k < octaves; ++k) {
+        const double step = static_cast<double>(spacing * frequency);
+        const double shift = static_cast<double>(static_cast<float>(k) * offset[axis]);
+        for (std::size_t i = 0; i < n; ++i) {
+            const double s = static_cast<double>(first + static_cast<std::int64_t>(i));
+            out[static_cast<std::size_t>(k) * n + i] = s * step + shift;
         }
         frequency = frequency * f.lacunarity;
     }

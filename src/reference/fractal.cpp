@@ -26,14 +26,47 @@ float octave_term(Fractal kind, float n, float& weight) {
     }
 }
 
-// One octave of base noise at q (dims coordinates).
-float base_noise(const detail::NoiseTables& t, int dims, int k, const float* q) {
+// One octave of base noise at q (dims coordinates). Binary64 coordinates reach the simplex
+// families only from chunks (spec 13.4); every other caller passes floats, exact in double.
+float base_noise(const detail::NoiseTables& t, int dims, int k, const double* q) {
+    const NoiseDesc& d = t.desc;
+    switch (d.basis) {
+        case Basis::opensimplex2:
+        case Basis::opensimplex2s: {
+            // [S 16] float coordinates are exact in binary64.
+            const bool smooth = d.basis == Basis::opensimplex2s;
+            const detail::SimplexGradients& g = *t.simplex;
+            switch (dims) {
+                case 2:
+                    return smooth ? opensimplex2s_2d(g, t.simplex_seed, d.simplex.orientation2, q[0], q[1])
+                                  : opensimplex2_2d(g, t.simplex_seed, d.simplex.orientation2, q[0], q[1]);
+                case 3:
+                    return smooth ? opensimplex2s_3d(g, t.simplex_seed, d.simplex.orientation3, q[0], q[1], q[2])
+                                  : opensimplex2_3d(g, t.simplex_seed, d.simplex.orientation3, q[0], q[1], q[2]);
+                default:
+                    return smooth
+                               ? opensimplex2s_4d(g, t.simplex_seed, d.simplex.orientation4, q[0], q[1], q[2], q[3])
+                               : opensimplex2_4d(g, t.simplex_seed, d.simplex.orientation4, q[0], q[1], q[2], q[3]);
+            }
+        }
+        default: break;
+    }
+    const float f[4] = {static_cast<float>(q[0]), static_cast<float>(q[1]), dims > 2 ? static_cast<float>(q[2]) : 0.0f,
+                        dims > 3 ? static_cast<float>(q[3]) : 0.0f};
+    if (d.basis == Basis::cellular) {
+        return cellular(t, dims, k, f);  // 2D and 3D (4D is rejected before)
+    }
     Lattice l = octave_lattice(t, k);
     switch (dims) {
-        case 2: return noise2(l, t.desc.fade, q[0], q[1]);
-        case 3: return noise3(l, t.desc.fade, q[0], q[1], q[2]);
-        default: return noise4(l, t.desc.fade, q[0], q[1], q[2], q[3]);
+        case 2: return noise2(l, d.fade, f[0], f[1]);
+        case 3: return noise3(l, d.fade, f[0], f[1], f[2]);
+        default: return noise4(l, d.fade, f[0], f[1], f[2], f[3]);
     }
+}
+
+float base_noise(const detail::NoiseTables& t, int dims, int k, const float* q) {
+    const double d[4] = {q[0], q[1], dims > 2 ? q[2] : 0.0, dims > 3 ? q[3] : 0.0};
+    return base_noise(t, dims, k, d);
 }
 
 // [S 8] The base noise, or the sum of octaves. Octave k samples at p * f_k + k * offset (per axis).
@@ -122,11 +155,14 @@ float field(const detail::NoiseTables& t, int dims, const float* p) {
 
 }  // namespace
 
-float octave_sum(const detail::NoiseTables& t, int dims, const float* x, std::size_t x_stride, const float* y,
-                 const float* z) noexcept {
+namespace {
+
+template <class T>
+float octave_sum_of(const detail::NoiseTables& t, int dims, const T* x, std::size_t x_stride, const T* y,
+                    const T* z) {
     const FractalParams& f = t.desc.fractal;
     auto at = [&](int k) {
-        float q[4] = {x[static_cast<std::size_t>(k) * x_stride], y[k], dims == 3 ? z[k] : 0.0f, 0.0f};
+        const T q[4] = {x[static_cast<std::size_t>(k) * x_stride], y[k], dims == 3 ? z[k] : T(0), T(0)};
         return base_noise(t, dims, k, q);
     };
     if (f.kind == Fractal::none) {
@@ -142,6 +178,18 @@ float octave_sum(const detail::NoiseTables& t, int dims, const float* x, std::si
         amplitude = amplitude * f.persistence;
     }
     return sum / amplitude_sum;
+}
+
+}  // namespace
+
+float octave_sum(const detail::NoiseTables& t, int dims, const float* x, std::size_t x_stride, const float* y,
+                 const float* z) noexcept {
+    return octave_sum_of(t, dims, x, x_stride, y, z);
+}
+
+float octave_sum(const detail::NoiseTables& t, int dims, const double* x, std::size_t x_stride, const double* y,
+                 const double* z) noexcept {
+    return octave_sum_of(t, dims, x, x_stride, y, z);
 }
 
 float sine(float t) noexcept {

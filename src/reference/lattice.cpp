@@ -42,6 +42,12 @@ float corner(const Lattice& l, int dims, int h, float x, float y, float z) {
             }
             return (t.classic3[0][h] * x + t.classic3[1][h] * y) + t.classic3[2][h] * z;
         case Basis::value: return t.values[h];
+        case Basis::isotropic:
+            // [S 15] 2D: one of 16 evenly spread gradients; 3D: Perlin's.
+            if (dims == 2) {
+                return detail::isotropic_gradient_x[h & 15] * x + detail::isotropic_gradient_y[h & 15] * y;
+            }
+            return grad(h, x, y, z);
         default: return grad(h, x, y, z);
     }
 }

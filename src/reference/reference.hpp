@@ -7,6 +7,9 @@
 //   fractal.cpp     [S 8, 11, 12]  octave sums, domain warp, patterns: the whole field
 //   chunk.cpp       [S 13]     chunks addressed by 64-bit sample numbers
 //   perlin_f64.cpp  [S 14]     binary64
+//   simplex.cpp     [S 16]     OpenSimplex2 (fast), 2D/3D/4D, every orientation
+//   simplex_smooth.cpp [S 16]  OpenSimplex2S (smooth), 2D/3D/4D
+//   cellular.cpp    [S 17]     cellular (Worley) noise, 2D/3D
 #ifndef GRADNOISE_SRC_REFERENCE_REFERENCE_HPP
 #define GRADNOISE_SRC_REFERENCE_REFERENCE_HPP
 
@@ -14,6 +17,7 @@
 #include <cstdint>
 
 #include "gradnoise/noise.hpp"
+#include "simplex_tables.hpp"
 #include "tables.hpp"
 
 namespace gradnoise::reference {
@@ -67,9 +71,37 @@ void chunk_coordinates(const detail::NoiseTables& t, float spacing, int axis, st
 // z[k]) (z unused in 2D): the octave loop with its coordinates given.
 float octave_sum(const detail::NoiseTables& t, int dims, const float* x, std::size_t x_stride, const float* y,
                  const float* z) noexcept;
+// [S 13.4] The simplex families' chunk coordinates: no period to reduce by, so octave k's
+// coordinate is the binary64 double(s) * double(spacing * f_k) + k * offset (a float, exact), and
+// the octave sum takes them as they are (the families skew in binary64).
+bool chunk_in_binary64(const detail::NoiseTables& t) noexcept;
+void chunk_coordinates_f64(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
+                           double* out) noexcept;
+float octave_sum(const detail::NoiseTables& t, int dims, const double* x, std::size_t x_stride, const double* y,
+                 const double* z) noexcept;
 // [S 13] The chunk sample (sx, sy[, sz]) of a world with this spacing.
 float chunk2(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, float spacing) noexcept;
 float chunk3(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, std::int64_t sz, float spacing) noexcept;
+
+// [S 16] K.jpg's OpenSimplex2 (fast) and OpenSimplex2S (smooth) at binary64 coordinates, as his
+// Java reference computes them: the orientation's skew or rotation and the cell split in double,
+// everything after in float, integers in wrapping 64-bit arithmetic. g = simplex_gradients(smooth).
+// Cells: floor (or round) of the skewed coordinate, clamped to the int32 range (spec 16.1).
+float opensimplex2_2d(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
+                      double y) noexcept;
+float opensimplex2_3d(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x, double y,
+                      double z) noexcept;
+float opensimplex2_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
+                      double z, double w) noexcept;
+float opensimplex2s_2d(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
+                       double y) noexcept;
+float opensimplex2s_3d(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x, double y,
+                       double z) noexcept;
+float opensimplex2s_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
+                       double z, double w) noexcept;
+
+// [S 17] Cellular noise, octave k (its periods), at q (dims = 2 or 3).
+float cellular(const detail::NoiseTables& t, int dims, int k, const float* q) noexcept;
 
 // [S 12.1] sin(t) by the project's own polynomial (the same on every platform; libm's is not).
 float sine(float t) noexcept;

@@ -1,0 +1,617 @@
+// [S 16] OpenSimplex2 and OpenSimplex2S over batches: the orientation and the cell split in
+// binary64 (each float batch as two double batches), the rest in float and in 64-bit integers
+// kept as 32-bit lane pairs (ops.hpp: Wide). Where the reference branches (a vertex inside its
+// radius, which vertex comes next) the kernels compute every candidate and select, which gives
+// the reference's bits: a skipped contribution is an added +0, and the sums start at +0 and so
+// are never -0 (x + (+0) = x then). Mirrors src/reference/simplex.cpp and simplex_smooth.cpp;
+// tests/test_simplex.cpp.
+#pragma once
+
+#include "kernels/fractal.hpp"
+#include "simplex_tables.hpp"
+
+namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
+namespace {
+
+// A double batch pair: lanes 0 .. D::size - 1 and the rest of one float batch.
+struct Halves {
+    D low, high;
+};
+
+GRADNOISE_KERNEL_INLINE Halves halves(F v) noexcept {
+    Halves h;
+    widen(v, h.low, h.high);
+    return h;
+}
+
+struct SimplexCell {
+    I cell;  // the cell index, int32
+    F frac;  // the offset inside it, rounded to float
+};
+
+// [S 16.1] floor (or the reference's fastRound) of a skewed coordinate, clamped to the int32
+// range; + 0.0 makes a -0 cell +0, as the reference's int is, so the offset keeps its sign.
+template <bool round>
+GRADNOISE_KERNEL_INLINE SimplexCell simplex_cell(Halves v) noexcept {
+    auto cell_of = [](D x) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        D c;
+        if constexpr (round) {
+            c = xsimd::select(x < D(0.0), truncate(x - D(0.5)), truncate(x + D(0.5)));
+        } else {
+            c = floor(x);
+        }
+        return xsimd::min(xsimd::max(c, D(-2147483648.0)), D(2147483647.0)) + D(0.0);
+    };
+    const D low = cell_of(v.low), high = cell_of(v.high);
+    return {narrow_to_int(low, high), narrow(v.low - low, v.high - high)};
+}
+
+GRADNOISE_KERNEL_INLINE I low_bits_after_shift(Wide hash, int shift) noexcept {
+    // (int)(hash ^ (hash >> shift)) for an arithmetic 64-bit shift by 32 < shift < 64.
+    return hash.low ^ (hash.high >> (shift - 32));
+}
+
+// [S 16.2] The gradient hashes and dot products (the reference's grad functions).
+struct SimplexGrad {
+    const detail::SimplexGradients* g;
+
+    GRADNOISE_KERNEL_INLINE F two(Wide seed, Wide xp, Wide yp, F dx, F dy) const noexcept {
+        const Wide hash = times(seed ^ xp ^ yp, detail::simplex_hash_multiplier);
+        const I gi = low_bits_after_shift(hash, 64 - 7 + 1) & I(127 << 1);
+        return gather(g->g2, gi) * dx + gather(g->g2, gi | I(1)) * dy;
+    }
+    GRADNOISE_KERNEL_INLINE F three(Wide seed, Wide xp, Wide yp, Wide zp, F dx, F dy, F dz) const noexcept {
+        const Wide hash = times((seed ^ xp) ^ (yp ^ zp), detail::simplex_hash_multiplier);
+        const I gi = low_bits_after_shift(hash, 64 - 8 + 2) & I(255 << 2);
+        return gather(g->g3, gi) * dx + gather(g->g3, gi | I(1)) * dy + gather(g->g3, gi | I(2)) * dz;
+    }
+    GRADNOISE_KERNEL_INLINE F four(Wide seed, Wide xp, Wide yp, Wide zp, Wide wp, F dx, F dy, F dz,
+                                   F dw) const noexcept {
+        const Wide hash = times(seed ^ (xp ^ yp) ^ (zp ^ wp), detail::simplex_hash_multiplier);
+        const I gi = low_bits_after_shift(hash, 64 - 9 + 2) & I(511 << 2);
+        return (gather(g->g4, gi) * dx + gather(g->g4, gi | I(1)) * dy) +
+               (gather(g->g4, gi | I(2)) * dz + gather(g->g4, gi | I(3)) * dw);
+    }
+};
+
+GRADNOISE_KERNEL_INLINE F falloff4(F a) noexcept { return (a * a) * (a * a); }
+
+constexpr double simplex_unskew_2d = detail::simplex_unskew_2d;
+
+// ---- OpenSimplex2 (fast) ----
+
+// [S 16.3] The triangle's three vertices.
+inline F opensimplex2_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) noexcept {
+    const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys);
+    const Wide xp = times(cx.cell, detail::simplex_prime_x), yp = times(cy.cell, detail::simplex_prime_y);
+    const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y);
+    const F t = (cx.frac + cy.frac) * F(static_cast<float>(simplex_unskew_2d));
+    const F dx0 = cx.frac + t, dy0 = cy.frac + t;
+    const F zero(0.0f);
+
+    const F a0 = F(0.5f) - dx0 * dx0 - dy0 * dy0;
+    // (the reference assigns the first contribution: a -0 stays -0)
+    F value = xsimd::select(a0 > zero, falloff4(a0) * grad.two(seed, xp, yp, dx0, dy0), zero);
+
+    const F a1 = F(static_cast<float>(2 * (1 + 2 * simplex_unskew_2d) * (1 / simplex_unskew_2d + 2))) * t +
+                 (F(static_cast<float>(-2 * (1 + 2 * simplex_unskew_2d) * (1 + 2 * simplex_unskew_2d))) + a0);
+    const F step1(static_cast<float>(1 + 2 * simplex_unskew_2d));
+    value = xsimd::select(a1 > zero, value + falloff4(a1) * grad.two(seed, xp + px, yp + py, dx0 - step1, dy0 - step1), value);
+
+    const auto upper = dy0 > dx0;
+    const F u(static_cast<float>(simplex_unskew_2d)), u1(static_cast<float>(simplex_unskew_2d + 1));
+    const F dx2 = xsimd::select(upper, dx0 - u, dx0 - u1);
+    const F dy2 = xsimd::select(upper, dy0 - u1, dy0 - u);
+    const F a2 = F(0.5f) - dx2 * dx2 - dy2 * dy2;
+    const auto upper_i = int_mask(upper);
+    const Wide xp2 = select(upper_i, xp, xp + px), yp2 = select(upper_i, yp + py, yp);
+    return xsimd::select(a2 > zero, value + falloff4(a2) * grad.two(seed, xp2, yp2, dx2, dy2), value);
+}
+
+// [S 16.4] Two interleaved cubic lattices; on each the nearest vertex and the next along the
+// axis of largest offset.
+inline F opensimplex2_base3(SimplexGrad grad, Wide seed, Halves xr, Halves yr, Halves zr) noexcept {
+    const SimplexCell cx = simplex_cell<true>(xr), cy = simplex_cell<true>(yr), cz = simplex_cell<true>(zr);
+    F xri = cx.frac, yri = cy.frac, zri = cz.frac;
+    const F zero(0.0f), one(1.0f);
+    // The reference's xNSign = (int)(-1.0f - xri) | 1, the difference rounded in float: -1 where it
+    // reaches -1 (offsets >= 0, and negative ones down to -2^-25), else 1.
+    auto sign_of = [&](F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return xsimd::select((-one - v) <= -one, -one, one); };
+    F sx = sign_of(xri), sy = sign_of(yri), sz = sign_of(zri);
+    F ax0 = sx * -xri, ay0 = sy * -yri, az0 = sz * -zri;
+    Wide xp = times(cx.cell, detail::simplex_prime_x), yp = times(cy.cell, detail::simplex_prime_y),
+         zp = times(cz.cell, detail::simplex_prime_z);
+    const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y),
+               pz = wide(detail::simplex_prime_z);
+
+    F value = zero;
+    F a = (F(0.6f) - xri * xri) - (yri * yri + zri * zri);
+    for (int l = 0;; ++l) {
+        value = xsimd::select(a > zero, value + falloff4(a) * grad.three(seed, xp, yp, zp, xri, yri, zri), value);
+
+        const auto on_x = (ax0 >= ay0) & (ax0 >= az0);
+        const auto on_y = ~on_x & (ay0 > ax0) & (ay0 >= az0);
+        const auto on_z = ~on_x & !on_y;
+        const F largest = xsimd::select(on_x, ax0, xsimd::select(on_y, ay0, az0));
+        F b = a + largest + largest;
+        const auto inside = b > one;
+        b = b - one;
+        // p - sign * prime: sign -1 adds the prime, sign 1 subtracts it.
+        auto toward = [](F sign, Wide p, Wide prime) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            return select(int_mask(sign < F(0.0f)), p + prime, p - prime);
+        };
+        const auto on_x_i = int_mask(on_x);
+        const auto on_y_i = int_mask(on_y);
+        const auto on_z_i = int_mask(on_z);
+        const Wide xp2 = select(on_x_i, toward(sx, xp, px), xp);
+        const Wide yp2 = select(on_y_i, toward(sy, yp, py), yp);
+        const Wide zp2 = select(on_z_i, toward(sz, zp, pz), zp);
+        const F dx = xsimd::select(on_x, xri + sx, xri);
+        const F dy = xsimd::select(on_y, yri + sy, yri);
+        const F dz = xsimd::select(on_z, zri + sz, zri);
+        value = xsimd::select(inside, value + falloff4(b) * grad.three(seed, xp2, yp2, zp2, dx, dy, dz), value);
+        if (l == 1) {
+            break;
+        }
+        ax0 = F(0.5f) - ax0;
+        ay0 = F(0.5f) - ay0;
+        az0 = F(0.5f) - az0;
+        xri = sx * ax0;
+        yri = sy * ay0;
+        zri = sz * az0;
+        a = a + ((F(0.75f) - ax0) - (ay0 + az0));
+        xp = select(int_mask(sx < zero), xp + px, xp);
+        yp = select(int_mask(sy < zero), yp + py, yp);
+        zp = select(int_mask(sz < zero), zp + pz, zp);
+        sx = -sx;
+        sy = -sy;
+        sz = -sz;
+        seed = seed ^ wide(detail::simplex_seed_flip_3d);
+    }
+    return value;
+}
+
+// v >= s for a float lane v and a binary64 s, exactly: the sign of (v - s) + 0, rounded to float
+// (rounding keeps a sign, and + 0 makes an exact zero +0).
+GRADNOISE_KERNEL_INLINE auto at_least(F v, Halves s) noexcept {
+    const Halves w = halves(v);
+    const F difference = narrow((w.low - s.low) + D(0.0), (w.high - s.high) + D(0.0));
+    return float_mask((as_int(difference) & I(INT32_MIN)) == I(0));
+}
+
+// [S 16.5] 4D: five copies of the A4 lattice, one vertex from each.
+inline F opensimplex2_base4(SimplexGrad grad, Wide seed, Halves xs, Halves ys, Halves zs, Halves ws) noexcept {
+    constexpr float unskew_4d = 0.309016994374947f, step = 0.2f;
+    const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys), cz = simplex_cell<false>(zs),
+                      cw = simplex_cell<false>(ws);
+    F xsi = cx.frac, ysi = cy.frac, zsi = cz.frac, wsi = cw.frac;
+    const F zero(0.0f), one(1.0f);
+
+    const F si_sum = (xsi + ysi) + (zsi + wsi);
+    // (int)(si_sum * 1.25) with the product in double: the number of thresholds T_n (the least
+    // floats whose product reaches n, simplex_start_thresholds) that si_sum reaches.
+    I start(0);
+    for (float threshold : detail::simplex_start_thresholds) {
+        start = start + xsimd::select(int_mask(si_sum >= F(threshold)), I(1), I(0));
+    }
+    Wide lane_seed = seed + times(start, detail::simplex_seed_offset_4d);
+    const F start_offset = xsimd::to_float(start) * F(-step);
+    xsi = xsi + start_offset;
+    ysi = ysi + start_offset;
+    zsi = zsi + start_offset;
+    wsi = wsi + start_offset;
+    F ssi = (si_sum + start_offset * F(4.0f)) * F(unskew_4d);
+
+    Wide xp = times(cx.cell, detail::simplex_prime_x), yp = times(cy.cell, detail::simplex_prime_y),
+         zp = times(cz.cell, detail::simplex_prime_z), wp = times(cw.cell, detail::simplex_prime_w);
+    const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y),
+               pz = wide(detail::simplex_prime_z), pw = wide(detail::simplex_prime_w);
+
+    F value = zero;
+    for (int i = 0;; ++i) {
+        const Halves s = halves(ssi);
+        const D c(-1.0 / static_cast<double>(unskew_4d));
+        const Halves score0{D(1.0) + s.low * c, D(1.0) + s.high * c};
+        const auto on_x = (xsi >= ysi) & (xsi >= zsi) & (xsi >= wsi) & at_least(xsi, score0);
+        const auto on_y = ~on_x & (ysi > xsi) & (ysi >= zsi) & (ysi >= wsi) & at_least(ysi, score0);
+        const auto on_z = ~on_x & ~on_y & (zsi > xsi) & (zsi > ysi) & (zsi >= wsi) & at_least(zsi, score0);
+        const auto on_w = ~on_x & ~on_y & ~on_z & (wsi > xsi) & (wsi > ysi) & (wsi > zsi) & at_least(wsi, score0);
+        xp = select(int_mask(on_x), xp + px, xp);
+        yp = select(int_mask(on_y), yp + py, yp);
+        zp = select(int_mask(on_z), zp + pz, zp);
+        wp = select(int_mask(on_w), wp + pw, wp);
+        xsi = xsimd::select(on_x, xsi - one, xsi);
+        ysi = xsimd::select(on_y, ysi - one, ysi);
+        zsi = xsimd::select(on_z, zsi - one, zsi);
+        wsi = xsimd::select(on_w, wsi - one, wsi);
+        ssi = xsimd::select(on_x | on_y | on_z | on_w, ssi - F(unskew_4d), ssi);
+
+        const F dx = xsi + ssi, dy = ysi + ssi, dz = zsi + ssi, dw = wsi + ssi;
+        F a = (dx * dx + dy * dy) + (dz * dz + dw * dw);
+        const auto inside = a < F(0.6f);
+        a = a - F(0.6f);
+        a = a * a;
+        value = value +
+                xsimd::select(inside, a * a * grad.four(lane_seed, xp, yp, zp, wp, dx, dy, dz, dw), zero);
+        if (i == 4) {
+            break;
+        }
+        xsi = xsi + F(step);
+        ysi = ysi + F(step);
+        zsi = zsi + F(step);
+        wsi = wsi + F(step);
+        ssi = ssi + F(step * 4 * unskew_4d);
+        lane_seed = lane_seed - wide(detail::simplex_seed_offset_4d);
+        const auto reset = start == I(i);
+        xp = select(reset, xp - px, xp);
+        yp = select(reset, yp - py, yp);
+        zp = select(reset, zp - pz, zp);
+        wp = select(reset, wp - pw, wp);
+        lane_seed = select(reset, lane_seed + wide(detail::simplex_seed_offset_4d * 5), lane_seed);
+    }
+    return value;
+}
+
+// ---- orientations [S 16.1], per double batch ----
+
+
+GRADNOISE_KERNEL_INLINE void orient2(Orientation2 o, D x, D y, D* out) noexcept {
+    if (o == Orientation2::improve_x) {
+        const D xx = x * D(detail::simplex_root2over2);
+        const D yy = y * D(detail::simplex_root2over2 * (1 + 2 * detail::simplex_skew_2d));
+        out[0] = yy + xx;
+        out[1] = yy - xx;
+    } else {
+        const D s = D(detail::simplex_skew_2d) * (x + y);
+        out[0] = x + s;
+        out[1] = y + s;
+    }
+}
+
+// The fast variant's 3D rotations (the smooth one writes ImproveXZ's orthogonaliser with fewer
+// digits: `xz_orthogonalizer`).
+GRADNOISE_KERNEL_INLINE void orient3(Orientation3 o, double xz_orthogonalizer, D x, D y, D z, D* out) noexcept {
+    if (o == Orientation3::fallback) {
+        const D r = D(detail::simplex_fallback_rotate_3d) * (x + y + z);
+        out[0] = r - x;
+        out[1] = r - y;
+        out[2] = r - z;
+    } else if (o == Orientation3::improve_xz) {
+        const D xz = x + z;
+        const D s2 = xz * D(xz_orthogonalizer);
+        const D yy = y * D(detail::simplex_root3over3);
+        out[0] = x + s2 + yy;
+        out[2] = z + s2 + yy;
+        out[1] = xz * D(-detail::simplex_root3over3) + yy;
+    } else {
+        const D xy = x + y;
+        const D s2 = xy * D(simplex_unskew_2d);
+        const D zz = z * D(detail::simplex_root3over3);
+        out[0] = x + s2 + zz;
+        out[1] = y + s2 + zz;
+        out[2] = xy * D(-detail::simplex_root3over3) + zz;
+    }
+}
+
+// 4D front ends; the variants differ in their constants only (SimplexOrient4 below).
+struct Orient4Constants {
+    double w_scale;           // ImproveXYZ*: w * this
+    double zw_s2[2], zw_t2[2];  // ImproveXY_ImproveZW: s2 = (x + y) a + (z + w) b, t2 = (z + w) c + (x + y) d
+    double fallback_skew;     // the float SKEW_4D, promoted
+};
+
+GRADNOISE_KERNEL_INLINE void orient4(Orientation4 o, const Orient4Constants& k, D x, D y, D z, D w,
+                                     D* out) noexcept {
+    switch (o) {
+        case Orientation4::improve_xyz_improve_xy: {
+            const D xy = x + y;
+            const D s2 = xy * D(-0.21132486540518699998);
+            const D zz = z * D(0.28867513459481294226);
+            const D ww = w * D(k.w_scale);
+            out[0] = x + (zz + ww + s2);
+            out[1] = y + (zz + ww + s2);
+            out[2] = xy * D(-0.57735026918962599998) + (zz + ww);
+            out[3] = z * D(-0.866025403784439) + ww;
+            break;
+        }
+        case Orientation4::improve_xyz_improve_xz: {
+            const D xz = x + z;
+            const D s2 = xz * D(-0.21132486540518699998);
+            const D yy = y * D(0.28867513459481294226);
+            const D ww = w * D(k.w_scale);
+            out[0] = x + (yy + ww + s2);
+            out[2] = z + (yy + ww + s2);
+            out[1] = xz * D(-0.57735026918962599998) + (yy + ww);
+            out[3] = y * D(-0.866025403784439) + ww;
+            break;
+        }
+        case Orientation4::improve_xyz: {
+            const D xyz = x + y + z;
+            const D ww = w * D(k.w_scale);
+            const D s2 = xyz * D(-0.16666666666666666) + ww;
+            out[0] = x + s2;
+            out[1] = y + s2;
+            out[2] = z + s2;
+            out[3] = D(-0.5) * xyz + ww;
+            break;
+        }
+        case Orientation4::improve_xy_improve_zw: {
+            const D s2 = (x + y) * D(k.zw_s2[0]) + (z + w) * D(k.zw_s2[1]);
+            const D t2 = (z + w) * D(k.zw_t2[0]) + (x + y) * D(k.zw_t2[1]);
+            out[0] = x + s2;
+            out[1] = y + s2;
+            out[2] = z + t2;
+            out[3] = w + t2;
+            break;
+        }
+        default: {
+            const D s = D(k.fallback_skew) * (x + y + z + w);
+            out[0] = x + s;
+            out[1] = y + s;
+            out[2] = z + s;
+            out[3] = w + s;
+            break;
+        }
+    }
+}
+
+inline constexpr Orient4Constants opensimplex2_orient4{
+    0.2236067977499788,
+    {-0.178275657951399372, 0.215623393288842828},
+    {-0.403949762580207112, -0.375199083010075342},
+    static_cast<double>(-0.138196601125011f)};
+
+// ---- OpenSimplex2S (smooth) ----
+
+// The unskewed offset of 2D lattice vertex (i, j): i + (i + j) U in double, rounded once.
+constexpr float smooth_offset2(int i, int j) noexcept {
+    return static_cast<float>(i + (i + j) * simplex_unskew_2d);
+}
+
+// [S 16.3] The cell's two fixed vertices, then two of four more chosen by the point's place.
+inline F opensimplex2s_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) noexcept {
+    const float radius2 = 2.0f / 3.0f;
+    const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys);
+    const F xi = cx.frac, yi = cy.frac;
+    const Wide xp = times(cx.cell, detail::simplex_prime_x), yp = times(cy.cell, detail::simplex_prime_y);
+    const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y);
+    const F t = (xi + yi) * F(static_cast<float>(simplex_unskew_2d));
+    const F dx0 = xi + t, dy0 = yi + t;
+    const F zero(0.0f);
+
+    const F a0 = F(radius2) - dx0 * dx0 - dy0 * dy0;
+    F value = falloff4(a0) * grad.two(seed, xp, yp, dx0, dy0);
+    constexpr float slope1 = static_cast<float>(2 * (1 + 2 * simplex_unskew_2d) * (1 / simplex_unskew_2d + 2));
+    constexpr float shift1 = static_cast<float>(-2 * (1 + 2 * simplex_unskew_2d) * (1 + 2 * simplex_unskew_2d));
+    const F a1 = F(slope1) * t + (F(shift1) + a0);
+    value = value + falloff4(a1) * grad.two(seed, xp + px, yp + py, dx0 - F(smooth_offset2(1, 1)),
+                                            dy0 - F(smooth_offset2(1, 1)));
+
+    // The reference's `t < UNSKEW_2D` compares the float t with the double constant: t is below
+    // it exactly when t <= float(UNSKEW_2D), which rounds down (tests/test_simplex.cpp checks).
+    const auto lower = t <= F(static_cast<float>(simplex_unskew_2d));
+    const F xmyi = xi - yi;
+    auto vertex = [&](xsimd::batch_bool<float, Arch> pick_a, int ia, int ja, int ib, int jb) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        // Vertex (ia, ja) where pick_a, else (ib, jb).
+        const F dx = dx0 - xsimd::select(pick_a, F(smooth_offset2(ia, ja)), F(smooth_offset2(ib, jb)));
+        const F dy = dy0 - xsimd::select(pick_a, F(smooth_offset2(ja, ia)), F(smooth_offset2(jb, ib)));
+        const F a = F(radius2) - dx * dx - dy * dy;
+        const IMask m = int_mask(pick_a);
+        const Wide sx = select(m, times(I(ia), detail::simplex_prime_x), times(I(ib), detail::simplex_prime_x));
+        const Wide sy = select(m, times(I(ja), detail::simplex_prime_y), times(I(jb), detail::simplex_prime_y));
+        return xsimd::select(a > zero, value + falloff4(a) * grad.two(seed, xp + sx, yp + sy, dx, dy), value);
+    };
+    // Third vertex: lower ? (xi + xmyi > 1 ? (2, 1) : (0, 1)) : (xi + xmyi < 0 ? (-1, 0) : (1, 0)).
+    value = xsimd::select(lower, vertex(xi + xmyi > F(1.0f), 2, 1, 0, 1), vertex(xi + xmyi < zero, -1, 0, 1, 0));
+    // Fourth: lower ? (yi - xmyi > 1 ? (1, 2) : (1, 0)) : (yi < xmyi ? (0, -1) : (0, 1)).
+    return xsimd::select(lower, vertex(yi - xmyi > F(1.0f), 1, 2, 1, 0), vertex(yi < xmyi, 0, -1, 0, 1));
+}
+
+// [S 16.4] The BCC lattice's nearer corner of each cubic lattice, then their neighbours in the
+// reference's order, its skips as masks.
+inline F opensimplex2s_base3(SimplexGrad grad, Wide seed, Halves xr, Halves yr, Halves zr) noexcept {
+    const float radius2 = 3.0f / 4.0f;
+    const SimplexCell cx = simplex_cell<false>(xr), cy = simplex_cell<false>(yr), cz = simplex_cell<false>(zr);
+    const F xi = cx.frac, yi = cy.frac, zi = cz.frac;
+    const Wide xp = times(cx.cell, detail::simplex_prime_x), yp = times(cy.cell, detail::simplex_prime_y),
+               zp = times(cz.cell, detail::simplex_prime_z);
+    const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y),
+               pz = wide(detail::simplex_prime_z);
+    const Wide px2 = wide(detail::simplex_prime_x * 2), py2 = wide(detail::simplex_prime_y * 2),
+               pz2 = wide(detail::simplex_prime_z * 2);
+    const Wide seed2 = seed ^ wide(detail::simplex_seed_flip_3d);
+    const F zero(0.0f), one(1.0f);
+
+    // The reference's (int)(-0.5f - xi): -1 where the float difference reaches -1, else 0.
+    const auto far_x = (F(-0.5f) - xi) <= -one, far_y = (F(-0.5f) - yi) <= -one, far_z = (F(-0.5f) - zi) <= -one;
+    const IMask fx = int_mask(far_x), fy = int_mask(far_y), fz = int_mask(far_z);
+    const F nx = xsimd::select(far_x, -one, zero), ny = xsimd::select(far_y, -one, zero),
+            nz = xsimd::select(far_z, -one, zero);
+    const F sx = xsimd::select(far_x, -one, one), sy = xsimd::select(far_y, -one, one),
+            sz = xsimd::select(far_z, -one, one);
+    // Prime sums: (n & P) = P where far; (~n & P) = P where near; (n & 2P) = 2P where far.
+    const Wide xn = select(fx, xp + px, xp), yn = select(fy, yp + py, yp), zn = select(fz, zp + pz, zp);
+    const Wide xf = select(fx, xp, xp + px), yf = select(fy, yp, yp + py), zf = select(fz, zp, zp + pz);
+    const Wide x2 = select(fx, xp + px2, xp), y2 = select(fy, yp + py2, yp), z2 = select(fz, zp + pz2, zp);
+    const Wide x1p = xp + px, y1p = yp + py, z1p = zp + pz;
+
+    auto add = [&](F a, Wide s, Wide x, Wide y, Wide z, F dx, F dy, F dz) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        return falloff4(a) * grad.three(s, x, y, z, dx, dy, dz);
+    };
+    const F x0 = xi + nx, y0 = yi + ny, z0 = zi + nz;
+    const F a0 = F(radius2) - x0 * x0 - y0 * y0 - z0 * z0;
+    F value = add(a0, seed, xn, yn, zn, x0, y0, z0);
+    const F x1 = xi - F(0.5f), y1 = yi - F(0.5f), z1 = zi - F(0.5f);
+    const F a1 = F(radius2) - x1 * x1 - y1 * y1 - z1 * z1;
+    value = value + add(a1, seed2, x1p, y1p, z1p, x1, y1, z1);
+
+    // float(sx * 2) * x1 and float(-2 - 4 nx) * x1 - 1 (the second factor is -2 near, 2 far).
+    const F gx0 = (sx + sx) * x1, gy0 = (sy + sy) * y1, gz0 = (sz + sz) * z1;
+    const F two(2.0f);
+    const F gx1 = xsimd::select(far_x, two, -two) * x1 - one, gy1 = xsimd::select(far_y, two, -two) * y1 - one,
+            gz1 = xsimd::select(far_z, two, -two) * z1 - one;
+
+    // value += v where m (where not, value stays, -0 included).
+    auto add_if = [&](xsimd::batch_bool<float, Arch> m, F v) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        value = xsimd::select(m, value + v, value);
+    };
+    // x axis
+    F a = gx0 + a0;
+    const auto ax = a > zero;
+    add_if(ax, add(a, seed, xf, yn, zn, x0 - sx, y0, z0));
+    F b = gy0 + gz0 + a0;
+    add_if(~ax & (b > zero), add(b, seed, xn, yf, zf, x0, y0 - sy, z0 - sz));
+    F c = gx1 + a1;
+    const auto skip_yz = ~ax & (c > zero);
+    add_if(skip_yz, add(c, seed2, x2, y1p, z1p, sx + x1, y1, z1));
+    // y axis
+    a = gy0 + a0;
+    const auto ay = a > zero;
+    add_if(ay, add(a, seed, xn, yf, zn, x0, y0 - sy, z0));
+    b = gx0 + gz0 + a0;
+    add_if(~ay & (b > zero), add(b, seed, xf, yn, zf, x0 - sx, y0, z0 - sz));
+    c = gy1 + a1;
+    const auto skip_xz = ~ay & (c > zero);
+    add_if(skip_xz, add(c, seed2, x1p, y2, z1p, x1, sy + y1, z1));
+    // z axis
+    a = gz0 + a0;
+    const auto az = a > zero;
+    add_if(az, add(a, seed, xn, yn, zf, x0, y0, z0 - sz));
+    b = gx0 + gy0 + a0;
+    add_if(~az & (b > zero), add(b, seed, xf, yf, zn, x0 - sx, y0 - sy, z0));
+    c = gz1 + a1;
+    const auto skip_xy = ~az & (c > zero);
+    add_if(skip_xy, add(c, seed2, x1p, y1p, z2, x1, y1, sz + z1));
+    // Lattice 1's neighbours across two axes.
+    b = gy1 + gz1 + a1;
+    add_if(~skip_yz & (b > zero), add(b, seed2, x1p, y2, z2, x1, sy + y1, sz + z1));
+    b = gx1 + gz1 + a1;
+    add_if(~skip_xz & (b > zero), add(b, seed2, x2, y1p, z2, sx + x1, y1, sz + z1));
+    b = gx1 + gy1 + a1;
+    add_if(~skip_xy & (b > zero), add(b, seed2, x2, y2, z1p, sx + x1, sy + y1, z1));
+    return value;
+}
+
+// [S 16.5] The A4 lattice: each lane walks its sub-cell's vertex list (up to 20 entries, in the
+// reference's order); entries past a lane's list contribute +0.
+inline F opensimplex2s_base4(SimplexGrad grad, Wide seed, Halves xs, Halves ys, Halves zs, Halves ws) noexcept {
+    const float radius2 = 4.0f / 5.0f;
+    constexpr float unskew4 = -0.138196601125011f;
+    const detail::SmoothLattice4& table = detail::smooth_lattice_4d();
+    const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys), cz = simplex_cell<false>(zs),
+                      cw = simplex_cell<false>(ws);
+    const F ssi = (cx.frac + cy.frac + cz.frac + cw.frac) * F(unskew4);
+    const F xi = cx.frac + ssi, yi = cy.frac + ssi, zi = cz.frac + ssi, wi = cw.frac + ssi;
+    const Wide xp = times(cx.cell, detail::simplex_prime_x), yp = times(cy.cell, detail::simplex_prime_y),
+               zp = times(cz.cell, detail::simplex_prime_z), wp = times(cw.cell, detail::simplex_prime_w);
+    // The sub-cell: floor(4 v) (product in double), clamped, low two bits.
+    auto quarter = [](Halves v) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        return simplex_cell<false>(Halves{v.low * D(4.0), v.high * D(4.0)}).cell & I(3);
+    };
+    const I k = quarter(xs) | (quarter(ys) << 2) | (quarter(zs) << 4) | (quarter(ws) << 6);
+    I begin, count;
+    {
+        alignas(64) std::int32_t kk[lanes], b[lanes], n[lanes];
+        k.store_aligned(kk);
+        for (std::size_t i = 0; i < lanes; ++i) {
+            b[i] = table.begin[kk[i]];
+            n[i] = table.count[kk[i]];
+        }
+        begin = I::load_aligned(b);
+        count = I::load_aligned(n);
+    }
+    const F zero(0.0f);
+    F value = zero;
+    for (int n = 0; n < detail::SmoothLattice4::most; ++n) {
+        const auto listed = I(n) < count;
+        const I at = xsimd::select(listed, begin + I(n), I(0));
+        const F dx = xi + gather(table.offset[0], at), dy = yi + gather(table.offset[1], at),
+                dz = zi + gather(table.offset[2], at), dw = wi + gather(table.offset[3], at);
+        F a = (dx * dx + dy * dy) + (dz * dz + dw * dw);
+        const auto inside = (a < F(radius2)) & float_mask(listed);
+        a = a - F(radius2);
+        a = a * a;
+        auto prime = [&](int axis) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            return Wide{gather(table.prime_low[axis], at), gather(table.prime_high[axis], at)};
+        };
+        value = xsimd::select(inside, value + a * a * grad.four(seed, xp + prime(0), yp + prime(1), zp + prime(2),
+                                                                wp + prime(3), dx, dy, dz, dw), value);
+    }
+    return value;
+}
+
+inline constexpr Orient4Constants opensimplex2s_orient4{
+    1.118033988749894,
+    {-0.28522513987434876941, 0.83897065470611435718},
+    {0.21939749883706435719, -0.48214856493302476942},
+    static_cast<double>(0.309016994374947f)};
+
+// The base noise of a simplex family for the selector (kernels/select.hpp): octave k at q, or at
+// binary64 coordinates (chunks, spec 13.4). Non-finite lanes are evaluated at 0 and give +0.
+template <int dims, bool smooth>
+struct SimplexBase {
+    SimplexGrad grad;
+    Wide seed;
+    SimplexParams orientation;
+
+    // [S 16.1] Lanes whose oriented coordinates all lie in [-2^29, 2^29).
+    GRADNOISE_KERNEL_INLINE static auto on_lattice(const D* lo, const D* hi, int n) noexcept {
+        auto inside = [](D v) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            return xsimd::select((v >= D(-536870912.0)) & (v < D(536870912.0)), D(0.0), D(1.0));
+        };
+        D out_lo = inside(lo[0]), out_hi = inside(hi[0]);
+        for (int a = 1; a < n; ++a) {
+            out_lo = out_lo + inside(lo[a]);
+            out_hi = out_hi + inside(hi[a]);
+        }
+        return narrow(out_lo, out_hi) == F(0.0f);
+    }
+
+    GRADNOISE_KERNEL_INLINE F at(const Halves* q) const noexcept {
+        D lo[4], hi[4];
+        if constexpr (dims == 2) {
+            orient2(orientation.orientation2, q[0].low, q[1].low, lo);
+            orient2(orientation.orientation2, q[0].high, q[1].high, hi);
+            if constexpr (smooth) {
+                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2s_base2(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}), F(0.0f));
+            } else {
+                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2_base2(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}), F(0.0f));
+            }
+        } else if constexpr (dims == 3) {
+            constexpr double xz = smooth ? -0.211324865405187 : simplex_unskew_2d;
+            orient3(orientation.orientation3, xz, q[0].low, q[1].low, q[2].low, lo);
+            orient3(orientation.orientation3, xz, q[0].high, q[1].high, q[2].high, hi);
+            if constexpr (smooth) {
+                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2s_base3(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}), F(0.0f));
+            } else {
+                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2_base3(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}), F(0.0f));
+            }
+        } else {
+            constexpr const Orient4Constants& k = smooth ? opensimplex2s_orient4 : opensimplex2_orient4;
+            orient4(orientation.orientation4, k, q[0].low, q[1].low, q[2].low, q[3].low, lo);
+            orient4(orientation.orientation4, k, q[0].high, q[1].high, q[2].high, q[3].high, hi);
+            if constexpr (smooth) {
+                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2s_base4(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}, {lo[3], hi[3]}), F(0.0f));
+            } else {
+                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2_base4(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}, {lo[3], hi[3]}), F(0.0f));
+            }
+        }
+    }
+
+    F operator()(int, const F* q) const noexcept {
+        const auto ok = all_finite<dims>(q);
+        Halves h[dims];
+        for (int a = 0; a < dims; ++a) {
+            h[a] = halves(xsimd::select(ok, q[a], F(0.0f)));
+        }
+        return xsimd::select(ok, at(h), F(0.0f));
+    }
+};
+
+template <class Base>
+struct is_simplex_base : std::false_type {};
+template <int dims, bool smooth>
+struct is_simplex_base<SimplexBase<dims, smooth>> : std::true_type {};
+
+}  // namespace
+}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

@@ -1,0 +1,111 @@
+// [S 17] Cellular (Worley) noise: one feature point per unit cell, the distances to the nearest
+// two by a fixed 3x3 (3x3x3) search in a fixed order. Spec sections are cited as [S n]; see
+// docs/spec.md.
+#include "reference/common.hpp"
+
+namespace gradnoise::reference {
+
+using namespace spec;
+
+namespace {
+
+// [S 17.1] The 32-bit hash of a (wrapped) cell.
+std::uint32_t cell_hash(std::uint32_t key, int dims, const int* cell) {
+    const std::uint32_t prime[3] = {detail::mix_prime_x, detail::mix_prime_y, detail::mix_prime_z};
+    std::uint32_t h = key;
+    for (int a = 0; a < dims; ++a) {
+        h ^= static_cast<std::uint32_t>(cell[a]) * prime[a];
+    }
+    h *= detail::mix_multiplier;
+    h ^= h >> 15;
+    h *= detail::cellular_multiplier;
+    h ^= h >> 13;
+    return h;
+}
+
+// [S 17.1] Axis a's feature offset in (-1, 1): 10 hash bits b as (b + 1/2) / 512 - 1 (exact).
+float feature_offset(std::uint32_t h, int a) {
+    return static_cast<float>((h >> (10 * a)) & 1023u) * 0.001953125f + -0.9990234375f;
+}
+
+// [S 17.1] The cell's value in [-1, 1): 24 bits of a second mix.
+float cell_value(std::uint32_t h) {
+    std::uint32_t v = (h ^ (h >> 16)) * detail::cellular_value_multiplier;
+    return static_cast<float>(v >> 8) * 1.1920928955078125e-07f + -1.0f;
+}
+
+}  // namespace
+
+float cellular(const detail::NoiseTables& t, int dims, int k, const float* q) noexcept {
+    for (int a = 0; a < dims; ++a) {
+        if (!is_finite(q[a])) {
+            return 0.0f;
+        }
+    }
+    const Lattice l = octave_lattice(t, k);
+    const CellularParams& c = t.desc.cellular;
+    const float reach = t.cellular_reach[dims - 2];  // jitter * R (noise.cpp)
+    int cell[3] = {0, 0, 0};
+    float frac[3] = {0, 0, 0};
+    for (int a = 0; a < dims; ++a) {
+        const float v = q[a] + 0.0f;
+        const float fl = std::floor(v);
+        cell[a] = lattice_index(fl);
+        frac[a] = v - fl;
+    }
+
+    // [S 17.2] Neighbours in order: z (outer), y, x (inner), each -1, 0, 1. Strict comparisons:
+    // on a tie the earlier cell stays nearest.
+    float f1 = INFINITY, f2 = INFINITY, value = 0.0f;
+    const int kz = dims == 3 ? 1 : 0;
+    for (int dz = -kz; dz <= kz; ++dz) {
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                const int step[3] = {dx, dy, dz};
+                int wrapped[3];
+                for (int a = 0; a < dims; ++a) {
+                    wrapped[a] = (cell[a] + step[a]) & l.mask[a];
+                }
+                const std::uint32_t h = cell_hash(t.mix_key, dims, wrapped);
+                float d[3] = {0.0f, 0.0f, 0.0f};
+                for (int a = 0; a < dims; ++a) {
+                    d[a] = ((static_cast<float>(step[a]) + 0.5f) + reach * feature_offset(h, a)) - frac[a];
+                }
+                float dist;
+                switch (c.distance) {
+                    case CellularDistance::manhattan:
+                        dist = std::fabs(d[0]) + std::fabs(d[1]);
+                        if (dims == 3) dist = dist + std::fabs(d[2]);
+                        break;
+                    case CellularDistance::chebyshev:
+                        dist = std::fmax(std::fabs(d[0]), std::fabs(d[1]));
+                        if (dims == 3) dist = std::fmax(dist, std::fabs(d[2]));
+                        break;
+                    default:  // Euclidean: squared until the end
+                        dist = d[0] * d[0] + d[1] * d[1];
+                        if (dims == 3) dist = dist + d[2] * d[2];
+                        break;
+                }
+                if (dist < f1) {
+                    f2 = f1;
+                    f1 = dist;
+                    value = cell_value(h);
+                } else if (dist < f2) {
+                    f2 = dist;
+                }
+            }
+        }
+    }
+    if (c.distance == CellularDistance::euclidean) {
+        f1 = std::sqrt(f1);
+        f2 = std::sqrt(f2);
+    }
+    switch (c.output) {
+        case CellularOutput::f2: return f2;
+        case CellularOutput::f2_minus_f1: return f2 - f1;
+        case CellularOutput::cell_value: return value;
+        default: return f1;
+    }
+}
+
+}  // namespace gradnoise::reference

@@ -1,0 +1,310 @@
+// [S 16] OpenSimplex2 ("fast"), K.jpg's algorithm as his Java reference computes it: the
+// orientation's skew or rotation and the cell split in binary64, every falloff and gradient in
+// float, in the same order; integers wrap modulo 2^64. The kernels (src/kernels/simplex.hpp)
+// select where this code branches. Spec sections are cited as [S n]; see docs/spec.md.
+#include "reference/common.hpp"
+#include "reference/simplex_common.hpp"
+
+namespace gradnoise::reference {
+
+using namespace simplex;
+
+namespace {
+
+constexpr double unskew_2d = detail::simplex_unskew_2d;
+constexpr float rsquared_2d = 0.5f;
+constexpr float rsquared_3d = 0.6f;
+constexpr float rsquared_4d = 0.6f;
+constexpr float skew_4d = -0.138196601125011f;
+constexpr float unskew_4d = 0.309016994374947f;
+constexpr float lattice_step_4d = 0.2f;
+
+bool finite(double v) { return std::fabs(v) <= 1.7976931348623157e308; }
+
+// [S 16.3] 2D: the three vertices of the triangle holding (xs, ys).
+float base2(const detail::SimplexGradients& g, U64 seed, double xs, double ys) {
+    std::int32_t xsb = floor_cell(xs), ysb = floor_cell(ys);
+    float xi = static_cast<float>(xs - xsb), yi = static_cast<float>(ys - ysb);
+    U64 xp = times(xsb, detail::simplex_prime_x), yp = times(ysb, detail::simplex_prime_y);
+
+    float t = (xi + yi) * static_cast<float>(unskew_2d);
+    float dx0 = xi + t, dy0 = yi + t;
+
+    float value = 0;
+    float a0 = rsquared_2d - dx0 * dx0 - dy0 * dy0;
+    if (a0 > 0) {
+        value = (a0 * a0) * (a0 * a0) * grad2(g, seed, xp, yp, dx0, dy0);
+    }
+
+    // The opposite vertex's falloff from a0 and t (the reference's shortcut, constants folded in double).
+    float a1 = static_cast<float>(2 * (1 + 2 * unskew_2d) * (1 / unskew_2d + 2)) * t +
+               (static_cast<float>(-2 * (1 + 2 * unskew_2d) * (1 + 2 * unskew_2d)) + a0);
+    if (a1 > 0) {
+        float dx1 = dx0 - static_cast<float>(1 + 2 * unskew_2d);
+        float dy1 = dy0 - static_cast<float>(1 + 2 * unskew_2d);
+        value += (a1 * a1) * (a1 * a1) *
+                 grad2(g, seed, xp + detail::simplex_prime_x, yp + detail::simplex_prime_y, dx1, dy1);
+    }
+
+    if (dy0 > dx0) {
+        float dx2 = dx0 - static_cast<float>(unskew_2d);
+        float dy2 = dy0 - static_cast<float>(unskew_2d + 1);
+        float a2 = rsquared_2d - dx2 * dx2 - dy2 * dy2;
+        if (a2 > 0) {
+            value += (a2 * a2) * (a2 * a2) * grad2(g, seed, xp, yp + detail::simplex_prime_y, dx2, dy2);
+        }
+    } else {
+        float dx2 = dx0 - static_cast<float>(unskew_2d + 1);
+        float dy2 = dy0 - static_cast<float>(unskew_2d);
+        float a2 = rsquared_2d - dx2 * dx2 - dy2 * dy2;
+        if (a2 > 0) {
+            value += (a2 * a2) * (a2 * a2) * grad2(g, seed, xp + detail::simplex_prime_x, yp, dx2, dy2);
+        }
+    }
+    return value;
+}
+
+// [S 16.4] 3D: two interleaved cubic lattices (a BCC lattice); on each, the nearest vertex and
+// the second nearest along the axis of largest offset.
+float base3(const detail::SimplexGradients& g, U64 seed, double xr, double yr, double zr) {
+    std::int32_t xrb = round_cell(xr), yrb = round_cell(yr), zrb = round_cell(zr);
+    float xri = static_cast<float>(xr - xrb), yri = static_cast<float>(yr - yrb), zri = static_cast<float>(zr - zrb);
+
+    // The reference's (int)(-1.0f - v) | 1, the difference rounded in float: -1 where the offset is
+    // >= 0 or negative but at most 2^-25 in magnitude (-1.0f - v rounds to -1), else 1.
+    int xs = static_cast<int>(-1.0f - xri) | 1, ys = static_cast<int>(-1.0f - yri) | 1,
+        zs = static_cast<int>(-1.0f - zri) | 1;
+    float ax0 = static_cast<float>(xs) * -xri, ay0 = static_cast<float>(ys) * -yri, az0 = static_cast<float>(zs) * -zri;
+
+    U64 xp = times(xrb, detail::simplex_prime_x), yp = times(yrb, detail::simplex_prime_y),
+        zp = times(zrb, detail::simplex_prime_z);
+
+    float value = 0;
+    float a = (rsquared_3d - xri * xri) - (yri * yri + zri * zri);
+    for (int l = 0;; ++l) {
+        if (a > 0) {
+            value += (a * a) * (a * a) * grad3(g, seed, xp, yp, zp, xri, yri, zri);
+        }
+        // xs * prime as the reference's long product: -1 -> -prime, 1 -> prime (mod 2^64).
+        auto signed_prime = [](int sign, U64 prime) { return sign < 0 ? U64(0) - prime : prime; };
+        if (ax0 >= ay0 && ax0 >= az0) {
+            float b = a + ax0 + ax0;
+            if (b > 1) {
+                b -= 1;
+                value += (b * b) * (b * b) *
+                         grad3(g, seed, xp - signed_prime(xs, detail::simplex_prime_x), yp, zp,
+                               xri + static_cast<float>(xs), yri, zri);
+            }
+        } else if (ay0 > ax0 && ay0 >= az0) {
+            float b = a + ay0 + ay0;
+            if (b > 1) {
+                b -= 1;
+                value += (b * b) * (b * b) *
+                         grad3(g, seed, xp, yp - signed_prime(ys, detail::simplex_prime_y), zp, xri,
+                               yri + static_cast<float>(ys), zri);
+            }
+        } else {
+            float b = a + az0 + az0;
+            if (b > 1) {
+                b -= 1;
+                value += (b * b) * (b * b) *
+                         grad3(g, seed, xp, yp, zp - signed_prime(zs, detail::simplex_prime_z), xri, yri,
+                               zri + static_cast<float>(zs));
+            }
+        }
+        if (l == 1) {
+            break;
+        }
+        // The other lattice: offsets by half a cell toward the sample.
+        ax0 = 0.5f - ax0;
+        ay0 = 0.5f - ay0;
+        az0 = 0.5f - az0;
+        xri = static_cast<float>(xs) * ax0;
+        yri = static_cast<float>(ys) * ay0;
+        zri = static_cast<float>(zs) * az0;
+        a += (0.75f - ax0) - (ay0 + az0);
+        xp += xs < 0 ? detail::simplex_prime_x : 0;
+        yp += ys < 0 ? detail::simplex_prime_y : 0;
+        zp += zs < 0 ? detail::simplex_prime_z : 0;
+        xs = -xs;
+        ys = -ys;
+        zs = -zs;
+        seed ^= detail::simplex_seed_flip_3d;
+    }
+    return value;
+}
+
+// [S 16.5] 4D: five copies of the A4 lattice, one vertex from each.
+float base4(const detail::SimplexGradients& g, U64 seed, double xs, double ys, double zs, double ws) {
+    std::int32_t xsb = floor_cell(xs), ysb = floor_cell(ys), zsb = floor_cell(zs), wsb = floor_cell(ws);
+    float xsi = static_cast<float>(xs - xsb), ysi = static_cast<float>(ys - ysb), zsi = static_cast<float>(zs - zsb),
+          wsi = static_cast<float>(ws - wsb);
+
+    float si_sum = (xsi + ysi) + (zsi + wsi);
+    int starting = static_cast<int>(static_cast<double>(si_sum) * 1.25);  // the product in double, truncated
+    seed += static_cast<U64>(starting) * detail::simplex_seed_offset_4d;
+
+    float starting_offset = static_cast<float>(starting) * -lattice_step_4d;
+    xsi += starting_offset;
+    ysi += starting_offset;
+    zsi += starting_offset;
+    wsi += starting_offset;
+    float ssi = (si_sum + starting_offset * 4) * unskew_4d;
+
+    U64 xp = times(xsb, detail::simplex_prime_x), yp = times(ysb, detail::simplex_prime_y),
+        zp = times(zsb, detail::simplex_prime_z), wp = times(wsb, detail::simplex_prime_w);
+
+    float value = 0;
+    for (int i = 0;; ++i) {
+        // The next vertex: the closest one of the simplex above the base vertex (score in double).
+        double score0 = 1.0 + static_cast<double>(ssi) * (-1.0 / static_cast<double>(unskew_4d));
+        if (xsi >= ysi && xsi >= zsi && xsi >= wsi && xsi >= score0) {
+            xp += detail::simplex_prime_x;
+            xsi -= 1;
+            ssi -= unskew_4d;
+        } else if (ysi > xsi && ysi >= zsi && ysi >= wsi && ysi >= score0) {
+            yp += detail::simplex_prime_y;
+            ysi -= 1;
+            ssi -= unskew_4d;
+        } else if (zsi > xsi && zsi > ysi && zsi >= wsi && zsi >= score0) {
+            zp += detail::simplex_prime_z;
+            zsi -= 1;
+            ssi -= unskew_4d;
+        } else if (wsi > xsi && wsi > ysi && wsi > zsi && wsi >= score0) {
+            wp += detail::simplex_prime_w;
+            wsi -= 1;
+            ssi -= unskew_4d;
+        }
+
+        float dx = xsi + ssi, dy = ysi + ssi, dz = zsi + ssi, dw = wsi + ssi;
+        float a = (dx * dx + dy * dy) + (dz * dz + dw * dw);
+        if (a < rsquared_4d) {
+            a -= rsquared_4d;
+            a *= a;
+            value += a * a * grad4(g, seed, xp, yp, zp, wp, dx, dy, dz, dw);
+        }
+        if (i == 4) {
+            break;
+        }
+        xsi += lattice_step_4d;
+        ysi += lattice_step_4d;
+        zsi += lattice_step_4d;
+        wsi += lattice_step_4d;
+        ssi += lattice_step_4d * 4 * unskew_4d;
+        seed -= detail::simplex_seed_offset_4d;
+        if (i == starting) {
+            xp -= detail::simplex_prime_x;
+            yp -= detail::simplex_prime_y;
+            zp -= detail::simplex_prime_z;
+            wp -= detail::simplex_prime_w;
+            seed += detail::simplex_seed_offset_4d * 5;
+        }
+    }
+    return value;
+}
+
+}  // namespace
+
+float opensimplex2_2d(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
+                      double y) noexcept {
+    if (!finite(x) || !finite(y)) {
+        return 0.0f;
+    }
+    double s[2];
+    orient2(o, x, y, s);
+    return on_lattice(s, 2) ? base2(g, static_cast<U64>(seed), s[0], s[1]) : 0.0f;
+}
+
+float opensimplex2_3d(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x, double y,
+                      double z) noexcept {
+    if (!finite(x) || !finite(y) || !finite(z)) {
+        return 0.0f;
+    }
+    // [S 16.1] Orthonormal rotations: ImproveXY puts z up the cubes' main diagonal, ImproveXZ y.
+    double xr, yr, zr;
+    if (o == Orientation3::fallback) {
+        double r = detail::simplex_fallback_rotate_3d * (x + y + z);
+        xr = r - x;
+        yr = r - y;
+        zr = r - z;
+    } else if (o == Orientation3::improve_xz) {
+        double xz = x + z;
+        double s2 = xz * unskew_2d;
+        double yy = y * detail::simplex_root3over3;
+        xr = x + s2 + yy;
+        zr = z + s2 + yy;
+        yr = xz * -detail::simplex_root3over3 + yy;
+    } else {
+        double xy = x + y;
+        double s2 = xy * unskew_2d;
+        double zz = z * detail::simplex_root3over3;
+        xr = x + s2 + zz;
+        yr = y + s2 + zz;
+        zr = xy * -detail::simplex_root3over3 + zz;
+    }
+    const double r[3] = {xr, yr, zr};
+    return on_lattice(r, 3) ? base3(g, static_cast<U64>(seed), xr, yr, zr) : 0.0f;
+}
+
+float opensimplex2_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
+                      double z, double w) noexcept {
+    if (!finite(x) || !finite(y) || !finite(z) || !finite(w)) {
+        return 0.0f;
+    }
+    double xs, ys, zs, ws;
+    switch (o) {
+        case Orientation4::improve_xyz_improve_xy: {
+            double xy = x + y;
+            double s2 = xy * -0.21132486540518699998;
+            double zz = z * 0.28867513459481294226;
+            double ww = w * 0.2236067977499788;
+            xs = x + (zz + ww + s2);
+            ys = y + (zz + ww + s2);
+            zs = xy * -0.57735026918962599998 + (zz + ww);
+            ws = z * -0.866025403784439 + ww;
+            break;
+        }
+        case Orientation4::improve_xyz_improve_xz: {
+            double xz = x + z;
+            double s2 = xz * -0.21132486540518699998;
+            double yy = y * 0.28867513459481294226;
+            double ww = w * 0.2236067977499788;
+            xs = x + (yy + ww + s2);
+            zs = z + (yy + ww + s2);
+            ys = xz * -0.57735026918962599998 + (yy + ww);
+            ws = y * -0.866025403784439 + ww;
+            break;
+        }
+        case Orientation4::improve_xyz: {
+            double xyz = x + y + z;
+            double ww = w * 0.2236067977499788;
+            double s2 = xyz * -0.16666666666666666 + ww;
+            xs = x + s2;
+            ys = y + s2;
+            zs = z + s2;
+            ws = -0.5 * xyz + ww;
+            break;
+        }
+        case Orientation4::improve_xy_improve_zw: {
+            double s2 = (x + y) * -0.178275657951399372 + (z + w) * 0.215623393288842828;
+            double t2 = (z + w) * -0.403949762580207112 + (x + y) * -0.375199083010075342;
+            xs = x + s2;
+            ys = y + s2;
+            zs = z + t2;
+            ws = w + t2;
+            break;
+        }
+        default: {
+            double s = static_cast<double>(skew_4d) * (x + y + z + w);
+            xs = x + s;
+            ys = y + s;
+            zs = z + s;
+            ws = w + s;
+            break;
+        }
+    }
+    const double s[4] = {xs, ys, zs, ws};
+    return on_lattice(s, 4) ? base4(g, static_cast<U64>(seed), xs, ys, zs, ws) : 0.0f;
+}
+
+}  // namespace gradnoise::reference

@@ -1,0 +1,73 @@
+// Internal: the constants of K.jpg's OpenSimplex2 / OpenSimplex2S (docs/spec.md section 16),
+// shared by the scalar reference (src/reference/simplex*.cpp) and the kernels
+// (src/kernels/simplex.hpp). Integers are 64-bit and wrap (uint64 arithmetic, the reference's
+// Java `long`).
+#ifndef GRADNOISE_SRC_SIMPLEX_TABLES_HPP
+#define GRADNOISE_SRC_SIMPLEX_TABLES_HPP
+
+#include <cstdint>
+
+namespace gradnoise::detail {
+
+inline constexpr std::uint64_t simplex_prime_x = 0x5205402B9270C86Full;
+inline constexpr std::uint64_t simplex_prime_y = 0x598CD327003817B5ull;
+inline constexpr std::uint64_t simplex_prime_z = 0x5BCC226E9FA0BACBull;
+inline constexpr std::uint64_t simplex_prime_w = 0x56CC5227E58F554Bull;
+inline constexpr std::uint64_t simplex_hash_multiplier = 0x53A3F72DEEC546F5ull;
+// -0x52D547B2E96ED629 as a two's-complement 64-bit pattern.
+inline constexpr std::uint64_t simplex_seed_flip_3d = 0xAD2AB84D169129D7ull;
+inline constexpr std::uint64_t simplex_seed_offset_4d = 0x0E83DC3E0DA7164Dull;
+
+// [S 16.1] Skews and rotations (binary64, as the reference's `double` constants).
+inline constexpr double simplex_root2over2 = 0.7071067811865476;
+inline constexpr double simplex_skew_2d = 0.366025403784439;
+inline constexpr double simplex_unskew_2d = -0.21132486540518713;
+inline constexpr double simplex_root3over3 = 0.577350269189626;
+inline constexpr double simplex_fallback_rotate_3d = 2.0 / 3.0;
+
+// [S 16.5] The 4D start lattice (int)(s * 1.25), the product in binary64 (exact), for s in
+// [0, 4] (four offsets in [0, 1], summed in float), is the number of these thresholds that s
+// reaches: T_n is the least float whose product with 1.25 is >= n (float(0.8 n) rounded up; 5
+// when every offset rounds to 1), so a float kernel counts with five compares.
+inline constexpr float simplex_start_thresholds[5] = {0x1.99999ap-1f, 0x1.99999ap+0f, 0x1.333334p+1f,
+                                                      0x1.99999ap+1f, 0x1p+2f};
+
+// The unit directions of the reference (simplex_directions.cpp): 24 (x, y) pairs, 48 (x, y, z, 0)
+// quads, 160 (x, y, z, w) quads.
+extern const float simplex_directions_2d[48];
+extern const float simplex_directions_3d[192];
+extern const float simplex_directions_4d[640];
+
+// [S 16.2] One variant's gradient tables: the directions divided by the variant's normaliser in
+// binary64, rounded to float, repeated to fill 128 (2D), 256 (3D) and 512 (4D) entries. Indexed
+// as the reference does: g2[gi | 0], g2[gi | 1] with gi even; g3/g4[gi | c] with gi = 4 * n.
+struct SimplexGradients {
+    alignas(64) float g2[256];
+    alignas(64) float g3[1024];
+    alignas(64) float g4[2048];
+};
+
+// [S 16.5] OpenSimplex2S 4D: for each of the 4^4 sub-cells k of a cell, the lattice vertices
+// whose falloff can reach it (entries begin[k] .. begin[k] + count[k] - 1, in the reference's
+// order): each vertex's offset from the cell base, negated and unskewed (float), and its cell
+// step times each prime (mod 2^64, as 32-bit halves). Built by src/reference/simplex_smooth.cpp
+// from the reference's vertex codes.
+struct SmoothLattice4 {
+    static constexpr int total = 3476;
+    static constexpr int most = 20;  // the longest list
+    std::uint16_t begin[256], count[256];
+    alignas(64) float offset[4][total];
+    alignas(64) std::int32_t prime_low[4][total], prime_high[4][total];
+    std::uint64_t prime(int axis, int i) const noexcept {
+        return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(prime_high[axis][i])) << 32) |
+               static_cast<std::uint32_t>(prime_low[axis][i]);
+    }
+};
+const SmoothLattice4& smooth_lattice_4d() noexcept;
+
+// The tables of OpenSimplex2 (smooth = false) or OpenSimplex2S (smooth = true), built once.
+const SimplexGradients& simplex_gradients(bool smooth) noexcept;
+
+}  // namespace gradnoise::detail
+
+#endif

@@ -1,0 +1,225 @@
+// Cellular (Worley) noise: src/kernels/cellular.hpp, src/reference/cellular.cpp, docs/spec.md
+// section 17. Every ISA equals the reference bit for bit (>= 10^7 points per dimension over the
+// distances and outputs); F1, F2 and the cell value equal an independent brute-force search in
+// binary64 over a 7x7 (7x7x7) neighbourhood, written here from the spec's text.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gradnoise/gradnoise.hpp"
+#include "test_support.hpp"
+
+using gradnoise::Basis;
+using gradnoise::CellularDistance;
+using gradnoise::CellularOutput;
+using gradnoise::Fractal;
+using gradnoise::Noise;
+using gradnoise::NoiseDesc;
+
+namespace {
+
+Noise make(const NoiseDesc& d) {
+    Noise n;
+    gradnoise::Status s = Noise::create(d, &n);
+    REQUIRE_MESSAGE(s.ok(), s.message());
+    return n;
+}
+
+NoiseDesc cellular_desc(CellularDistance distance, CellularOutput output, float jitter = 1.0f, std::uint64_t seed = 11) {
+    NoiseDesc d;
+    d.basis = Basis::cellular;
+    d.has_seed = true;
+    d.seed = seed;
+    d.cellular = {distance, output, jitter};
+    return d;
+}
+
+const CellularDistance kDistances[] = {CellularDistance::euclidean, CellularDistance::euclidean_squared,
+                                       CellularDistance::manhattan, CellularDistance::chebyshev};
+const CellularOutput kOutputs[] = {CellularOutput::f1, CellularOutput::f2, CellularOutput::f2_minus_f1,
+                                   CellularOutput::cell_value};
+
+// ---- spec section 17, written again in binary64 ----
+
+// SplitMix64 -> the mixing key (spec 3.2), as the library derives it from the seed.
+std::uint32_t key_of(std::uint64_t seed) {
+    std::uint64_t z = seed + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return static_cast<std::uint32_t>(z ^ (z >> 31));
+}
+
+std::uint32_t hash_of(std::uint32_t key, int dims, const long* cell) {
+    const std::uint32_t primes[3] = {0x9E3779B1u, 0x85EBCA77u, 0xC2B2AE3Du};
+    std::uint32_t h = key;
+    for (int a = 0; a < dims; ++a) {
+        h ^= static_cast<std::uint32_t>(cell[a] & 255) * primes[a];
+    }
+    h *= 0x27D4EB2Du;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 13;
+    return h;
+}
+
+struct Brute {
+    double f1, f2, value;
+};
+
+// The two nearest feature points over a 7^dims neighbourhood (far more than the search needs).
+Brute brute_force(std::uint32_t key, int dims, CellularDistance dist, double reach, const double* p) {
+    std::vector<std::pair<double, double>> found;  // (distance, cell value)
+    long base[3] = {static_cast<long>(std::floor(p[0])), static_cast<long>(std::floor(p[1])),
+                    dims == 3 ? static_cast<long>(std::floor(p[2])) : 0};
+    const int kz = dims == 3 ? 3 : 0;
+    for (int dz = -kz; dz <= kz; ++dz) {
+        for (int dy = -3; dy <= 3; ++dy) {
+            for (int dx = -3; dx <= 3; ++dx) {
+                const long cell[3] = {base[0] + dx, base[1] + dy, base[2] + dz};
+                const std::uint32_t h = hash_of(key, dims, cell);
+                double d[3] = {0, 0, 0};
+                for (int a = 0; a < dims; ++a) {
+                    const double offset = (static_cast<double>((h >> (10 * a)) & 1023u) + 0.5) / 512.0 - 1.0;
+                    d[a] = static_cast<double>(cell[a]) + 0.5 + reach * offset - p[a];
+                }
+                double r;
+                switch (dist) {
+                    case CellularDistance::manhattan: r = std::fabs(d[0]) + std::fabs(d[1]) + std::fabs(d[2]); break;
+                    case CellularDistance::chebyshev: r = std::max({std::fabs(d[0]), std::fabs(d[1]), std::fabs(d[2])}); break;
+                    case CellularDistance::euclidean_squared: r = d[0] * d[0] + d[1] * d[1] + d[2] * d[2]; break;
+                    default: r = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]); break;
+                }
+                const std::uint32_t v = (h ^ (h >> 16)) * 0x297A2D39u;
+                found.push_back({r, static_cast<double>(v >> 8) / 8388608.0 - 1.0});
+            }
+        }
+    }
+    std::stable_sort(found.begin(), found.end(), [](auto& a, auto& b) { return a.first < b.first; });
+    return {found[0].first, found[1].first, found[0].second};
+}
+
+}  // namespace
+
+TEST_SUITE("cellular") {
+
+TEST_CASE("every distance and output, 2D and 3D: scalar == every ISA, bit for bit") {
+    const std::size_t per_dim = testing::random_point_count();
+    const testing::Points awkward = testing::awkward_points();
+    const testing::Points patterns = testing::random_bit_patterns(20000, 97);
+    const testing::Points nonfinite = testing::nonfinite_points();
+    int combination = 0;
+    for (CellularDistance distance : kDistances) {
+        for (CellularOutput output : kOutputs) {
+            const float jitter = combination % 3 == 0 ? 1.0f : combination % 3 == 1 ? 0.5f : 0.0f;
+            const Noise n = make(cellular_desc(distance, output, jitter, 100 + combination));
+            const std::string what = std::string(gradnoise::cellular_distance_name(distance)) + " " +
+                                     gradnoise::cellular_output_name(output) + " jitter " + std::to_string(jitter);
+            testing::check_points(n, testing::random_points(per_dim / 16 + 1, -300.0f, 300.0f, 200 + combination),
+                                  what.c_str(), {2, 3});
+            testing::check_points(n, awkward, what.c_str(), {2, 3});
+            testing::check_points(n, patterns, what.c_str(), {2, 3});
+            testing::check_points(n, nonfinite, what.c_str(), {2, 3});
+            ++combination;
+        }
+    }
+}
+
+TEST_CASE("F1, F2 and the cell value equal a brute-force search in binary64 (jitter 1, every distance)") {
+    const testing::Points p = testing::random_points(20000, -100.0f, 100.0f, 101);
+    for (CellularDistance distance : kDistances) {
+        for (int dims : {2, 3}) {
+            const std::uint64_t seed = 77;
+            const Noise f1 = make(cellular_desc(distance, CellularOutput::f1, 1.0f, seed));
+            const Noise f2 = make(cellular_desc(distance, CellularOutput::f2, 1.0f, seed));
+            const Noise value = make(cellular_desc(distance, CellularOutput::cell_value, 1.0f, seed));
+            const double reach[2][4] = {{21.0 / 64, 21.0 / 64, 63.0 / 256, 63.0 / 128},
+                                        {63.0 / 256, 63.0 / 256, 21.0 / 128, 63.0 / 128}};
+            double worst1 = 0, worst2 = 0;
+            int value_mismatch = 0;
+            for (std::size_t i = 0; i < p.size(); ++i) {
+                const double q[3] = {p.x[i], p.y[i], dims == 3 ? p.z[i] : 0.0};
+                const Brute b = brute_force(key_of(seed), dims, distance, reach[dims - 2][static_cast<int>(distance)], q);
+                const float a1 = dims == 2 ? f1.noise2(p.x[i], p.y[i]) : f1.noise3(p.x[i], p.y[i], p.z[i]);
+                const float a2 = dims == 2 ? f2.noise2(p.x[i], p.y[i]) : f2.noise3(p.x[i], p.y[i], p.z[i]);
+                const float v = dims == 2 ? value.noise2(p.x[i], p.y[i]) : value.noise3(p.x[i], p.y[i], p.z[i]);
+                worst1 = std::fmax(worst1, std::fabs(a1 - b.f1));
+                worst2 = std::fmax(worst2, std::fabs(a2 - b.f2));
+                value_mismatch += static_cast<double>(v) != b.value && std::fabs(b.f1 - b.f2) > 1e-5;
+            }
+            MESSAGE(std::string(gradnoise::cellular_distance_name(distance)) << " " << dims << "D: largest |F1 - brute| = " << worst1
+                                                            << ", |F2 - brute| = " << worst2);
+            INFO(std::string(gradnoise::cellular_distance_name(distance)) << " " << dims << "D");
+            CHECK(worst1 < 2e-5);  // float32 rounding of the offsets and distances only
+            CHECK(worst2 < 2e-5);
+            CHECK(value_mismatch == 0);
+        }
+    }
+}
+
+TEST_CASE("jitter 0 is the regular grid of cell centres; periods tile; fractals and grids run every ISA") {
+    const Noise grid = make(cellular_desc(CellularDistance::euclidean, CellularOutput::f1, 0.0f));
+    CHECK(grid.noise2(3.5f, -7.5f) == 0.0f);   // a cell centre
+    CHECK(grid.noise2(3.0f, -7.5f) == 0.5f);   // half way between two
+    CHECK(grid.noise3(0.5f, 0.5f, 10.5f) == 0.0f);
+
+    NoiseDesc tiled = cellular_desc(CellularDistance::euclidean, CellularOutput::f2_minus_f1);
+    tiled.period_x = 8, tiled.period_y = 4;
+    const Noise t = make(tiled);
+    for (float x : {0.25f, 5.75f, -2.125f}) {
+        CHECK(testing::bits(t.noise2(x, 1.5f)) == testing::bits(t.noise2(x + 8.0f, 1.5f + 4.0f)));
+    }
+
+    NoiseDesc fbm = cellular_desc(CellularDistance::manhattan, CellularOutput::f1);
+    fbm.fractal = {Fractal::fbm, 5, 1.0f, 2.0f, 0.5f};
+    fbm.warp = {1, 0.5f, 0.5f};
+    testing::check_points(make(fbm), testing::random_points(30000, -40.0f, 40.0f, 103), "cellular fbm + warp", {2, 3});
+    NoiseDesc chunked = cellular_desc(CellularDistance::euclidean, CellularOutput::f1);
+    chunked.fractal = {Fractal::ridged, 3, 1.0f, 2.0f, 0.5f};
+    const Noise c = make(chunked);
+    gradnoise::Chunk2d ch{std::int64_t(1) << 40, -5, 33, 4, 0.1f};
+    std::vector<float> ref(33 * 4);
+    for (std::size_t j = 0; j < 4; ++j) {
+        for (std::size_t i = 0; i < 33; ++i) {
+            ref[j * 33 + i] = c.chunk_sample_2d(ch.first_x + std::int64_t(i), ch.first_y + std::int64_t(j), ch.spacing);
+        }
+    }
+    for (const testing::IsaPath& path : testing::isa_paths()) {
+        std::vector<float> got(ref.size());
+        REQUIRE(path.fill_chunk_2d(c, ch, got.data()).ok());
+        INFO("isa " << path.name());
+        CHECK(testing::first_bit_difference(ref, got) == -1);
+    }
+}
+
+TEST_CASE("4D and bad parameters are refused with messages naming them") {
+    const Noise n = make(cellular_desc(CellularDistance::euclidean, CellularOutput::f1));
+    float x = 1, out = 0;
+    CHECK(n.evaluate_4d(&x, &x, &x, &x, &out, 1).code() == gradnoise::ErrorCode::invalid_argument);
+    CHECK(std::isnan(n.noise4(1, 2, 3, 4)));
+    NoiseDesc d = cellular_desc(CellularDistance::euclidean, CellularOutput::f1, 1.5f);
+    CHECK(std::string(Noise::validate(d).message()).find("cellular.jitter") != std::string::npos);
+    d = cellular_desc(static_cast<CellularDistance>(9), CellularOutput::f1);
+    CHECK(std::string(Noise::validate(d).message()).find("cellular.distance") != std::string::npos);
+    d = cellular_desc(CellularDistance::euclidean, static_cast<CellularOutput>(-1));
+    CHECK(std::string(Noise::validate(d).message()).find("cellular.output") != std::string::npos);
+}
+
+TEST_CASE("ranges: measured over 10^7 samples") {
+    const testing::Points p = testing::random_points(testing::range_sample_count(), -500.0f, 500.0f, 107);
+    std::vector<testing::RangeBound> bounds;
+    for (int dims : {2, 3}) {
+        bounds.push_back({"F1 euclidean", cellular_desc(CellularDistance::euclidean, CellularOutput::f1), dims, 0.0f, 1.5f});
+        bounds.push_back({"F2 euclidean", cellular_desc(CellularDistance::euclidean, CellularOutput::f2), dims, 0.0f, 2.0f});
+        bounds.push_back({"F2-F1 euclidean", cellular_desc(CellularDistance::euclidean, CellularOutput::f2_minus_f1), dims, 0.0f, 2.0f});
+        bounds.push_back({"cell value", cellular_desc(CellularDistance::euclidean, CellularOutput::cell_value), dims, -1.0f, 1.0f});
+        bounds.push_back({"F1 manhattan", cellular_desc(CellularDistance::manhattan, CellularOutput::f1), dims, 0.0f, 2.0f});
+        bounds.push_back({"F1 chebyshev", cellular_desc(CellularDistance::chebyshev, CellularOutput::f1), dims, 0.0f, 1.0f});
+    }
+    testing::check_ranges(p, bounds);
+}
+
+}  // TEST_SUITE
