@@ -69,7 +69,7 @@ p = list(map(int, sys.argv[1].split()))
 for i in range(0, len(p), 2):
     print(float.hex(f(p[i] * step)), float.hex(f(p[i + 1] * step)))
 PY
-"$GRADNOISE" eval --dims 2 --format hex --fractal fbm --octaves 8 --lacunarity 2.1 --persistence 0.55 <tpts.txt >tvals.txt
+"$GRADNOISE" eval --dims 2 --format hex --basis opensimplex2s --fractal fbm --octaves 8 --lacunarity 2.1 --persistence 0.55 <tpts.txt >tvals.txt
 "$READ_IMAGE" h16.png $pixels | sed -n '2,5p' >tgot.txt
 if python3 - tvals.txt tgot.txt <<'PY'
 import sys
@@ -116,7 +116,7 @@ bake terrain --grey --depth 16 --size 2048x1100 -o big.png
 RC2=0; "$GRADNOISE" bake terrain --grey --depth 16 --size 2048x1100 --threads 1 -o big1.png >/dev/null 2>&1 || RC2=$?
 printf '%s %s\n' "$(python3 -c "import struct; f=lambda v: struct.unpack('f', struct.pack('f', v))[0]; print(float.hex(f(2047 * f(2.0 / 2048))))")" \
     "$(python3 -c "import struct; f=lambda v: struct.unpack('f', struct.pack('f', v))[0]; print(float.hex(f(1099 * f(2.0 / 2048))))")" >bigpt.txt
-bigv=$("$GRADNOISE" eval --dims 2 --format hex --fractal fbm --octaves 8 --lacunarity 2.1 --persistence 0.55 <bigpt.txt)
+bigv=$("$GRADNOISE" eval --dims 2 --format hex --basis opensimplex2s --fractal fbm --octaves 8 --lacunarity 2.1 --persistence 0.55 <bigpt.txt)
 bigs=$("$READ_IMAGE" big.png 2047 1099 | sed -n 2p)
 if [[ $RC == 0 && $RC2 == 0 && "$("$READ_IMAGE" big.png | head -1)" == "png 2048 1100 1 16" ]] && cmp -s big.png big1.png &&
    python3 -c "import sys; v=float.fromhex('$bigv'); sys.exit(0 if abs(round(min(1,max(0,(v+1)/2))*65535) - $bigs) <= 1 else 1)"; then

@@ -156,6 +156,31 @@ sref=$OUT
 if [[ -n "$s42" && "$s42" == "$s2a" && "$s42" != "$sref" ]]; then pass "--seed 42 = --seed 0x2A != reference"; else fail "--seed 42 = --seed 0x2A != reference" "$s42 / $s2a / $sref"; fi
 capture $'0.7 -1.3 0.4\n' eval --seed=7 --seed 42 --format hex
 if [[ "$OUT" == "$s42" ]]; then pass "--seed=7 --seed 42: the last value counts, --opt=VALUE is read"; else fail "--seed=7 --seed 42: the last value counts" "'$OUT' vs '$s42'"; fi
+# The simplex and cellular families (issue 13): K.jpg's own values (tests/data/opensimplex2_sample.txt,
+# made by his Java) through the tool, bit for bit; seeds as his longs; cellular at a cell centre.
+capture $'0x1.150dc8p7 -0x1.af9cb2p5\n' eval --dims 2 --basis opensimplex2 --seed 1337 --format hex
+if [[ $RC == 0 && "$OUT" == "0x1.22d952p-3" ]]; then pass "opensimplex2 2D: K.jpg's value"; else fail "opensimplex2 2D: K.jpg's value" "rc $RC '$OUT' $ERR"; fi
+capture $'-0x1.df61f4p6 -0x1.30085ap7 0x1.ap2\n' eval --basis opensimplex2s --orientation3 fallback --seed 0 --format hex
+if [[ $RC == 0 && "$OUT" == "0x1.188cc8p-1" ]]; then pass "opensimplex2s 3D fallback: K.jpg's value"; else fail "opensimplex2s 3D fallback: K.jpg's value" "rc $RC '$OUT' $ERR"; fi
+capture $'0x1.17b1cap6 -0x1.19dc08p8 0x0.0p0 0x1.e872aep6\n' eval --dims 4 --basis opensimplex2 --orientation4 improve_xy_improve_zw --seed 1337 --format hex
+if [[ $RC == 0 && "$OUT" == "-0x1.94d836p-1" ]]; then pass "opensimplex2 4D ImproveXY_ImproveZW: K.jpg's value"; else fail "opensimplex2 4D: K.jpg's value" "rc $RC '$OUT' $ERR"; fi
+capture $'0.3 0.9 1.7\n' eval --basis opensimplex2 --seed -1 --format hex
+sneg=$OUT
+capture $'0.3 0.9 1.7\n' eval --basis opensimplex2 --seed 0xFFFFFFFFFFFFFFFF --format hex
+if [[ $RC == 0 && -n "$sneg" && "$OUT" == "$sneg" ]]; then pass "--seed -1 is the long -1 (0xFFFFFFFFFFFFFFFF)"; else fail "--seed -1 is the long -1" "'$sneg' vs '$OUT'"; fi
+capture $'3.5 -7.5\n3 -7.5\n' eval --dims 2 --basis cellular --jitter 0
+if [[ $RC == 0 && "$OUT" == $'0\n0.5' ]]; then pass "cellular, jitter 0: F1 is 0 at a cell centre, 1/2 between two"; else fail "cellular, jitter 0" "rc $RC '$OUT' $ERR"; fi
+capture $'1 2 3 4\n' eval --dims 4 --basis cellular
+expect_rc "cellular --dims 4: exit 1, named" 1 "cellular noise is 2D and 3D only"
+capture "" eval --basis cellular --jitter 2
+expect_rc "--jitter 2: exit 2" 2 "--jitter must be in [0, 1]"
+capture "" eval --basis opensimplex2 --period 8
+expect_rc "simplex with --period: exit 2" 2 "--period"
+capture "" eval --orientation3 sideways
+expect_rc "--orientation3 sideways: exit 2" 2 "--orientation3"
+capture "" eval --cellular-output f3
+expect_rc "--cellular-output f3: exit 2" 2 "--cellular-output"
+
 capture $'0.7 -1.3 0.4\n' eval --fade cubic --format hex
 if [[ $RC == 0 && -n "$OUT" && "$OUT" != "$sref" ]]; then pass "--fade cubic changes the value"; else fail "--fade cubic changes the value" "'$OUT'"; fi
 
@@ -355,8 +380,10 @@ capture "" eval --format octal
 expect_rc "--format octal: exit 2" 2 --format
 capture "" eval --fade linear
 expect_rc "--fade linear: exit 2" 2 --fade
-capture "" eval --seed -3
-expect_rc "--seed -3: exit 2" 2 --seed
+capture "" eval --seed -x3
+expect_rc "--seed -x3: exit 2" 2 --seed
+capture "" eval --seed -9223372036854775809
+expect_rc "--seed below -2^63: exit 2" 2 --seed
 capture "" eval --seed 18446744073709551616
 expect_rc "--seed 2^64: exit 2" 2 --seed
 capture "" eval --seed

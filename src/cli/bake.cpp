@@ -265,6 +265,12 @@ Json config_json(const Bake& b) {
                 {"pattern-frequency", json_number(d.pattern.frequency)},
                 {"pattern-strength", json_number(d.pattern.strength)},
                 {"period", std::to_string(d.period_x) + "," + std::to_string(d.period_y)},
+                {"orientation2", orientation2_name(d.simplex.orientation2)},
+                {"orientation3", orientation3_name(d.simplex.orientation3)},
+                {"orientation4", orientation4_name(d.simplex.orientation4)},
+                {"cellular-distance", cellular_distance_name(d.cellular.distance)},
+                {"cellular-output", cellular_output_name(d.cellular.output)},
+                {"jitter", json_number(d.cellular.jitter)},
                 {"depth", b.depth},
                 {"grey", b.grey},
                 {"normalize", b.normalize},
@@ -317,6 +323,12 @@ std::string config_toml(const Bake& b) {
     s += "pattern-strength = " + float_text(d.pattern.strength) + "\n";
     s += "period = " + q(std::to_string(d.period_x) + "/" + std::to_string(d.period_y) + "/" +
                          std::to_string(d.period_z) + "/" + std::to_string(d.period_w)) + "\n";
+    s += "orientation2 = " + q(orientation2_name(d.simplex.orientation2)) + "\n";
+    s += "orientation3 = " + q(orientation3_name(d.simplex.orientation3)) + "\n";
+    s += "orientation4 = " + q(orientation4_name(d.simplex.orientation4)) + "\n";
+    s += "cellular-distance = " + q(cellular_distance_name(d.cellular.distance)) + "\n";
+    s += "cellular-output = " + q(cellular_output_name(d.cellular.output)) + "\n";
+    s += "jitter = " + float_text(d.cellular.jitter) + "\n";
     return s;
 }
 
@@ -629,8 +641,9 @@ int run_bake(Request& q) {
         auto t1 = clock();
         float lo = b.recipe->lo, hi = b.recipe->hi;
         if (b.desc.pattern.kind != Pattern::none || b.desc.fractal.kind == Fractal::turbulence ||
-            b.desc.fractal.kind == Fractal::ridged) {
-            lo = std::max(lo, 0.0f);  // these kinds lie in [0, 1]
+            b.desc.fractal.kind == Fractal::ridged ||
+            (b.desc.basis == Basis::cellular && b.desc.cellular.output != CellularOutput::cell_value)) {
+            lo = std::max(lo, 0.0f);  // these kinds lie in [0, 1] (cellular distances: about)
         }
         if (b.normalize == "measured") {
             auto [mn, mx] = std::minmax_element(values->begin(), values->end());

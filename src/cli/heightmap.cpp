@@ -122,10 +122,13 @@ int run_heightmap(Settings& s) {
     const Noise noise = make_noise(desc);
     const auto t0 = std::chrono::steady_clock::now();
 
-    // Patterns, turbulence and ridged lie in [0, 1]: spread them over the full grey range.
+    // Patterns, turbulence, ridged and cellular distances lie in [0, 1] (cellular F2: about):
+    // spread them over the full grey range.
     const bool unit_range = desc.pattern.kind != Pattern::none ||
                             (desc.warp.levels == 0 &&
-                             (desc.fractal.kind == Fractal::turbulence || desc.fractal.kind == Fractal::ridged));
+                             (desc.fractal.kind == Fractal::turbulence || desc.fractal.kind == Fractal::ridged)) ||
+                            (desc.basis == Basis::cellular && desc.cellular.output != CellularOutput::cell_value &&
+                             desc.fractal.kind != Fractal::billow);
     std::vector<std::uint8_t> pixels;  // grey, one byte per pixel, rows top to bottom
     {
         std::vector<float> values(std::size_t(s.width) * s.height);

@@ -107,14 +107,20 @@ void add_float(CLI::App& app, const char* name, const char* help, std::optional<
 void add_noise_options(CLI::App& app, NoiseOptions* o) {
     add(app, "--seed", "N|reference",
         "permutation: Ken Perlin's own table (reference, the default), or\n"
-        "one shuffled from a 64-bit seed N (decimal or 0x hex)",
+        "one shuffled from a 64-bit seed N (decimal or 0x hex; a negative\n"
+        "decimal is its two's complement, as OpenSimplex2's long seeds)",
         [o](const std::string& v) {
             if (v == "reference") {
                 o->seed = NoiseOptions::Seed{true, 0};
             } else if (auto n = parse_u64(v)) {
                 o->seed = NoiseOptions::Seed{false, *n};
+            } else if (auto m = v.size() > 1 && v[0] == '-' ? parse_u64(std::string_view(v).substr(1)) : std::nullopt;
+                       m && *m <= (std::uint64_t(1) << 63)) {
+                // A negative decimal: its two's-complement pattern (K.jpg's OpenSimplex2 seeds are longs).
+                o->seed = NoiseOptions::Seed{false, std::uint64_t(0) - *m};
             } else {
-                bad_value("--seed", "'" + v + "' is not 'reference' or an unsigned 64-bit integer (decimal or 0x hex)");
+                bad_value("--seed",
+                          "'" + v + "' is not 'reference' or a 64-bit integer (decimal, negative decimal or 0x hex)");
             }
         });
     add(app, "--fade", "quintic|cubic", "fade curve (default quintic, Perlin 2002; cubic is Perlin 1985)",

@@ -22,7 +22,13 @@ std::vector<Preset> make_presets() {
         // 0.7, rock (150+105h grey) below 0.9, snow (200+55h) above -- the band ends as stops.
         Preset p;
         p.name = "terrain";
-        p.summary = "fBm heightmap (8 octaves, persistence 0.55, lacunarity 2.1) coloured sea/sand/grass/rock/snow";
+        p.summary =
+            "fBm heightmap of OpenSimplex2S (8 octaves, persistence 0.55, lacunarity 2.1) coloured "
+            "sea/sand/grass/rock/snow";
+        // OpenSimplex2S: the best-looking 2D field here (no lattice-aligned features; Perlin's own
+        // 2D slice is --basis perlin).
+        p.desc.basis = Basis::opensimplex2s;
+        p.desc.simplex.orientation4 = Orientation4::improve_xy_improve_zw;  // --loop walks (z, w)
         p.desc.fractal = {Fractal::fbm, 8, 1.0f, 2.1f, 0.55f};
         p.scale = 2.0f;
         p.colour = true;
@@ -71,7 +77,9 @@ std::vector<Preset> make_presets() {
     {
         Preset p;
         p.name = "clouds";
-        p.summary = "soft fBm (6 octaves, persistence 0.5) in a sky palette";
+        p.summary = "soft fBm of OpenSimplex2S (6 octaves, persistence 0.5) in a sky palette";
+        p.desc.basis = Basis::opensimplex2s;
+        p.desc.simplex.orientation4 = Orientation4::improve_xy_improve_zw;
         p.desc.fractal = {Fractal::fbm, 6, 1.0f, 2.0f, 0.5f};
         p.scale = 4.0f;
         p.colour = true;

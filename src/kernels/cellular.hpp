@@ -20,7 +20,7 @@ struct CellularBase {
         return (v >> bits) & I(static_cast<std::int32_t>(0xFFFFFFFFu >> bits));
     }
 
-    F operator()(int k, const F* q) const noexcept {
+    GRADNOISE_KERNEL_OUTLINE F operator()(int k, const F* q) const noexcept {
         const std::int32_t* mask = t->octaves.mask[k];
         const CellularParams& c = t->desc.cellular;
         const F reach(t->cellular_reach[dims - 2]);

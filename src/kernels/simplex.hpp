@@ -81,7 +81,7 @@ constexpr double simplex_unskew_2d = detail::simplex_unskew_2d;
 // ---- OpenSimplex2 (fast) ----
 
 // [S 16.3] The triangle's three vertices.
-inline F opensimplex2_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) noexcept {
+GRADNOISE_KERNEL_OUTLINE F opensimplex2_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) noexcept {
     const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys);
     const Wide xp = times(cx.cell, detail::simplex_prime_x), yp = times(cy.cell, detail::simplex_prime_y);
     const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y);
@@ -110,7 +110,7 @@ inline F opensimplex2_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) n
 
 // [S 16.4] Two interleaved cubic lattices; on each the nearest vertex and the next along the
 // axis of largest offset.
-inline F opensimplex2_base3(SimplexGrad grad, Wide seed, Halves xr, Halves yr, Halves zr) noexcept {
+GRADNOISE_KERNEL_OUTLINE F opensimplex2_base3(SimplexGrad grad, Wide seed, Halves xr, Halves yr, Halves zr) noexcept {
     const SimplexCell cx = simplex_cell<true>(xr), cy = simplex_cell<true>(yr), cz = simplex_cell<true>(zr);
     F xri = cx.frac, yri = cy.frac, zri = cz.frac;
     const F zero(0.0f), one(1.0f);
@@ -180,7 +180,7 @@ GRADNOISE_KERNEL_INLINE auto at_least(F v, Halves s) noexcept {
 }
 
 // [S 16.5] 4D: five copies of the A4 lattice, one vertex from each.
-inline F opensimplex2_base4(SimplexGrad grad, Wide seed, Halves xs, Halves ys, Halves zs, Halves ws) noexcept {
+GRADNOISE_KERNEL_OUTLINE F opensimplex2_base4(SimplexGrad grad, Wide seed, Halves xs, Halves ys, Halves zs, Halves ws) noexcept {
     constexpr float unskew_4d = 0.309016994374947f, step = 0.2f;
     const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys), cz = simplex_cell<false>(zs),
                       cw = simplex_cell<false>(ws);
@@ -369,7 +369,7 @@ constexpr float smooth_offset2(int i, int j) noexcept {
 }
 
 // [S 16.3] The cell's two fixed vertices, then two of four more chosen by the point's place.
-inline F opensimplex2s_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) noexcept {
+GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) noexcept {
     const float radius2 = 2.0f / 3.0f;
     const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys);
     const F xi = cx.frac, yi = cy.frac;
@@ -409,7 +409,7 @@ inline F opensimplex2s_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) 
 
 // [S 16.4] The BCC lattice's nearer corner of each cubic lattice, then their neighbours in the
 // reference's order, its skips as masks.
-inline F opensimplex2s_base3(SimplexGrad grad, Wide seed, Halves xr, Halves yr, Halves zr) noexcept {
+GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base3(SimplexGrad grad, Wide seed, Halves xr, Halves yr, Halves zr) noexcept {
     const float radius2 = 3.0f / 4.0f;
     const SimplexCell cx = simplex_cell<false>(xr), cy = simplex_cell<false>(yr), cz = simplex_cell<false>(zr);
     const F xi = cx.frac, yi = cy.frac, zi = cz.frac;
@@ -494,7 +494,7 @@ inline F opensimplex2s_base3(SimplexGrad grad, Wide seed, Halves xr, Halves yr, 
 
 // [S 16.5] The A4 lattice: each lane walks its sub-cell's vertex list (up to 20 entries, in the
 // reference's order); entries past a lane's list contribute +0.
-inline F opensimplex2s_base4(SimplexGrad grad, Wide seed, Halves xs, Halves ys, Halves zs, Halves ws) noexcept {
+GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base4(SimplexGrad grad, Wide seed, Halves xs, Halves ys, Halves zs, Halves ws) noexcept {
     const float radius2 = 4.0f / 5.0f;
     constexpr float unskew4 = -0.138196601125011f;
     const detail::SmoothLattice4& table = detail::smooth_lattice_4d();
