@@ -14,6 +14,10 @@ SimplexGradients build(double normalizer_2d, double normalizer_3d, double normal
     fill(g.g2, 256, simplex_directions_2d, 48, normalizer_2d);
     fill(g.g3, 1024, simplex_directions_3d, 192, normalizer_3d);
     fill(g.g4, 2048, simplex_directions_4d, 640, normalizer_4d);
+    for (int n = 0; n < 24; ++n) {
+        g.g2x[n] = g.g2[2 * n];
+        g.g2y[n] = g.g2[2 * n + 1];
+    }
     return g;
 }
 

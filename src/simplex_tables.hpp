@@ -42,6 +42,9 @@ extern const float simplex_directions_4d[640];
 // binary64, rounded to float, repeated to fill 128 (2D), 256 (3D) and 512 (4D) entries. Indexed
 // as the reference does: g2[gi | 0], g2[gi | 1] with gi even; g3/g4[gi | c] with gi = 4 * n.
 struct SimplexGradients {
+    // 2D: g2 repeats every 24 pairs, so entry gi of it is entry (gi / 2) mod 24 of these
+    // (components apart, 8 entries of padding): small enough for in-register lookups.
+    alignas(64) float g2x[32], g2y[32];
     alignas(64) float g2[256];
     alignas(64) float g3[1024];
     alignas(64) float g4[2048];

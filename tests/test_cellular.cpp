@@ -72,7 +72,8 @@ struct Brute {
 
 // The two nearest feature points over a 7^dims neighbourhood (far more than the search needs).
 Brute brute_force(std::uint32_t key, int dims, CellularDistance dist, double reach, const double* p) {
-    std::vector<std::pair<double, double>> found;  // (distance, cell value)
+    // The two nearest in visiting order (strict <: the first of equals stays nearest).
+    Brute b{INFINITY, INFINITY, 0.0};
     long base[3] = {static_cast<long>(std::floor(p[0])), static_cast<long>(std::floor(p[1])),
                     dims == 3 ? static_cast<long>(std::floor(p[2])) : 0};
     const int kz = dims == 3 ? 3 : 0;
@@ -94,12 +95,17 @@ Brute brute_force(std::uint32_t key, int dims, CellularDistance dist, double rea
                     default: r = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]); break;
                 }
                 const std::uint32_t v = (h ^ (h >> 16)) * 0x297A2D39u;
-                found.push_back({r, static_cast<double>(v >> 8) / 8388608.0 - 1.0});
+                if (r < b.f1) {
+                    b.f2 = b.f1;
+                    b.f1 = r;
+                    b.value = static_cast<double>(v >> 8) / 8388608.0 - 1.0;
+                } else if (r < b.f2) {
+                    b.f2 = r;
+                }
             }
         }
     }
-    std::stable_sort(found.begin(), found.end(), [](auto& a, auto& b) { return a.first < b.first; });
-    return {found[0].first, found[1].first, found[0].second};
+    return b;
 }
 
 }  // namespace
@@ -129,7 +135,7 @@ TEST_CASE("every distance and output, 2D and 3D: scalar == every ISA, bit for bi
 }
 
 TEST_CASE("F1, F2 and the cell value equal a brute-force search in binary64 (jitter 1, every distance)") {
-    const testing::Points p = testing::random_points(20000, -100.0f, 100.0f, 101);
+    const testing::Points p = testing::random_points(5000, -100.0f, 100.0f, 101);
     for (CellularDistance distance : kDistances) {
         for (int dims : {2, 3}) {
             const std::uint64_t seed = 77;

@@ -184,22 +184,16 @@ TEST_CASE("the isotropic basis has no streaks: equal energy along x and y; Perli
     // (0, +-1), 4 give (+-1, 0) and 6 a diagonal, so it varies more along y than along x
     // (horizontal streaks). The isotropic set's 16 directions form a tight frame: E[(g.u)^2] is
     // the same for every direction u. Measured: the mean squared increment over h = 1/16 along
-    // y over that along x, eight seeds, 2 10^5 points each.
-    const testing::Points p = testing::random_points(200000, -200.0f, 200.0f, 59);
+    // y over that along x, eight seeds, 10^5 points each.
+    const testing::Points p = testing::random_points(100000, -200.0f, 200.0f, 59);
     for (Basis basis : {Basis::perlin, Basis::isotropic}) {
-        double along_x = 0, along_y = 0, lo = 1e9, hi = 0;
+        double along_x = 0, along_y = 0;
         for (std::uint64_t seed = 3; seed < 11; ++seed) {
             const Noise n = make(desc(basis, Hash::permutation, true, seed));
             along_x += increment_energy(n, 0.0, p);
             along_y += increment_energy(n, 3.14159265358979323846 / 2, p);
-            for (int k = 0; k < 8; ++k) {
-                const double e = increment_energy(n, k * 3.14159265358979323846 / 8, p);
-                lo = std::fmin(lo, e);
-                hi = std::fmax(hi, e);
-            }
         }
-        MESSAGE(std::string(gradnoise::basis_name(basis)) << " 2D: increment energy y / x = " << along_y / along_x
-                                             << ", max / min over 8 directions and 8 seeds " << hi / lo);
+        MESSAGE(std::string(gradnoise::basis_name(basis)) << " 2D: increment energy y / x = " << along_y / along_x);
         if (basis == Basis::isotropic) {
             CHECK(std::fabs(along_y / along_x - 1) < 0.03);
         } else {

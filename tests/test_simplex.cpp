@@ -220,7 +220,7 @@ TEST_CASE("every variant, orientation and dimension: scalar == every ISA, bit fo
     }
 }
 
-TEST_CASE("non-finite coordinates give +0, and so do points off the lattice (beyond 2^29)") {
+TEST_CASE("non-finite coordinates give +0, and so do points off the lattice (a coordinate beyond 2^27)") {
     for (bool smooth : {false, true}) {
         const Noise n = make(simplex_desc(smooth, 7));
         for (float bad : {NAN, INFINITY, -INFINITY}) {
@@ -228,7 +228,8 @@ TEST_CASE("non-finite coordinates give +0, and so do points off the lattice (bey
             CHECK(testing::bits(n.noise3(0.25f, bad, 1.5f)) == 0u);
             CHECK(testing::bits(n.noise4(0.25f, 2.0f, 1.5f, bad)) == 0u);
         }
-        for (float big : {1e10f, -1e10f, FLT_MAX, -FLT_MAX}) {
+        CHECK(n.noise2(134217720.0f, 3.0f) != 0.0f);  // just inside
+        for (float big : {134217728.0f, -134217728.0f, 1e10f, -1e10f, FLT_MAX, -FLT_MAX}) {
             CHECK(testing::bits(n.noise2(big, 3.0f)) == 0u);  // off the lattice (spec 16.1)
             CHECK(testing::bits(n.noise3(big, 3.0f, -big)) == 0u);
             CHECK(testing::bits(n.noise4(big, 3.0f, -big, 1.0f)) == 0u);
@@ -251,6 +252,15 @@ TEST_CASE("the kernels' exact float forms of the reference's double comparisons"
             count += s >= t;
         }
         CHECK(count == static_cast<int>(static_cast<double>(s) * 1.25));
+    }
+    // 2D gradients: g2[2n] = g2x[n mod 24], and n mod 24 = n - 24 ((n * 171) >> 12) for n < 128.
+    for (bool smooth : {false, true}) {
+        const auto& g = gradnoise::detail::simplex_gradients(smooth);
+        for (int n = 0; n < 128; ++n) {
+            CHECK(n - 24 * ((n * 171) >> 12) == n % 24);
+            CHECK(testing::bits(g.g2[2 * n]) == testing::bits(g.g2x[n % 24]));
+            CHECK(testing::bits(g.g2[2 * n + 1]) == testing::bits(g.g2y[n % 24]));
+        }
     }
     // 2D smooth: t < UNSKEW_2D (double) <=> t <= float(UNSKEW_2D), since the float rounds down.
     const double u = -0.21132486540518713;

@@ -4,7 +4,9 @@
 //   ops.hpp      the only ISA-specific code: gathers, selects, byte lookups, exact divide/sqrt
 //   perlin.hpp   [S 4, 5]  improved Perlin noise (float32 and binary64 share it)
 //   hash.hpp     [S 3]     corner hashers: packed tables, in-register bytes, mixing
-//   lattice.hpp  [S 10]    classic and value bases, periods, 4D
+//   lattice.hpp  [S 10, 15] classic, value and isotropic bases, periods, 4D
+//   simplex.hpp  [S 16]    OpenSimplex2 and OpenSimplex2S, 2D/3D/4D (binary64 skew, 64-bit hashes)
+//   cellular.hpp [S 17]    cellular (Worley) noise, 2D/3D
 //   fractal.hpp  [S 8, 11, 12]  the octave loop, warp, patterns
 //   select.hpp   descriptor -> base noise and field (the one selector)
 //   loops.hpp    [S 6]     batch loops over the caller's arrays, grid coordinates

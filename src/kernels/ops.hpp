@@ -141,6 +141,32 @@ GRADNOISE_KERNEL_INLINE L gather(const std::int32_t* table, L idx) noexcept {
 #endif
 }
 
+// ---- small float tables: table[index[lane]], index in 0 .. 31 ----
+// AVX-512: one two-register permute (VPERMT2PS); AVX2: four permutes of 8 entries and three
+// blends on the index's bits 3 and 4; elsewhere a gather. (The 2D simplex gradients: 24 entries.)
+struct FloatTable32 {
+#if defined(__AVX512F__)
+    __m512 low, high;
+    explicit FloatTable32(const float* t) noexcept : low(_mm512_load_ps(t)), high(_mm512_load_ps(t + 16)) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept { return _mm512_permutex2var_ps(low, index, high); }
+#elif defined(__AVX2__)
+    __m256 q0, q1, q2, q3;
+    explicit FloatTable32(const float* t) noexcept
+        : q0(_mm256_load_ps(t)), q1(_mm256_load_ps(t + 8)), q2(_mm256_load_ps(t + 16)), q3(_mm256_load_ps(t + 24)) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept {
+        const __m256 a = _mm256_permutevar8x32_ps(q0, index), b = _mm256_permutevar8x32_ps(q1, index);
+        const __m256 c = _mm256_permutevar8x32_ps(q2, index), d = _mm256_permutevar8x32_ps(q3, index);
+        const __m256 bit3 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 28));  // bit 3 -> sign
+        const __m256 bit4 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 27));  // bit 4 -> sign
+        return _mm256_blendv_ps(_mm256_blendv_ps(a, b, bit3), _mm256_blendv_ps(c, d, bit3), bit4);
+    }
+#else
+    const float* table;
+    explicit FloatTable32(const float* t) noexcept : table(t) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept { return gather(table, index); }
+#endif
+};
+
 // ---- lane permutes: table[index[lane]], index in 0 .. lanes - 1 ----
 // One instruction where the ISA permutes 32-bit lanes by a register (AVX2 and AVX-512 vpermd):
 // a grid row's window of consecutive cells (kernels/grid.hpp) is then one load and one permute

@@ -58,7 +58,13 @@ struct SimplexGrad {
     GRADNOISE_KERNEL_INLINE F two(Wide seed, Wide xp, Wide yp, F dx, F dy) const noexcept {
         const Wide hash = times(seed ^ xp ^ yp, detail::simplex_hash_multiplier);
         const I gi = low_bits_after_shift(hash, 64 - 7 + 1) & I(127 << 1);
-        return gather(g->g2, gi) * dx + gather(g->g2, gi | I(1)) * dy;
+        // g2[gi] = g2x[(gi / 2) mod 24]: n mod 24 = n - 24 floor(n * 171 / 4096) for n < 128
+        // (exact there; tests/test_simplex.cpp), the product in 16-bit lanes.
+        const I n = gi >> 1;
+        using U16 = Batch<std::uint16_t>;
+        const I q = xsimd::bitwise_cast<I>(xsimd::bitwise_cast<U16>(n) * U16(171)) >> 12;
+        const I entry = n - ((q << 4) + (q << 3));
+        return FloatTable32(g->g2x)[entry] * dx + FloatTable32(g->g2y)[entry] * dy;
     }
     GRADNOISE_KERNEL_INLINE F three(Wide seed, Wide xp, Wide yp, Wide zp, F dx, F dy, F dz) const noexcept {
         const Wide hash = times((seed ^ xp) ^ (yp ^ zp), detail::simplex_hash_multiplier);
@@ -81,7 +87,7 @@ constexpr double simplex_unskew_2d = detail::simplex_unskew_2d;
 // ---- OpenSimplex2 (fast) ----
 
 // [S 16.3] The triangle's three vertices.
-GRADNOISE_KERNEL_OUTLINE F opensimplex2_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) noexcept {
+GRADNOISE_KERNEL_INLINE F opensimplex2_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) noexcept {
     const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys);
     const Wide xp = times(cx.cell, detail::simplex_prime_x), yp = times(cy.cell, detail::simplex_prime_y);
     const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y);
@@ -547,64 +553,72 @@ inline constexpr Orient4Constants opensimplex2s_orient4{
     static_cast<double>(0.309016994374947f)};
 
 // The base noise of a simplex family for the selector (kernels/select.hpp): octave k at q, or at
-// binary64 coordinates (chunks, spec 13.4). Non-finite lanes are evaluated at 0 and give +0.
+// binary64 coordinates (chunks, spec 13.4). Lanes off the lattice are evaluated at 0 and give +0.
 template <int dims, bool smooth>
 struct SimplexBase {
     SimplexGrad grad;
     Wide seed;
     SimplexParams orientation;
 
-    // [S 16.1] Lanes whose oriented coordinates all lie in [-2^29, 2^29).
-    GRADNOISE_KERNEL_INLINE static auto on_lattice(const D* lo, const D* hi, int n) noexcept {
-        auto inside = [](D v) GRADNOISE_KERNEL_LAMBDA_INLINE {
-            return xsimd::select((v >= D(-536870912.0)) & (v < D(536870912.0)), D(0.0), D(1.0));
-        };
-        D out_lo = inside(lo[0]), out_hi = inside(hi[0]);
-        for (int a = 1; a < n; ++a) {
-            out_lo = out_lo + inside(lo[a]);
-            out_hi = out_hi + inside(hi[a]);
+    // [S 16.1] The lattice's extent: every coordinate of magnitude below 2^27.
+    static constexpr float extent = 134217728.0f;
+
+    // The field at binary64 coordinates (chunks, spec 13.4).
+    GRADNOISE_KERNEL_INLINE F at(const Halves* q) const noexcept {
+        D out_lo(0.0), out_hi(0.0);
+        for (int a = 0; a < dims; ++a) {
+            out_lo = out_lo + xsimd::select(xsimd::abs(q[a].low) < D(extent), D(0.0), D(1.0));
+            out_hi = out_hi + xsimd::select(xsimd::abs(q[a].high) < D(extent), D(0.0), D(1.0));
         }
-        return narrow(out_lo, out_hi) == F(0.0f);
+        // Lanes off the lattice are evaluated at 0 (xsimd's SSE2 floor converts through int64).
+        Halves inside[dims];
+        for (int a = 0; a < dims; ++a) {
+            inside[a] = {xsimd::select(out_lo == D(0.0), q[a].low, D(0.0)), xsimd::select(out_hi == D(0.0), q[a].high, D(0.0))};
+        }
+        return xsimd::select(narrow(out_lo, out_hi) == F(0.0f), evaluate(inside), F(0.0f));
     }
 
-    GRADNOISE_KERNEL_INLINE F at(const Halves* q) const noexcept {
+    GRADNOISE_KERNEL_INLINE F evaluate(const Halves* q) const noexcept {
         D lo[4], hi[4];
         if constexpr (dims == 2) {
             orient2(orientation.orientation2, q[0].low, q[1].low, lo);
             orient2(orientation.orientation2, q[0].high, q[1].high, hi);
             if constexpr (smooth) {
-                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2s_base2(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}), F(0.0f));
+                return opensimplex2s_base2(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]});
             } else {
-                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2_base2(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}), F(0.0f));
+                return opensimplex2_base2(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]});
             }
         } else if constexpr (dims == 3) {
             constexpr double xz = smooth ? -0.211324865405187 : simplex_unskew_2d;
             orient3(orientation.orientation3, xz, q[0].low, q[1].low, q[2].low, lo);
             orient3(orientation.orientation3, xz, q[0].high, q[1].high, q[2].high, hi);
             if constexpr (smooth) {
-                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2s_base3(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}), F(0.0f));
+                return opensimplex2s_base3(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]});
             } else {
-                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2_base3(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}), F(0.0f));
+                return opensimplex2_base3(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]});
             }
         } else {
             constexpr const Orient4Constants& k = smooth ? opensimplex2s_orient4 : opensimplex2_orient4;
             orient4(orientation.orientation4, k, q[0].low, q[1].low, q[2].low, q[3].low, lo);
             orient4(orientation.orientation4, k, q[0].high, q[1].high, q[2].high, q[3].high, hi);
             if constexpr (smooth) {
-                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2s_base4(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}, {lo[3], hi[3]}), F(0.0f));
+                return opensimplex2s_base4(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}, {lo[3], hi[3]});
             } else {
-                return xsimd::select(on_lattice(lo, hi, dims), opensimplex2_base4(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}, {lo[3], hi[3]}), F(0.0f));
+                return opensimplex2_base4(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}, {lo[3], hi[3]});
             }
         }
     }
 
     F operator()(int, const F* q) const noexcept {
-        const auto ok = all_finite<dims>(q);
+        auto ok = xsimd::abs(q[0]) < F(extent);
+        for (int a = 1; a < dims; ++a) {
+            ok = ok & (xsimd::abs(q[a]) < F(extent));
+        }
         Halves h[dims];
         for (int a = 0; a < dims; ++a) {
             h[a] = halves(xsimd::select(ok, q[a], F(0.0f)));
         }
-        return xsimd::select(ok, at(h), F(0.0f));
+        return xsimd::select(ok, evaluate(h), F(0.0f));
     }
 };
 

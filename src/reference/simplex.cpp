@@ -19,8 +19,6 @@ constexpr float skew_4d = -0.138196601125011f;
 constexpr float unskew_4d = 0.309016994374947f;
 constexpr float lattice_step_4d = 0.2f;
 
-bool finite(double v) { return std::fabs(v) <= 1.7976931348623157e308; }
-
 // [S 16.3] 2D: the three vertices of the triangle holding (xs, ys).
 float base2(const detail::SimplexGradients& g, U64 seed, double xs, double ys) {
     std::int32_t xsb = floor_cell(xs), ysb = floor_cell(ys);
@@ -207,17 +205,17 @@ float base4(const detail::SimplexGradients& g, U64 seed, double xs, double ys, d
 
 float opensimplex2_2d(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
                       double y) noexcept {
-    if (!finite(x) || !finite(y)) {
+    if (!simplex::in_extent(x) || !simplex::in_extent(y)) {
         return 0.0f;
     }
     double s[2];
     orient2(o, x, y, s);
-    return on_lattice(s, 2) ? base2(g, static_cast<U64>(seed), s[0], s[1]) : 0.0f;
+    return base2(g, static_cast<U64>(seed), s[0], s[1]);
 }
 
 float opensimplex2_3d(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x, double y,
                       double z) noexcept {
-    if (!finite(x) || !finite(y) || !finite(z)) {
+    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z)) {
         return 0.0f;
     }
     // [S 16.1] Orthonormal rotations: ImproveXY puts z up the cubes' main diagonal, ImproveXZ y.
@@ -242,13 +240,12 @@ float opensimplex2_3d(const detail::SimplexGradients& g, std::int64_t seed, Orie
         yr = y + s2 + zz;
         zr = xy * -detail::simplex_root3over3 + zz;
     }
-    const double r[3] = {xr, yr, zr};
-    return on_lattice(r, 3) ? base3(g, static_cast<U64>(seed), xr, yr, zr) : 0.0f;
+    return base3(g, static_cast<U64>(seed), xr, yr, zr);
 }
 
 float opensimplex2_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
                       double z, double w) noexcept {
-    if (!finite(x) || !finite(y) || !finite(z) || !finite(w)) {
+    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z) || !simplex::in_extent(w)) {
         return 0.0f;
     }
     double xs, ys, zs, ws;
@@ -303,8 +300,7 @@ float opensimplex2_4d(const detail::SimplexGradients& g, std::int64_t seed, Orie
             break;
         }
     }
-    const double s[4] = {xs, ys, zs, ws};
-    return on_lattice(s, 4) ? base4(g, static_cast<U64>(seed), xs, ys, zs, ws) : 0.0f;
+    return base4(g, static_cast<U64>(seed), xs, ys, zs, ws);
 }
 
 }  // namespace gradnoise::reference

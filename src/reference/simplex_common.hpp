@@ -13,17 +13,11 @@ namespace gradnoise::reference::simplex {
 
 using U64 = std::uint64_t;
 
-// [S 16.1] The lattice's extent: a point whose skewed or rotated coordinates are not all in
-// [-2^29, 2^29) is off the lattice and its value is +0. (Inside it every cell index, and 4 times
-// it, fits the reference's int; beyond it the reference's int arithmetic saturates or wraps.)
-inline bool on_lattice(const double* v, int n) {
-    for (int a = 0; a < n; ++a) {
-        if (!(v[a] >= -536870912.0 && v[a] < 536870912.0)) {
-            return false;
-        }
-    }
-    return true;
-}
+// [S 16.1] The lattice's extent: a point with a coordinate of magnitude 2^27 or more, or not
+// finite, is off the lattice and its value is +0. (Inside, every orientation's lattice coordinates
+// stay below 2^29 in magnitude, so every cell index -- and 4 times it, the 4D sub-cell -- fits the
+// reference's int; beyond 2^31 the reference's int arithmetic saturates or wraps.)
+inline bool in_extent(double v) { return std::fabs(v) < 134217728.0; }
 
 // [S 16.1] floor(v), clamped to the int32 range: the reference's fastFloor for every v inside it
 // (below -2^31 the reference wraps to 2^31 - 1; NaN gives 0 -- such points are +0 here anyway).

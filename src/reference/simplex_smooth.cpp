@@ -19,8 +19,6 @@ namespace {
 
 using simplex::U64;
 
-inline bool finite(double v) { return std::fabs(v) <= DBL_MAX; }
-
 // The mask of a 0 / -1 integer, as a 64-bit pattern (the reference's int & long promotion).
 inline U64 wide(int v) { return static_cast<U64>(static_cast<std::int64_t>(v)); }
 
@@ -691,32 +689,32 @@ float smooth4(const detail::SimplexGradients& g, U64 seed, double xs, double ys,
 
 float opensimplex2s_2d(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
                        double y) noexcept {
-    if (!finite(x) || !finite(y)) {
+    if (!simplex::in_extent(x) || !simplex::in_extent(y)) {
         return 0.0f;
     }
     double s[2];
     simplex::orient2(o, x, y, s);
-    return simplex::on_lattice(s, 2) ? smooth2(g, static_cast<U64>(seed), s[0], s[1]) : 0.0f;
+    return smooth2(g, static_cast<U64>(seed), s[0], s[1]);
 }
 
 float opensimplex2s_3d(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x, double y,
                        double z) noexcept {
-    if (!finite(x) || !finite(y) || !finite(z)) {
+    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z)) {
         return 0.0f;
     }
     double r[3];
     orient3(o, x, y, z, r);
-    return simplex::on_lattice(r, 3) ? smooth3(g, static_cast<U64>(seed), r[0], r[1], r[2]) : 0.0f;
+    return smooth3(g, static_cast<U64>(seed), r[0], r[1], r[2]);
 }
 
 float opensimplex2s_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
                        double z, double w) noexcept {
-    if (!finite(x) || !finite(y) || !finite(z) || !finite(w)) {
+    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z) || !simplex::in_extent(w)) {
         return 0.0f;
     }
     double s[4];
     orient4(o, x, y, z, w, s);
-    return simplex::on_lattice(s, 4) ? smooth4(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]) : 0.0f;
+    return smooth4(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]);
 }
 
 }  // namespace gradnoise::reference
