@@ -7,7 +7,8 @@ table gives the median samples/s and the ratio to stb as the issue defines it:
   points and single octaves: stb_perlin_noise3 on the grid of the same dimension;
   fBm: stb_perlin_fbm_noise3 on the same grid (6 octaves, lacunarity 2, gain 0.5).
 
-  python3 bench/targets.py [--rounds 5] [--core 1] NAME=path/to/gradnoise_bench ...
+  python3 bench/targets.py [--rounds 5] [--core 1] [--issue 12|13] NAME=path/to/gradnoise_bench ...
+(--issue 13: the simplex and cellular targets, over glm::simplex or stb_perlin as that issue defines.)
 Prints a markdown table (one row per workload and ISA, one column pair per binary). Every ratio
 divides by the first binary's stb_perlin (--yardstick NAME picks another): one denominator for all,
 so a compiler that builds stb_perlin slower does not flatter gradnoise's figures.
@@ -30,11 +31,25 @@ TARGETS = {
     "perlin2/grid1024": ("stb/perlin2/grid1024", {"avx2": 9.5, "avx512": 22.0}),
     "perlin3/grid128x128x64": ("stb/perlin3/grid128x128x64", {"avx2": 5.3, "avx512": 13.8}),
 }
+# Issue #13's families: workload -> (denominator: glm::simplex or stb_perlin, {isa: target ratio}).
+TARGETS_13 = {
+    "simplex2/grid1024": ("glm/simplex2/grid1024", {"avx2": 17.0, "avx512": 39.0}),
+    "simplex3/points1M": ("stb/perlin3/grid128x128x64", {"avx2": 3.6, "avx512": 10.3}),
+    "opensimplex2s2/grid1024": ("glm/simplex2/grid1024", {"avx2": 14.0, "avx512": 32.0}),
+    "cellular2/grid1024": ("stb/perlin2/grid1024", {"avx2": 1.8, "avx512": 3.5}),
+    "cellular3/grid128x128x64": ("stb/perlin3/grid128x128x64", {"avx2": 0.65, "avx512": 1.3}),
+    "simplex2/points1M": ("glm/simplex2/grid1024", {}),
+    "simplex3/grid128x128x64": ("stb/perlin3/grid128x128x64", {}),
+    "fbm2_6oct-simplex/grid1024": ("stb/fbm2_6oct/grid1024", {}),
+    "isotropic2/grid1024": ("stb/perlin2/grid1024", {}),
+}
 ISAS = ("sse2", "avx2", "avx512")
 
 
 def run(binary, core, out):
     names = [f"{w}/{i}" for w in TARGETS for i in ISAS] + sorted({d for d, _ in TARGETS.values()})
+    if TARGETS is TARGETS_13:
+        names.append("glm/simplex3/points1M")
     regex = "^(" + "|".join(names) + ")$"
     subprocess.run(["taskset", "-c", str(core), binary, f"--benchmark_filter={regex}", "--benchmark_min_time=0.2",
                     f"--benchmark_out={out}", "--benchmark_out_format=json"],
@@ -48,8 +63,12 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--core", type=int, default=1)
     ap.add_argument("--yardstick", help="the binary whose stb_perlin figures divide (default: the first)")
+    ap.add_argument("--issue", type=int, default=12, choices=(12, 13), help="whose targets (default 12)")
     ap.add_argument("binaries", nargs="+", help="NAME=path/to/gradnoise_bench")
     a = ap.parse_args()
+    global TARGETS
+    if a.issue == 13:
+        TARGETS = TARGETS_13
     bins = [b.split("=", 1) for b in a.binaries]
     yardstick = a.yardstick or bins[0][0]
     samples = {name: {} for name, _ in bins}
@@ -59,7 +78,7 @@ def main():
                 for k, v in run(path, a.core, os.path.join(tmp, f"{name}-{r}.json")).items():
                     samples[name].setdefault(k, []).append(v)
     med = {name: {k: statistics.median(v) for k, v in s.items()} for name, s in samples.items()}
-    head = "| workload | target |" + "".join(f" {n} M/s | {n} x stb |" for n, _ in bins)
+    head = "| workload | target |" + "".join(f" {n} M/s | {n} x yardstick |" for n, _ in bins)
     print(head)
     print("|---|---:|" + "---:|---:|" * len(bins))
     for w, (denominator, targets) in TARGETS.items():
@@ -75,7 +94,7 @@ def main():
                 mark = "" if target is None else (" met" if ratio >= target else " **no**")
                 row += f" {v / 1e6:.1f} | {ratio:.1f}x{mark} |"
             print(row)
-    print(f"\nx stb: over {yardstick}'s stb_perlin. Each binary's own stb_perlin (M/s):")
+    print(f"\nx yardstick: over {yardstick}'s yardstick. Each binary's own yardsticks (M/s):")
     for name, _ in bins:
         print(f"- {name}: " + ", ".join(f"{d} {med[name][d] / 1e6:.1f}" for d in
                                         sorted({d for d, _ in TARGETS.values()}) if d in med[name]))

@@ -18,6 +18,11 @@ SimplexGradients build(double normalizer_2d, double normalizer_3d, double normal
         g.g2x[n] = g.g2[2 * n];
         g.g2y[n] = g.g2[2 * n + 1];
     }
+    for (int n = 0; n < 48; ++n) {
+        g.g3x[n] = g.g3[4 * n];
+        g.g3y[n] = g.g3[4 * n + 1];
+        g.g3z[n] = g.g3[4 * n + 2];
+    }
     return g;
 }
 

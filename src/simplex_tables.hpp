@@ -45,6 +45,8 @@ struct SimplexGradients {
     // 2D: g2 repeats every 24 pairs, so entry gi of it is entry (gi / 2) mod 24 of these
     // (components apart, 8 entries of padding): small enough for in-register lookups.
     alignas(64) float g2x[32], g2y[32];
+    // 3D likewise: entry gi of g3 (gi = 4 n) is entry n mod 48 of these.
+    alignas(64) float g3x[64], g3y[64], g3z[64];
     alignas(64) float g2[256];
     alignas(64) float g3[1024];
     alignas(64) float g4[2048];

@@ -1,12 +1,13 @@
 // gradnoise — improved Perlin noise (Ken Perlin 2002) in 2D, 3D and 4D, float32, with the classic
-// random-gradient and value-noise variants, fractals, domain warping, tiling, marble and wood.
+// random-gradient, value-noise and isotropic variants, K.jpg's OpenSimplex2 / OpenSimplex2S, cellular
+// (Worley) noise, fractals, domain warping, tiling, marble and wood.
 //
 // Values: the exact bits are defined by docs/spec.md and are the same on every CPU and every ISA
 // (scalar, SSE2, AVX2, AVX-512, NEON). Range: noise2 lies in [-1, 1]; noise3 in [-1.0364, 1.0364]
 // with the quintic fade and [-1.0450, 1.0450] with the cubic one (bounds over every gradient
 // choice; 10^7 random samples reach about +-0.998 and +-1.006); noise4 in [-3, 3] (observed
 // +-1.17: clamp if a consumer needs [-1, 1]). Other bases, warps and patterns: docs/spec.md
-// sections 10-12. Integer lattice points give +-0 (gradient bases; value noise gives the corner value).
+// sections 10-12 and 15-17 (OpenSimplex2/2S about [-1, 1]; cellular distances >= 0). Integer lattice points give +-0 (gradient bases; value noise gives the corner value).
 // Non-finite coordinates (NaN, +-inf) give +0.0f. Coordinates of any finite magnitude are valid;
 // the field repeats every 256 units on each axis, and for |x| >= 2^23 every float is an integer,
 // so the value there is that of a lattice plane.

@@ -167,6 +167,24 @@ struct FloatTable32 {
 #endif
 };
 
+// Index in 0 .. 63: AVX-512 two two-register permutes and a blend on bit 5 (the 3D simplex
+// gradients, 48 entries); elsewhere a gather (AVX2 would need eight permutes: no faster).
+struct FloatTable64 {
+#if defined(__AVX512F__)
+    __m512 q0, q1, q2, q3;
+    explicit FloatTable64(const float* t) noexcept
+        : q0(_mm512_load_ps(t)), q1(_mm512_load_ps(t + 16)), q2(_mm512_load_ps(t + 32)), q3(_mm512_load_ps(t + 48)) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept {
+        const __mmask16 upper = _mm512_test_epi32_mask(index, _mm512_set1_epi32(32));
+        return _mm512_mask_blend_ps(upper, _mm512_permutex2var_ps(q0, index, q1), _mm512_permutex2var_ps(q2, index, q3));
+    }
+#else
+    const float* table;
+    explicit FloatTable64(const float* t) noexcept : table(t) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept { return gather(table, index); }
+#endif
+};
+
 // ---- lane permutes: table[index[lane]], index in 0 .. lanes - 1 ----
 // One instruction where the ISA permutes 32-bit lanes by a register (AVX2 and AVX-512 vpermd):
 // a grid row's window of consecutive cells (kernels/grid.hpp) is then one load and one permute
@@ -356,6 +374,12 @@ GRADNOISE_KERNEL_INLINE void widen(F v, D& low, D& high) noexcept {
 #elif defined(__AVX2__)
     low = _mm256_cvtps_pd(_mm256_castps256_ps128(v));
     high = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
+#elif defined(__SSE2__)
+    low = _mm_cvtps_pd(v);
+    high = _mm_cvtps_pd(_mm_movehl_ps(v, v));
+#elif defined(__aarch64__)
+    low = vcvt_f64_f32(vget_low_f32(v));
+    high = vcvt_high_f64_f32(v);
 #else
     alignas(64) float in[lanes];
     alignas(64) double a[D::size], b[D::size];
@@ -376,6 +400,10 @@ GRADNOISE_KERNEL_INLINE F narrow(D low, D high) noexcept {
                                                _mm256_castps_pd(_mm512_cvtpd_ps(high)), 1));
 #elif defined(__AVX2__)
     return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps(low)), _mm256_cvtpd_ps(high), 1);
+#elif defined(__SSE2__)
+    return _mm_movelh_ps(_mm_cvtpd_ps(low), _mm_cvtpd_ps(high));
+#elif defined(__aarch64__)
+    return vcvt_high_f32_f64(vcvt_f32_f64(low), high);
 #else
     alignas(64) double a[D::size], b[D::size];
     alignas(64) float out[lanes];
@@ -395,6 +423,10 @@ GRADNOISE_KERNEL_INLINE I narrow_to_int(D low, D high) noexcept {
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvttpd_epi32(low)), _mm512_cvttpd_epi32(high), 1);
 #elif defined(__AVX2__)
     return _mm256_insertf128_si256(_mm256_castsi128_si256(_mm256_cvttpd_epi32(low)), _mm256_cvttpd_epi32(high), 1);
+#elif defined(__SSE2__)
+    return _mm_unpacklo_epi64(_mm_cvttpd_epi32(low), _mm_cvttpd_epi32(high));
+#elif defined(__aarch64__)
+    return vcombine_s32(vmovn_s64(vcvtq_s64_f64(low)), vmovn_s64(vcvtq_s64_f64(high)));
 #else
     alignas(64) double a[D::size], b[D::size];
     alignas(64) std::int32_t out[lanes];
@@ -429,6 +461,15 @@ GRADNOISE_KERNEL_INLINE I mul_high(I a, I b) noexcept {
     __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(a, b), 32);
     __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
     return _mm256_blend_epi32(even, odd, 0xAA);
+#elif defined(__SSE2__)
+    const __m128i even = _mm_srli_epi64(_mm_mul_epu32(a, b), 32);
+    const __m128i odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), _mm_srli_epi64(b, 32));
+    return _mm_or_si128(even, _mm_and_si128(odd, _mm_set_epi32(-1, 0, -1, 0)));
+#elif defined(__aarch64__)
+    const uint32x4_t ua = vreinterpretq_u32_s32(a), ub = vreinterpretq_u32_s32(b);
+    const uint64x2_t low = vmull_u32(vget_low_u32(ua), vget_low_u32(ub));
+    const uint64x2_t high = vmull_high_u32(ua, ub);
+    return vreinterpretq_s32_u32(vcombine_u32(vshrn_n_u64(low, 32), vshrn_n_u64(high, 32)));
 #else
     alignas(64) std::int32_t x[lanes], y[lanes], r[lanes];
     a.store_aligned(x);

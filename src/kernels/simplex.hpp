@@ -69,7 +69,12 @@ struct SimplexGrad {
     GRADNOISE_KERNEL_INLINE F three(Wide seed, Wide xp, Wide yp, Wide zp, F dx, F dy, F dz) const noexcept {
         const Wide hash = times((seed ^ xp) ^ (yp ^ zp), detail::simplex_hash_multiplier);
         const I gi = low_bits_after_shift(hash, 64 - 8 + 2) & I(255 << 2);
-        return gather(g->g3, gi) * dx + gather(g->g3, gi | I(1)) * dy + gather(g->g3, gi | I(2)) * dz;
+        // g3[gi + c] = g3c[(gi / 4) mod 48]: n mod 48 = n - 48 floor(n * 171 / 8192) for n < 256.
+        const I n = gi >> 2;
+        using U16 = Batch<std::uint16_t>;
+        const I q = xsimd::bitwise_cast<I>(xsimd::bitwise_cast<U16>(n) * U16(171)) >> 13;
+        const I entry = n - ((q << 5) + (q << 4));
+        return FloatTable64(g->g3x)[entry] * dx + FloatTable64(g->g3y)[entry] * dy + FloatTable64(g->g3z)[entry] * dz;
     }
     GRADNOISE_KERNEL_INLINE F four(Wide seed, Wide xp, Wide yp, Wide zp, Wide wp, F dx, F dy, F dz,
                                    F dw) const noexcept {
