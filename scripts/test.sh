@@ -83,8 +83,9 @@ build/installed/chunk_stream_c_pkgconfig
 rm -rf "$prefix"
 step "installed package, shared library (-DBUILD_SHARED_LIBS=ON): both examples; only the public API exported"
 prefix=$(mktemp -d)
-# (-O0: this tree checks the package -- exports, config, linking -- not speed, and builds in a third of the time.)
-configure build/shared -S . -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O0" \
+# (-O1: this tree checks the package -- exports, config, linking -- not speed, and builds in half the time.
+# Not -O0: the kernels' intrinsics need their immediate operands folded to constants.)
+configure build/shared -S . -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1" \
   -DBUILD_SHARED_LIBS=ON -DGRADNOISE_BUILD_TESTS=OFF \
   -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF
 cmake --build build/shared -j "$jobs" >/dev/null
