@@ -21,18 +21,28 @@ if(GRADNOISE_SANITIZE)
   add_compile_definitions(GRADNOISE_KERNEL_INLINE=inline)
 endif()
 
+set(GRADNOISE_X86_KERNELS "sse2;avx2;avx512" CACHE STRING "x86-64 SIMD kernel units to build (sse2;avx2;avx512)")
+
 # One translation unit per ISA, each with its own flags and nothing else; the rest of the library
 # is built for the baseline of the target, so the binary runs on any CPU of the architecture.
 function(gradnoise_add_isa_kernels target)
   set(dir ${PROJECT_SOURCE_DIR}/src/kernels)
   if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
-    target_sources(${target} PRIVATE ${dir}/isa_sse2.cpp ${dir}/isa_avx2.cpp ${dir}/isa_avx512.cpp)
+    # GRADNOISE_X86_KERNELS: which SIMD units to build (default all three; a build may leave some
+    # out -- a smaller binary, or CI's sanitizer tree -- and the dispatcher then never picks them).
+    foreach(isa ${GRADNOISE_X86_KERNELS})
+      if(NOT isa MATCHES "^(sse2|avx2|avx512)$")
+        message(FATAL_ERROR "GRADNOISE_X86_KERNELS: '${isa}' is not one of sse2, avx2, avx512")
+      endif()
+      string(TOUPPER ${isa} upper)
+      target_sources(${target} PRIVATE ${dir}/isa_${isa}.cpp)
+      target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_${upper})
+    endforeach()
     set_source_files_properties(${dir}/isa_sse2.cpp PROPERTIES COMPILE_OPTIONS "-msse2")
     set_source_files_properties(${dir}/isa_avx2.cpp PROPERTIES COMPILE_OPTIONS "-mavx2")
     set_source_files_properties(${dir}/isa_avx512.cpp PROPERTIES
       COMPILE_OPTIONS "-mavx512f;-mavx512cd;-mavx512dq;-mavx512bw;-mavx512vl;-mavx512vbmi;-Wno-uninitialized")
     # (GCC 12 warns inside its own avx512fintrin.h about _mm512_undefined_*; not our code.)
-    target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_SSE2 GRADNOISE_HAVE_AVX2 GRADNOISE_HAVE_AVX512)
     # xsimd 8.1's AVX-512 byte select does not compile at -O0 with GCC 12; kernels are always
     # optimised (a Debug build still gets -g and unoptimised code everywhere else).
     set_property(SOURCE ${dir}/isa_sse2.cpp ${dir}/isa_avx2.cpp ${dir}/isa_avx512.cpp APPEND PROPERTY
