@@ -150,7 +150,7 @@ if [ "$run_cross" = 1 ]; then
   cmake --build build/aarch64 -j "$jobs"
   step "aarch64 tests under qemu-aarch64 (NEON path)"
   # Each emulated test is one qemu process on one core: run them side by side. The NEON kernels are
-  # compared bit for bit with the scalar path on 10^6 random points per set (5*10^5 for the simplex
+  # compared bit for bit with the scalar path on 10^6 random points per set (3*10^5 for the simplex
   # and cellular suites: tests/CMakeLists.txt; 10^7 on x86, where every ISA is native) and on every
   # awkward, bit-pattern and non-finite set in full.
   GRADNOISE_TEST_POINTS=1000000 ctest --test-dir build/aarch64 --output-on-failure -j "$jobs"
