@@ -25,6 +25,21 @@ inline constexpr double simplex_unskew_2d = -0.21132486540518713;
 inline constexpr double simplex_root3over3 = 0.577350269189626;
 inline constexpr double simplex_fallback_rotate_3d = 2.0 / 3.0;
 
+// [S 16.1] The variants' orientation constants where they differ: 3D ImproveXZ's orthogonaliser
+// (the smooth reference writes it with fewer digits), and the 4D front ends'.
+struct SimplexOrientation {
+    double xz_orthogonalizer;  // 3D ImproveXZ: s2 = (x + z) * this
+    double w_scale;            // 4D ImproveXYZ*: ww = w * this
+    double zw_s2[2], zw_t2[2];  // 4D ImproveXY_ImproveZW: s2 = (x + y) a + (z + w) b, t2 = (z + w) c + (x + y) d
+    double fallback_skew;      // 4D fallback: the float SKEW_4D, promoted
+};
+inline constexpr SimplexOrientation opensimplex2_orientation{
+    simplex_unskew_2d, 0.2236067977499788, {-0.178275657951399372, 0.215623393288842828},
+    {-0.403949762580207112, -0.375199083010075342}, static_cast<double>(-0.138196601125011f)};
+inline constexpr SimplexOrientation opensimplex2s_orientation{
+    -0.211324865405187, 1.118033988749894, {-0.28522513987434876941, 0.83897065470611435718},
+    {0.21939749883706435719, -0.48214856493302476942}, static_cast<double>(0.309016994374947f)};
+
 // [S 16.5] The 4D start lattice (int)(s * 1.25), the product in binary64 (exact), for s in
 // [0, 4] (four offsets in [0, 1], summed in float), is the number of these thresholds that s
 // reaches: T_n is the least float whose product with 1.25 is >= n (float(0.8 n) rounded up; 5

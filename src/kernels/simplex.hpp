@@ -279,9 +279,8 @@ GRADNOISE_KERNEL_INLINE void orient2(Orientation2 o, D x, D y, D* out) noexcept 
     }
 }
 
-// The fast variant's 3D rotations (the smooth one writes ImproveXZ's orthogonaliser with fewer
-// digits: `xz_orthogonalizer`).
-GRADNOISE_KERNEL_INLINE void orient3(Orientation3 o, double xz_orthogonalizer, D x, D y, D z, D* out) noexcept {
+// 3D rotations (the variants differ in ImproveXZ's orthogonaliser: detail::SimplexOrientation).
+GRADNOISE_KERNEL_INLINE void orient3(Orientation3 o, const detail::SimplexOrientation& k, D x, D y, D z, D* out) noexcept {
     if (o == Orientation3::fallback) {
         const D r = D(detail::simplex_fallback_rotate_3d) * (x + y + z);
         out[0] = r - x;
@@ -289,7 +288,7 @@ GRADNOISE_KERNEL_INLINE void orient3(Orientation3 o, double xz_orthogonalizer, D
         out[2] = r - z;
     } else if (o == Orientation3::improve_xz) {
         const D xz = x + z;
-        const D s2 = xz * D(xz_orthogonalizer);
+        const D s2 = xz * D(k.xz_orthogonalizer);
         const D yy = y * D(detail::simplex_root3over3);
         out[0] = x + s2 + yy;
         out[2] = z + s2 + yy;
@@ -304,14 +303,8 @@ GRADNOISE_KERNEL_INLINE void orient3(Orientation3 o, double xz_orthogonalizer, D
     }
 }
 
-// 4D front ends; the variants differ in their constants only (SimplexOrient4 below).
-struct Orient4Constants {
-    double w_scale;           // ImproveXYZ*: w * this
-    double zw_s2[2], zw_t2[2];  // ImproveXY_ImproveZW: s2 = (x + y) a + (z + w) b, t2 = (z + w) c + (x + y) d
-    double fallback_skew;     // the float SKEW_4D, promoted
-};
-
-GRADNOISE_KERNEL_INLINE void orient4(Orientation4 o, const Orient4Constants& k, D x, D y, D z, D w,
+// 4D front ends; the variants differ in their constants only (detail::SimplexOrientation).
+GRADNOISE_KERNEL_INLINE void orient4(Orientation4 o, const detail::SimplexOrientation& k, D x, D y, D z, D w,
                                      D* out) noexcept {
     switch (o) {
         case Orientation4::improve_xyz_improve_xy: {
@@ -366,11 +359,6 @@ GRADNOISE_KERNEL_INLINE void orient4(Orientation4 o, const Orient4Constants& k, 
     }
 }
 
-inline constexpr Orient4Constants opensimplex2_orient4{
-    0.2236067977499788,
-    {-0.178275657951399372, 0.215623393288842828},
-    {-0.403949762580207112, -0.375199083010075342},
-    static_cast<double>(-0.138196601125011f)};
 
 // ---- OpenSimplex2S (smooth) ----
 
@@ -551,11 +539,6 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base4(SimplexGrad grad, Wide seed, Halv
     return value;
 }
 
-inline constexpr Orient4Constants opensimplex2s_orient4{
-    1.118033988749894,
-    {-0.28522513987434876941, 0.83897065470611435718},
-    {0.21939749883706435719, -0.48214856493302476942},
-    static_cast<double>(0.309016994374947f)};
 
 // The base noise of a simplex family for the selector (kernels/select.hpp): octave k at q, or at
 // binary64 coordinates (chunks, spec 13.4). Lanes off the lattice are evaluated at 0 and give +0.
@@ -569,6 +552,9 @@ struct SimplexBase {
     static constexpr float extent = 134217728.0f;
 
     // The field at binary64 coordinates (chunks, spec 13.4).
+    static constexpr const detail::SimplexOrientation& constants =
+        smooth ? detail::opensimplex2s_orientation : detail::opensimplex2_orientation;
+
     GRADNOISE_KERNEL_INLINE F at(const Halves* q) const noexcept {
         D out_lo(0.0), out_hi(0.0);
         for (int a = 0; a < dims; ++a) {
@@ -594,18 +580,16 @@ struct SimplexBase {
                 return opensimplex2_base2(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]});
             }
         } else if constexpr (dims == 3) {
-            constexpr double xz = smooth ? -0.211324865405187 : simplex_unskew_2d;
-            orient3(orientation.orientation3, xz, q[0].low, q[1].low, q[2].low, lo);
-            orient3(orientation.orientation3, xz, q[0].high, q[1].high, q[2].high, hi);
+            orient3(orientation.orientation3, constants, q[0].low, q[1].low, q[2].low, lo);
+            orient3(orientation.orientation3, constants, q[0].high, q[1].high, q[2].high, hi);
             if constexpr (smooth) {
                 return opensimplex2s_base3(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]});
             } else {
                 return opensimplex2_base3(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]});
             }
         } else {
-            constexpr const Orient4Constants& k = smooth ? opensimplex2s_orient4 : opensimplex2_orient4;
-            orient4(orientation.orientation4, k, q[0].low, q[1].low, q[2].low, q[3].low, lo);
-            orient4(orientation.orientation4, k, q[0].high, q[1].high, q[2].high, q[3].high, hi);
+            orient4(orientation.orientation4, constants, q[0].low, q[1].low, q[2].low, q[3].low, lo);
+            orient4(orientation.orientation4, constants, q[0].high, q[1].high, q[2].high, q[3].high, hi);
             if constexpr (smooth) {
                 return opensimplex2s_base4(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}, {lo[3], hi[3]});
             } else {

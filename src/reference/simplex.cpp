@@ -15,7 +15,6 @@ constexpr double unskew_2d = detail::simplex_unskew_2d;
 constexpr float rsquared_2d = 0.5f;
 constexpr float rsquared_3d = 0.6f;
 constexpr float rsquared_4d = 0.6f;
-constexpr float skew_4d = -0.138196601125011f;
 constexpr float unskew_4d = 0.309016994374947f;
 constexpr float lattice_step_4d = 0.2f;
 
@@ -218,29 +217,9 @@ float opensimplex2_3d(const detail::SimplexGradients& g, std::int64_t seed, Orie
     if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z)) {
         return 0.0f;
     }
-    // [S 16.1] Orthonormal rotations: ImproveXY puts z up the cubes' main diagonal, ImproveXZ y.
-    double xr, yr, zr;
-    if (o == Orientation3::fallback) {
-        double r = detail::simplex_fallback_rotate_3d * (x + y + z);
-        xr = r - x;
-        yr = r - y;
-        zr = r - z;
-    } else if (o == Orientation3::improve_xz) {
-        double xz = x + z;
-        double s2 = xz * unskew_2d;
-        double yy = y * detail::simplex_root3over3;
-        xr = x + s2 + yy;
-        zr = z + s2 + yy;
-        yr = xz * -detail::simplex_root3over3 + yy;
-    } else {
-        double xy = x + y;
-        double s2 = xy * unskew_2d;
-        double zz = z * detail::simplex_root3over3;
-        xr = x + s2 + zz;
-        yr = y + s2 + zz;
-        zr = xy * -detail::simplex_root3over3 + zz;
-    }
-    return base3(g, static_cast<U64>(seed), xr, yr, zr);
+    double r[3];
+    orient3(o, detail::opensimplex2_orientation, x, y, z, r);
+    return base3(g, static_cast<U64>(seed), r[0], r[1], r[2]);
 }
 
 float opensimplex2_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
@@ -248,59 +227,9 @@ float opensimplex2_4d(const detail::SimplexGradients& g, std::int64_t seed, Orie
     if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z) || !simplex::in_extent(w)) {
         return 0.0f;
     }
-    double xs, ys, zs, ws;
-    switch (o) {
-        case Orientation4::improve_xyz_improve_xy: {
-            double xy = x + y;
-            double s2 = xy * -0.21132486540518699998;
-            double zz = z * 0.28867513459481294226;
-            double ww = w * 0.2236067977499788;
-            xs = x + (zz + ww + s2);
-            ys = y + (zz + ww + s2);
-            zs = xy * -0.57735026918962599998 + (zz + ww);
-            ws = z * -0.866025403784439 + ww;
-            break;
-        }
-        case Orientation4::improve_xyz_improve_xz: {
-            double xz = x + z;
-            double s2 = xz * -0.21132486540518699998;
-            double yy = y * 0.28867513459481294226;
-            double ww = w * 0.2236067977499788;
-            xs = x + (yy + ww + s2);
-            zs = z + (yy + ww + s2);
-            ys = xz * -0.57735026918962599998 + (yy + ww);
-            ws = y * -0.866025403784439 + ww;
-            break;
-        }
-        case Orientation4::improve_xyz: {
-            double xyz = x + y + z;
-            double ww = w * 0.2236067977499788;
-            double s2 = xyz * -0.16666666666666666 + ww;
-            xs = x + s2;
-            ys = y + s2;
-            zs = z + s2;
-            ws = -0.5 * xyz + ww;
-            break;
-        }
-        case Orientation4::improve_xy_improve_zw: {
-            double s2 = (x + y) * -0.178275657951399372 + (z + w) * 0.215623393288842828;
-            double t2 = (z + w) * -0.403949762580207112 + (x + y) * -0.375199083010075342;
-            xs = x + s2;
-            ys = y + s2;
-            zs = z + t2;
-            ws = w + t2;
-            break;
-        }
-        default: {
-            double s = static_cast<double>(skew_4d) * (x + y + z + w);
-            xs = x + s;
-            ys = y + s;
-            zs = z + s;
-            ws = w + s;
-            break;
-        }
-    }
-    return base4(g, static_cast<U64>(seed), xs, ys, zs, ws);
+    double s[4];
+    orient4(o, detail::opensimplex2_orientation, x, y, z, w, s);
+    return base4(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]);
 }
 
 }  // namespace gradnoise::reference

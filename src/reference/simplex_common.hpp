@@ -85,6 +85,88 @@ inline void orient2(Orientation2 o, double x, double y, double* out) {
     }
 }
 
+// [S 16.1] 3D orientations: orthonormal rotations in binary64 (noise3_ImproveXY puts z up the
+// cubes' main diagonal, noise3_ImproveXZ y; noise3_Fallback), out = (xr, yr, zr).
+inline void orient3(Orientation3 o, const detail::SimplexOrientation& k, double x, double y, double z, double* out) {
+    constexpr double r3 = detail::simplex_root3over3;
+    if (o == Orientation3::fallback) {
+        double r = detail::simplex_fallback_rotate_3d * (x + y + z);
+        out[0] = r - x;
+        out[1] = r - y;
+        out[2] = r - z;
+    } else if (o == Orientation3::improve_xz) {
+        double xz = x + z;
+        double s2 = xz * k.xz_orthogonalizer;
+        double yy = y * r3;
+        out[0] = x + s2 + yy;
+        out[2] = z + s2 + yy;
+        out[1] = xz * -r3 + yy;
+    } else {
+        double xy = x + y;
+        double s2 = xy * detail::simplex_unskew_2d;
+        double zz = z * r3;
+        out[0] = x + s2 + zz;
+        out[1] = y + s2 + zz;
+        out[2] = xy * -r3 + zz;
+    }
+}
+
+// [S 16.1] 4D orientations in binary64 (the noise4_* front ends), out on the skewed A4 lattice.
+inline void orient4(Orientation4 o, const detail::SimplexOrientation& k, double x, double y, double z, double w,
+                    double* out) {
+    switch (o) {
+        case Orientation4::improve_xyz_improve_xy: {
+            double xy = x + y;
+            double s2 = xy * -0.21132486540518699998;
+            double zz = z * 0.28867513459481294226;
+            double ww = w * k.w_scale;
+            out[0] = x + (zz + ww + s2);
+            out[1] = y + (zz + ww + s2);
+            out[2] = xy * -0.57735026918962599998 + (zz + ww);
+            out[3] = z * -0.866025403784439 + ww;
+            return;
+        }
+        case Orientation4::improve_xyz_improve_xz: {
+            double xz = x + z;
+            double s2 = xz * -0.21132486540518699998;
+            double yy = y * 0.28867513459481294226;
+            double ww = w * k.w_scale;
+            out[0] = x + (yy + ww + s2);
+            out[2] = z + (yy + ww + s2);
+            out[1] = xz * -0.57735026918962599998 + (yy + ww);
+            out[3] = y * -0.866025403784439 + ww;
+            return;
+        }
+        case Orientation4::improve_xyz: {
+            double xyz = x + y + z;
+            double ww = w * k.w_scale;
+            double s2 = xyz * -0.16666666666666666 + ww;
+            out[0] = x + s2;
+            out[1] = y + s2;
+            out[2] = z + s2;
+            out[3] = -0.5 * xyz + ww;
+            return;
+        }
+        case Orientation4::improve_xy_improve_zw: {
+            double s2 = (x + y) * k.zw_s2[0] + (z + w) * k.zw_s2[1];
+            double t2 = (z + w) * k.zw_t2[0] + (x + y) * k.zw_t2[1];
+            out[0] = x + s2;
+            out[1] = y + s2;
+            out[2] = z + t2;
+            out[3] = w + t2;
+            return;
+        }
+        default: {
+            double s = k.fallback_skew * (x + y + z + w);
+            out[0] = x + s;
+            out[1] = y + s;
+            out[2] = z + s;
+            out[3] = w + s;
+            return;
+        }
+    }
+}
+
 }  // namespace gradnoise::reference::simplex
 
 #endif

@@ -106,32 +106,6 @@ float smooth2(const detail::SimplexGradients& g, U64 seed, double xs, double ys)
 // 3D
 // ---------------------------------------------------------------------------------------------
 
-// [S 16.1] 3D orientations: rotations of the cubic lattice in binary64 (the reference's
-// noise3_ImproveXY, noise3_ImproveXZ, noise3_Fallback), out = (xr, yr, zr).
-void orient3(Orientation3 o, double x, double y, double z, double* out) {
-    constexpr double r3 = detail::simplex_root3over3;
-    if (o == Orientation3::improve_xy) {
-        double xy = x + y;
-        double s2 = xy * unskew2;  // the reference's ROTATE3_ORTHOGONALIZER
-        double zz = z * r3;
-        out[0] = x + s2 + zz;
-        out[1] = y + s2 + zz;
-        out[2] = xy * -r3 + zz;
-    } else if (o == Orientation3::improve_xz) {
-        double xz = x + z;
-        double s2 = xz * -0.211324865405187;  // this variant's own literal, not unskew2
-        double yy = y * r3;
-        out[0] = x + s2 + yy;
-        out[2] = z + s2 + yy;
-        out[1] = xz * -r3 + yy;
-    } else {
-        double r = detail::simplex_fallback_rotate_3d * (x + y + z);
-        out[0] = r - x;
-        out[1] = r - y;
-        out[2] = r - z;
-    }
-}
-
 // [S 16.4] Two interleaved cubic lattices (BCC): the nearer corner of each lattice's cube
 // (lattice 0 at the cell base, lattice 1 offset by half a cell and hashed with the flipped
 // seed), then the vertices one step from each, in the reference's order with its skips.
@@ -258,63 +232,6 @@ float smooth3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
 // The reference's SKEW_4D / UNSKEW_4D are float constants.
 constexpr float skew4 = 0.309016994374947f;
 constexpr float unskew4 = -0.138196601125011f;
-
-// [S 16.1] 4D orientations in binary64 (the reference's noise4_* front ends), out = (x, y, z, w)
-// on the skewed A4 lattice.
-void orient4(Orientation4 o, double x, double y, double z, double w, double* out) {
-    switch (o) {
-        case Orientation4::improve_xyz_improve_xy: {
-            double xy = x + y;
-            double s2 = xy * -0.21132486540518699998;
-            double zz = z * 0.28867513459481294226;
-            double ww = w * 1.118033988749894;
-            out[0] = x + (zz + ww + s2);
-            out[1] = y + (zz + ww + s2);
-            out[2] = xy * -0.57735026918962599998 + (zz + ww);
-            out[3] = z * -0.866025403784439 + ww;
-            return;
-        }
-        case Orientation4::improve_xyz_improve_xz: {
-            double xz = x + z;
-            double s2 = xz * -0.21132486540518699998;
-            double yy = y * 0.28867513459481294226;
-            double ww = w * 1.118033988749894;
-            out[0] = x + (yy + ww + s2);
-            out[2] = z + (yy + ww + s2);
-            out[1] = xz * -0.57735026918962599998 + (yy + ww);
-            out[3] = y * -0.866025403784439 + ww;
-            return;
-        }
-        case Orientation4::improve_xyz: {
-            double xyz = x + y + z;
-            double ww = w * 1.118033988749894;
-            double s2 = xyz * -0.16666666666666666 + ww;
-            out[0] = x + s2;
-            out[1] = y + s2;
-            out[2] = z + s2;
-            out[3] = -0.5 * xyz + ww;
-            return;
-        }
-        case Orientation4::improve_xy_improve_zw: {
-            double s2 = (x + y) * -0.28522513987434876941 + (z + w) * 0.83897065470611435718;
-            double t2 = (z + w) * 0.21939749883706435719 + (x + y) * -0.48214856493302476942;
-            out[0] = x + s2;
-            out[1] = y + s2;
-            out[2] = z + t2;
-            out[3] = w + t2;
-            return;
-        }
-        default: {
-            // The float skew, widened: the product is double.
-            double s = static_cast<double>(skew4) * (x + y + z + w);
-            out[0] = x + s;
-            out[1] = y + s;
-            out[2] = z + s;
-            out[3] = w + s;
-            return;
-        }
-    }
-}
 
 // [S 16.5] The vertices near each of the 4^4 sub-cells of a cell: row k lists, for the sub-cell
 // k = qx | qy << 2 | qz << 4 | qw << 6 (q = floor(4 * coordinate) & 3), the vertex codes
@@ -703,7 +620,7 @@ float opensimplex2s_3d(const detail::SimplexGradients& g, std::int64_t seed, Ori
         return 0.0f;
     }
     double r[3];
-    orient3(o, x, y, z, r);
+    simplex::orient3(o, detail::opensimplex2s_orientation, x, y, z, r);
     return smooth3(g, static_cast<U64>(seed), r[0], r[1], r[2]);
 }
 
@@ -713,7 +630,7 @@ float opensimplex2s_4d(const detail::SimplexGradients& g, std::int64_t seed, Ori
         return 0.0f;
     }
     double s[4];
-    orient4(o, x, y, z, w, s);
+    simplex::orient4(o, detail::opensimplex2s_orientation, x, y, z, w, s);
     return smooth4(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]);
 }
 
