@@ -250,10 +250,10 @@ gradnoise_status gradnoise_desc_set_fractal(gradnoise_desc* desc, int kind, int 
     if (desc == nullptr) {
         return null_handle("gradnoise_desc_set_fractal: desc is null");
     }
-    if (!in_range(kind, GRADNOISE_FRACTAL_BILLOW)) {
+    if (!in_range(kind, GRADNOISE_FRACTAL_DAMPED)) {
         return bad_enum(
-            "gradnoise_desc_set_fractal: kind must be a GRADNOISE_FRACTAL_* value in 0..4 (none, fbm, turbulence, "
-            "ridged, billow)");
+            "gradnoise_desc_set_fractal: kind must be a GRADNOISE_FRACTAL_* value in 0..5 (none, fbm, turbulence, "
+            "ridged, billow, damped)");
     }
     desc->desc.fractal = {static_cast<gradnoise::Fractal>(kind), octaves, frequency, lacunarity, persistence};
     return ok();
@@ -476,3 +476,148 @@ gradnoise_status gradnoise_chunk_sample_3d(const gradnoise_noise* noise, int64_t
 }
 
 }  // extern "C"
+
+// ---- [S 18] gradients and curl ----
+
+namespace {
+
+gradnoise::GradientOut planes(const gradnoise_gradient_out* o) {
+    return o == nullptr ? gradnoise::GradientOut{} : gradnoise::GradientOut{o->value, o->dx, o->dy, o->dz, o->dw};
+}
+
+gradnoise_status scalar_gradient(const gradnoise_noise* noise, int dims, const float* p, float* out, const char* null_message,
+                                 const char* refused) {
+    if (noise == nullptr || out == nullptr) {
+        return null_handle(null_message);
+    }
+    float v[5];
+    if (dims == 2) {
+        const gradnoise::Gradient2 g = noise->noise.gradient2(p[0], p[1]);
+        v[0] = g.value, v[1] = g.dx, v[2] = g.dy;
+    } else if (dims == 3) {
+        const gradnoise::Gradient3 g = noise->noise.gradient3(p[0], p[1], p[2]);
+        v[0] = g.value, v[1] = g.dx, v[2] = g.dy, v[3] = g.dz;
+    } else {
+        const gradnoise::Gradient4 g = noise->noise.gradient4(p[0], p[1], p[2], p[3]);
+        v[0] = g.value, v[1] = g.dx, v[2] = g.dy, v[3] = g.dz, v[4] = g.dw;
+    }
+    if (v[1] != v[1]) {  // NaN: no gradient for this field
+        return fail(gradnoise::ErrorCode::invalid_argument, refused);
+    }
+    for (int a = 0; a <= dims; ++a) {
+        out[a] = v[a];
+    }
+    return ok();
+}
+
+}  // namespace
+
+extern "C" {
+
+gradnoise_status gradnoise_gradient2(const gradnoise_noise* noise, float x, float y, float* out) {
+    const float p[2] = {x, y};
+    return scalar_gradient(noise, 2, p, out, "gradnoise_gradient2: noise and out must be non-null",
+                           "gradnoise_gradient2: patterns have no gradient (pattern kind must be none)");
+}
+
+gradnoise_status gradnoise_gradient3(const gradnoise_noise* noise, float x, float y, float z, float* out) {
+    const float p[3] = {x, y, z};
+    return scalar_gradient(noise, 3, p, out, "gradnoise_gradient3: noise and out must be non-null",
+                           "gradnoise_gradient3: patterns have no gradient (pattern kind must be none)");
+}
+
+gradnoise_status gradnoise_gradient4(const gradnoise_noise* noise, float x, float y, float z, float w, float* out) {
+    const float p[4] = {x, y, z, w};
+    return scalar_gradient(noise, 4, p, out, "gradnoise_gradient4: noise and out must be non-null",
+                           "gradnoise_gradient4: patterns and cellular noise have no 4D gradient");
+}
+
+gradnoise_status gradnoise_evaluate_gradient_2d(const gradnoise_noise* noise, const float* x, const float* y,
+                                                const gradnoise_gradient_out* out, size_t count) {
+    if (noise == nullptr || (out == nullptr && count > 0)) {
+        return null_handle("gradnoise_evaluate_gradient_2d: noise and out must be non-null");
+    }
+    return report(noise->noise.evaluate_gradient_2d(x, y, planes(out), count));
+}
+
+gradnoise_status gradnoise_evaluate_gradient_3d(const gradnoise_noise* noise, const float* x, const float* y,
+                                                const float* z, const gradnoise_gradient_out* out, size_t count) {
+    if (noise == nullptr || (out == nullptr && count > 0)) {
+        return null_handle("gradnoise_evaluate_gradient_3d: noise and out must be non-null");
+    }
+    return report(noise->noise.evaluate_gradient_3d(x, y, z, planes(out), count));
+}
+
+gradnoise_status gradnoise_evaluate_gradient_4d(const gradnoise_noise* noise, const float* x, const float* y,
+                                                const float* z, const float* w, const gradnoise_gradient_out* out,
+                                                size_t count) {
+    if (noise == nullptr || (out == nullptr && count > 0)) {
+        return null_handle("gradnoise_evaluate_gradient_4d: noise and out must be non-null");
+    }
+    return report(noise->noise.evaluate_gradient_4d(x, y, z, w, planes(out), count));
+}
+
+gradnoise_status gradnoise_fill_grid_gradient_2d(const gradnoise_noise* noise, const gradnoise_grid_2d* grid,
+                                                 const gradnoise_gradient_out* out, size_t row_stride,
+                                                 const gradnoise_fill_options* options) {
+    if (noise == nullptr || grid == nullptr || out == nullptr) {
+        return null_handle("gradnoise_fill_grid_gradient_2d: noise, grid and out must be non-null");
+    }
+    const gradnoise::Grid2d g{grid->origin_x, grid->origin_y, grid->step_x, grid->step_y, grid->size_x, grid->size_y};
+    const OptionsBridge o(options);
+    return report(noise->noise.fill_grid_gradient_2d(g, planes(out), row_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_fill_grid_gradient_3d(const gradnoise_noise* noise, const gradnoise_grid_3d* grid,
+                                                 const gradnoise_gradient_out* out, size_t row_stride,
+                                                 size_t slice_stride, const gradnoise_fill_options* options) {
+    if (noise == nullptr || grid == nullptr || out == nullptr) {
+        return null_handle("gradnoise_fill_grid_gradient_3d: noise, grid and out must be non-null");
+    }
+    const gradnoise::Grid3d g{grid->origin_x, grid->origin_y, grid->origin_z, grid->step_x, grid->step_y,
+                              grid->step_z,   grid->size_x,   grid->size_y,   grid->size_z};
+    const OptionsBridge o(options);
+    return report(noise->noise.fill_grid_gradient_3d(g, planes(out), row_stride, slice_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_fill_chunk_gradient_2d(const gradnoise_noise* noise, const gradnoise_chunk_2d* chunk,
+                                                  const gradnoise_gradient_out* out, size_t row_stride,
+                                                  const gradnoise_fill_options* options) {
+    if (noise == nullptr || chunk == nullptr || out == nullptr) {
+        return null_handle("gradnoise_fill_chunk_gradient_2d: noise, chunk and out must be non-null");
+    }
+    const gradnoise::Chunk2d c{chunk->first_x, chunk->first_y, chunk->size_x, chunk->size_y, chunk->spacing};
+    const OptionsBridge o(options);
+    return report(noise->noise.fill_chunk_gradient_2d(c, planes(out), row_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_fill_chunk_gradient_3d(const gradnoise_noise* noise, const gradnoise_chunk_3d* chunk,
+                                                  const gradnoise_gradient_out* out, size_t row_stride,
+                                                  size_t slice_stride, const gradnoise_fill_options* options) {
+    if (noise == nullptr || chunk == nullptr || out == nullptr) {
+        return null_handle("gradnoise_fill_chunk_gradient_3d: noise, chunk and out must be non-null");
+    }
+    const gradnoise::Chunk3d c{chunk->first_x, chunk->first_y, chunk->first_z, chunk->size_x,
+                               chunk->size_y,  chunk->size_z,  chunk->spacing};
+    const OptionsBridge o(options);
+    return report(noise->noise.fill_chunk_gradient_3d(c, planes(out), row_stride, slice_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_evaluate_curl_2d(const gradnoise_noise* noise, const float* x, const float* y, float* vx,
+                                            float* vy, size_t count) {
+    if (noise == nullptr) {
+        return null_handle("gradnoise_evaluate_curl_2d: noise is null");
+    }
+    return report(noise->noise.evaluate_curl_2d(x, y, vx, vy, count));
+}
+
+gradnoise_status gradnoise_evaluate_curl_3d(const gradnoise_noise* noise, const float* x, const float* y,
+                                            const float* z, float* vx, float* vy, float* vz, size_t count) {
+    if (noise == nullptr) {
+        return null_handle("gradnoise_evaluate_curl_3d: noise is null");
+    }
+    return report(noise->noise.evaluate_curl_3d(x, y, z, vx, vy, vz, count));
+}
+
+}  // extern "C"
+

@@ -35,6 +35,26 @@ Status fill_chunk_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& 
 Status fill_chunk_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& chunk, float* out,
                      std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
 
+// [S 18] Values with gradients, and curl noise.
+Status evaluate_gradient_2d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y,
+                            const GradientOut& out, std::size_t count) noexcept;
+Status evaluate_gradient_3d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
+                            const GradientOut& out, std::size_t count) noexcept;
+Status evaluate_gradient_4d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
+                            const float* w, const GradientOut& out, std::size_t count) noexcept;
+Status evaluate_curl_2d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, float* vx,
+                        float* vy, std::size_t count) noexcept;
+Status evaluate_curl_3d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
+                        float* vx, float* vy, float* vz, std::size_t count) noexcept;
+Status fill_grid_gradient_2d(const KernelTable& k, const NoiseTables& t, const Grid2d& grid, const GradientOut& out,
+                             std::size_t row_stride, const FillOptions& options) noexcept;
+Status fill_grid_gradient_3d(const KernelTable& k, const NoiseTables& t, const Grid3d& grid, const GradientOut& out,
+                             std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
+Status fill_chunk_gradient_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& chunk, const GradientOut& out,
+                              std::size_t row_stride, const FillOptions& options) noexcept;
+Status fill_chunk_gradient_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& chunk, const GradientOut& out,
+                              std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
+
 }  // namespace gradnoise::detail
 
 #endif

@@ -227,47 +227,155 @@ Status Noise::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride, 
     return fill_grid_3d(g, out, row_stride, slice_stride, FillOptions{});
 }
 
+namespace {
+
+// Every message of one grid function.
+struct GridMessages {
+    const char* origin;
+    const char* step;
+    const char* size;
+    const char* gradient;  // its outputs: value, dx, dy (, dz) must be non-null
+    LayoutMessages layout;
+    FillMessages fill;
+};
+
+constexpr GridMessages grid2_messages{"fill_grid_2d: origin_x and origin_y must be finite",
+                                      "fill_grid_2d: step_x and step_y must be finite and non-zero",
+                                      "fill_grid_2d: size_x and size_y must be at most 2^24 (16777216)", nullptr,
+                                      grid2_layout, fill2_messages};
+constexpr GridMessages grid3_messages{
+    "fill_grid_3d: origin_x, origin_y and origin_z must be finite",
+    "fill_grid_3d: step_x, step_y and step_z must be finite and non-zero",
+    "fill_grid_3d: size_x, size_y and size_z must be at most 2^24 (16777216)", nullptr, grid3_layout, fill3_messages};
+constexpr GridMessages gradient2_messages{
+    "fill_grid_gradient_2d: origin_x and origin_y must be finite",
+    "fill_grid_gradient_2d: step_x and step_y must be finite and non-zero",
+    "fill_grid_gradient_2d: size_x and size_y must be at most 2^24 (16777216)",
+    "fill_grid_gradient_2d: out.value, out.dx and out.dy must be non-null for a non-empty grid",
+    {"fill_grid_gradient_2d: row_stride must be 0 or at least size_x",
+     "fill_grid_gradient_2d: out.value must be non-null for a non-empty grid",
+     "fill_grid_gradient_2d: (size_y - 1) * row_stride + size_x overflows size_t", nullptr, nullptr, nullptr, nullptr},
+    {"fill_grid_gradient_2d: stopped by the progress callback; rows reported done are complete, later ones may be "
+     "unwritten",
+     "fill_grid_gradient_2d: oneTBB could not run the fill (out of memory?); the buffers may be partly written",
+     "fill_grid_gradient_2d: options.threads must be at most 1024"}};
+constexpr GridMessages gradient3_messages{
+    "fill_grid_gradient_3d: origin_x, origin_y and origin_z must be finite",
+    "fill_grid_gradient_3d: step_x, step_y and step_z must be finite and non-zero",
+    "fill_grid_gradient_3d: size_x, size_y and size_z must be at most 2^24 (16777216)",
+    "fill_grid_gradient_3d: out.value, out.dx, out.dy and out.dz must be non-null for a non-empty grid",
+    {"fill_grid_gradient_3d: row_stride must be 0 or at least size_x",
+     "fill_grid_gradient_3d: out.value must be non-null for a non-empty grid",
+     "fill_grid_gradient_3d: (size_y - 1) * row_stride + size_x overflows size_t",
+     "fill_grid_gradient_3d: size_y * row_stride overflows size_t",
+     "fill_grid_gradient_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x",
+     "fill_grid_gradient_3d: the buffer extent overflows size_t", "fill_grid_gradient_3d: size_y * size_z overflows size_t"},
+    {"fill_grid_gradient_3d: stopped by the progress callback; rows reported done are complete, later ones may be "
+     "unwritten",
+     "fill_grid_gradient_3d: oneTBB could not run the fill (out of memory?); the buffers may be partly written",
+     "fill_grid_gradient_3d: options.threads must be at most 1024"}};
+
+bool planes_present(const GradientOut& o, int dims) {
+    const float* planes[4] = {o.value, o.dx, o.dy, o.dz};
+    for (int a = 0; a <= dims; ++a) {
+        if (planes[a] == nullptr) {
+            return false;
+        }
+    }
+    return true;
+}
+
+constexpr const char* pattern_refusal = "gradients: patterns have no gradient (pattern.kind must be none)";
+
+// The checks of a 2D grid fill, then rows(first, last) over threads. gradient: out is the value
+// plane of a value+gradient fill whose planes are all checked.
+template <class Rows>
+Status fill_2d(const detail::NoiseTables& t, const Grid2d& g, const float* out, const GradientOut* gradient,
+               std::size_t row_stride, const FillOptions& options, const GridMessages& m, Rows&& rows) {
+    if (gradient != nullptr && t.desc.pattern.kind != Pattern::none) {
+        return Status(ErrorCode::invalid_argument, pattern_refusal);
+    }
+    if (!finite(g.origin_x) || !finite(g.origin_y)) {
+        return Status(ErrorCode::invalid_argument, m.origin);
+    }
+    if (!finite(g.step_x) || g.step_x == 0.0f || !finite(g.step_y) || g.step_y == 0.0f) {
+        return Status(ErrorCode::invalid_argument, m.step);
+    }
+    if (g.size_x > max_grid_side || g.size_y > max_grid_side) {
+        return Status(ErrorCode::size_overflow, m.size);
+    }
+    bool empty = false;
+    if (Status s = check_layout_2d(g.size_x, g.size_y, &row_stride, out, m.layout, &empty); !s || empty) {
+        return s;
+    }
+    if (gradient != nullptr && !planes_present(*gradient, 2)) {
+        return Status(ErrorCode::null_pointer, m.gradient);
+    }
+    return run_rows(g.size_y, g.size_x, options, m.fill,
+                    [&](std::size_t first, std::size_t last) { rows(first, last, row_stride); });
+}
+
+template <class Rows>
+Status fill_3d(const detail::NoiseTables& t, const Grid3d& g, const float* out, const GradientOut* gradient,
+               std::size_t row_stride, std::size_t slice_stride, const FillOptions& options, const GridMessages& m,
+               Rows&& rows) {
+    if (gradient != nullptr && t.desc.pattern.kind != Pattern::none) {
+        return Status(ErrorCode::invalid_argument, pattern_refusal);
+    }
+    if (!finite(g.origin_x) || !finite(g.origin_y) || !finite(g.origin_z)) {
+        return Status(ErrorCode::invalid_argument, m.origin);
+    }
+    if (!finite(g.step_x) || g.step_x == 0.0f || !finite(g.step_y) || g.step_y == 0.0f || !finite(g.step_z) ||
+        g.step_z == 0.0f) {
+        return Status(ErrorCode::invalid_argument, m.step);
+    }
+    if (g.size_x > max_grid_side || g.size_y > max_grid_side || g.size_z > max_grid_side) {
+        return Status(ErrorCode::size_overflow, m.size);
+    }
+    bool empty = false;
+    if (Status s = check_layout_3d(g.size_x, g.size_y, g.size_z, &row_stride, &slice_stride, out, m.layout, &empty);
+        !s || empty) {
+        return s;
+    }
+    if (gradient != nullptr && !planes_present(*gradient, 3)) {
+        return Status(ErrorCode::null_pointer, m.gradient);
+    }
+    return run_rows(g.size_y * g.size_z, g.size_x, options, m.fill,
+                    [&](std::size_t first, std::size_t last) { rows(first, last, row_stride, slice_stride); });
+}
+
+}  // namespace
+
 namespace detail {
 
 Status fill_grid_2d(const KernelTable& k, const NoiseTables& t, const Grid2d& g, float* out, std::size_t row_stride,
                     const FillOptions& options) noexcept {
-    if (!finite(g.origin_x) || !finite(g.origin_y)) {
-        return Status(ErrorCode::invalid_argument, "fill_grid_2d: origin_x and origin_y must be finite");
-    }
-    if (!finite(g.step_x) || g.step_x == 0.0f || !finite(g.step_y) || g.step_y == 0.0f) {
-        return Status(ErrorCode::invalid_argument, "fill_grid_2d: step_x and step_y must be finite and non-zero");
-    }
-    if (g.size_x > max_grid_side || g.size_y > max_grid_side) {
-        return Status(ErrorCode::size_overflow, "fill_grid_2d: size_x and size_y must be at most 2^24 (16777216)");
-    }
-    bool empty = false;
-    if (Status s = check_layout_2d(g.size_x, g.size_y, &row_stride, out, grid2_layout, &empty); !s || empty) {
-        return s;
-    }
-    return run_rows(g.size_y, g.size_x, options, fill2_messages,
-                    [&](std::size_t first, std::size_t last) { k.grid_2d(t, g, first, last, out, row_stride); });
+    return fill_2d(t, g, out, nullptr, row_stride, options, grid2_messages,
+                   [&](std::size_t first, std::size_t last, std::size_t stride) { k.grid_2d(t, g, first, last, out, stride); });
 }
 
 Status fill_grid_3d(const KernelTable& k, const NoiseTables& t, const Grid3d& g, float* out, std::size_t row_stride,
                     std::size_t slice_stride, const FillOptions& options) noexcept {
-    if (!finite(g.origin_x) || !finite(g.origin_y) || !finite(g.origin_z)) {
-        return Status(ErrorCode::invalid_argument, "fill_grid_3d: origin_x, origin_y and origin_z must be finite");
-    }
-    if (!finite(g.step_x) || g.step_x == 0.0f || !finite(g.step_y) || g.step_y == 0.0f || !finite(g.step_z) ||
-        g.step_z == 0.0f) {
-        return Status(ErrorCode::invalid_argument, "fill_grid_3d: step_x, step_y and step_z must be finite and non-zero");
-    }
-    if (g.size_x > max_grid_side || g.size_y > max_grid_side || g.size_z > max_grid_side) {
-        return Status(ErrorCode::size_overflow, "fill_grid_3d: size_x, size_y and size_z must be at most 2^24 (16777216)");
-    }
-    bool empty = false;
-    if (Status s = check_layout_3d(g.size_x, g.size_y, g.size_z, &row_stride, &slice_stride, out, grid3_layout, &empty);
-        !s || empty) {
-        return s;
-    }
-    return run_rows(g.size_y * g.size_z, g.size_x, options, fill3_messages, [&](std::size_t first, std::size_t last) {
-        k.grid_3d(t, g, first, last, out, row_stride, slice_stride);
-    });
+    return fill_3d(t, g, out, nullptr, row_stride, slice_stride, options, grid3_messages,
+                   [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
+                       k.grid_3d(t, g, first, last, out, rs, ss);
+                   });
+}
+
+Status fill_grid_gradient_2d(const KernelTable& k, const NoiseTables& t, const Grid2d& g, const GradientOut& out,
+                             std::size_t row_stride, const FillOptions& options) noexcept {
+    return fill_2d(t, g, out.value, &out, row_stride, options, gradient2_messages,
+                   [&](std::size_t first, std::size_t last, std::size_t stride) {
+                       k.grid_gradient_2d(t, g, first, last, out, stride);
+                   });
+}
+
+Status fill_grid_gradient_3d(const KernelTable& k, const NoiseTables& t, const Grid3d& g, const GradientOut& out,
+                             std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
+    return fill_3d(t, g, out.value, &out, row_stride, slice_stride, options, gradient3_messages,
+                   [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
+                       k.grid_gradient_3d(t, g, first, last, out, rs, ss);
+                   });
 }
 }  // namespace detail
 
@@ -284,63 +392,126 @@ Status check_chunk_field(const NoiseDesc& d, const char* message) {
     return Status::success();
 }
 
+struct ChunkMessages {
+    const char* field;
+    const char* spacing;
+    const char* size;
+    const char* first;
+    const char* gradient;
+    LayoutMessages layout;
+    FillMessages fill;
+};
+
+constexpr ChunkMessages chunk2_all{
+    "fill_chunk_2d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals (use "
+    "fill_grid_2d)",
+    "fill_chunk_2d: spacing must be finite and > 0", "fill_chunk_2d: size_x and size_y must be at most 2^24 (16777216)",
+    "fill_chunk_2d: first_x + size_x and first_y + size_y must fit in int64", nullptr, chunk2_layout, chunk2_messages};
+constexpr ChunkMessages chunk3_all{
+    "fill_chunk_3d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals (use "
+    "fill_grid_3d)",
+    "fill_chunk_3d: spacing must be finite and > 0",
+    "fill_chunk_3d: size_x, size_y and size_z must be at most 2^24 (16777216)",
+    "fill_chunk_3d: first + size must fit in int64 on every axis", nullptr, chunk3_layout, chunk3_messages};
+constexpr ChunkMessages chunk_gradient2_all{
+    "fill_chunk_gradient_2d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals "
+    "(use fill_grid_gradient_2d)",
+    "fill_chunk_gradient_2d: spacing must be finite and > 0",
+    "fill_chunk_gradient_2d: size_x and size_y must be at most 2^24 (16777216)",
+    "fill_chunk_gradient_2d: first_x + size_x and first_y + size_y must fit in int64",
+    "fill_chunk_gradient_2d: out.value, out.dx and out.dy must be non-null for a non-empty chunk",
+    {"fill_chunk_gradient_2d: row_stride must be 0 or at least size_x",
+     "fill_chunk_gradient_2d: out.value must be non-null for a non-empty chunk",
+     "fill_chunk_gradient_2d: (size_y - 1) * row_stride + size_x overflows size_t", nullptr, nullptr, nullptr, nullptr},
+    {"fill_chunk_gradient_2d: stopped by the progress callback; rows reported done are complete, later ones may be "
+     "unwritten",
+     "fill_chunk_gradient_2d: oneTBB could not run the fill (out of memory?); the buffers may be partly written",
+     "fill_chunk_gradient_2d: options.threads must be at most 1024"}};
+constexpr ChunkMessages chunk_gradient3_all{
+    "fill_chunk_gradient_3d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals "
+    "(use fill_grid_gradient_3d)",
+    "fill_chunk_gradient_3d: spacing must be finite and > 0",
+    "fill_chunk_gradient_3d: size_x, size_y and size_z must be at most 2^24 (16777216)",
+    "fill_chunk_gradient_3d: first + size must fit in int64 on every axis",
+    "fill_chunk_gradient_3d: out.value, out.dx, out.dy and out.dz must be non-null for a non-empty chunk",
+    {"fill_chunk_gradient_3d: row_stride must be 0 or at least size_x",
+     "fill_chunk_gradient_3d: out.value must be non-null for a non-empty chunk",
+     "fill_chunk_gradient_3d: (size_y - 1) * row_stride + size_x overflows size_t",
+     "fill_chunk_gradient_3d: size_y * row_stride overflows size_t",
+     "fill_chunk_gradient_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x",
+     "fill_chunk_gradient_3d: the buffer extent overflows size_t",
+     "fill_chunk_gradient_3d: size_y * size_z overflows size_t"},
+    {"fill_chunk_gradient_3d: stopped by the progress callback; rows reported done are complete, later ones may be "
+     "unwritten",
+     "fill_chunk_gradient_3d: oneTBB could not run the fill (out of memory?); the buffers may be partly written",
+     "fill_chunk_gradient_3d: options.threads must be at most 1024"}};
+
+// The checks of a chunk fill (2D: size_z = 1, first_z = 0), then rows over threads.
+template <int dims, class Chunk, class Rows>
+Status fill_chunk(const detail::NoiseTables& t, const Chunk& c, std::int64_t first_z, std::size_t size_z, const float* out,
+                  const GradientOut* gradient, std::size_t row_stride, std::size_t slice_stride,
+                  const FillOptions& options, const ChunkMessages& m, Rows&& rows) {
+    if (Status s = check_chunk_field(t.desc, m.field); !s) {
+        return s;
+    }
+    if (!finite(c.spacing) || !(c.spacing > 0.0f)) {
+        return Status(ErrorCode::invalid_argument, m.spacing);
+    }
+    if (c.size_x > max_grid_side || c.size_y > max_grid_side || size_z > max_grid_side) {
+        return Status(ErrorCode::size_overflow, m.size);
+    }
+    if (c.first_x > int64_max - static_cast<std::int64_t>(c.size_x) ||
+        c.first_y > int64_max - static_cast<std::int64_t>(c.size_y) ||
+        first_z > int64_max - static_cast<std::int64_t>(size_z)) {
+        return Status(ErrorCode::size_overflow, m.first);
+    }
+    bool empty = false;
+    Status s = dims == 2 ? check_layout_2d(c.size_x, c.size_y, &row_stride, out, m.layout, &empty)
+                         : check_layout_3d(c.size_x, c.size_y, size_z, &row_stride, &slice_stride, out, m.layout, &empty);
+    if (!s || empty) {
+        return s;
+    }
+    if (gradient != nullptr && !planes_present(*gradient, dims)) {
+        return Status(ErrorCode::null_pointer, m.gradient);
+    }
+    return run_rows(c.size_y * size_z, c.size_x, options, m.fill,
+                    [&](std::size_t first, std::size_t last) { rows(first, last, row_stride, slice_stride); });
+}
+
 }  // namespace
 
 namespace detail {
 
 Status fill_chunk_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& c, float* out,
                      std::size_t row_stride, const FillOptions& options) noexcept {
-    if (Status s = check_chunk_field(t.desc,
-                                     "fill_chunk_2d: warps and patterns depend on absolute coordinates; chunks "
-                                     "take plain noise or fractals (use fill_grid_2d)");
-        !s) {
-        return s;
-    }
-    if (!finite(c.spacing) || !(c.spacing > 0.0f)) {
-        return Status(ErrorCode::invalid_argument, "fill_chunk_2d: spacing must be finite and > 0");
-    }
-    if (c.size_x > max_grid_side || c.size_y > max_grid_side) {
-        return Status(ErrorCode::size_overflow, "fill_chunk_2d: size_x and size_y must be at most 2^24 (16777216)");
-    }
-    if (c.first_x > int64_max - static_cast<std::int64_t>(c.size_x) ||
-        c.first_y > int64_max - static_cast<std::int64_t>(c.size_y)) {
-        return Status(ErrorCode::size_overflow, "fill_chunk_2d: first_x + size_x and first_y + size_y must fit in int64");
-    }
-    bool empty = false;
-    if (Status s = check_layout_2d(c.size_x, c.size_y, &row_stride, out, chunk2_layout, &empty); !s || empty) {
-        return s;
-    }
-    return run_rows(c.size_y, c.size_x, options, chunk2_messages,
-                    [&](std::size_t first, std::size_t last) { k.chunk_2d(t, c, first, last, out, row_stride); });
+    return fill_chunk<2>(t, c, 0, 1, out, nullptr, row_stride, 0, options, chunk2_all,
+                         [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t) {
+                             k.chunk_2d(t, c, first, last, out, rs);
+                         });
 }
 
 Status fill_chunk_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& c, float* out,
                      std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
-    if (Status s = check_chunk_field(t.desc,
-                                     "fill_chunk_3d: warps and patterns depend on absolute coordinates; chunks "
-                                     "take plain noise or fractals (use fill_grid_3d)");
-        !s) {
-        return s;
-    }
-    if (!finite(c.spacing) || !(c.spacing > 0.0f)) {
-        return Status(ErrorCode::invalid_argument, "fill_chunk_3d: spacing must be finite and > 0");
-    }
-    if (c.size_x > max_grid_side || c.size_y > max_grid_side || c.size_z > max_grid_side) {
-        return Status(ErrorCode::size_overflow, "fill_chunk_3d: size_x, size_y and size_z must be at most 2^24 (16777216)");
-    }
-    if (c.first_x > int64_max - static_cast<std::int64_t>(c.size_x) ||
-        c.first_y > int64_max - static_cast<std::int64_t>(c.size_y) ||
-        c.first_z > int64_max - static_cast<std::int64_t>(c.size_z)) {
-        return Status(ErrorCode::size_overflow, "fill_chunk_3d: first + size must fit in int64 on every axis");
-    }
-    bool empty = false;
-    if (Status s = check_layout_3d(c.size_x, c.size_y, c.size_z, &row_stride, &slice_stride, out, chunk3_layout, &empty);
-        !s || empty) {
-        return s;
-    }
-    return run_rows(c.size_y * c.size_z, c.size_x, options, chunk3_messages, [&](std::size_t first, std::size_t last) {
-        k.chunk_3d(t, c, first, last, out, row_stride, slice_stride);
-    });
+    return fill_chunk<3>(t, c, c.first_z, c.size_z, out, nullptr, row_stride, slice_stride, options, chunk3_all,
+                         [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
+                             k.chunk_3d(t, c, first, last, out, rs, ss);
+                         });
+}
+
+Status fill_chunk_gradient_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& c, const GradientOut& out,
+                              std::size_t row_stride, const FillOptions& options) noexcept {
+    return fill_chunk<2>(t, c, 0, 1, out.value, &out, row_stride, 0, options, chunk_gradient2_all,
+                         [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t) {
+                             k.chunk_gradient_2d(t, c, first, last, out, rs);
+                         });
+}
+
+Status fill_chunk_gradient_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& c, const GradientOut& out,
+                              std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
+    return fill_chunk<3>(t, c, c.first_z, c.size_z, out.value, &out, row_stride, slice_stride, options,
+                         chunk_gradient3_all, [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
+                             k.chunk_gradient_3d(t, c, first, last, out, rs, ss);
+                         });
 }
 
 }  // namespace detail
@@ -372,6 +543,27 @@ float Noise::chunk_sample_2d(std::int64_t sx, std::int64_t sy, float spacing) co
 float Noise::chunk_sample_3d(std::int64_t sx, std::int64_t sy, std::int64_t sz, float spacing) const noexcept {
     detail::SpecFpEnvironment fp;
     return reference::chunk3(*tables_, sx, sy, sz, spacing);
+}
+
+Status Noise::fill_grid_gradient_2d(const Grid2d& g, const GradientOut& out, std::size_t row_stride,
+                                    const FillOptions& options) const noexcept {
+    return detail::fill_grid_gradient_2d(detail::active_kernels(), *tables_, g, out, row_stride, options);
+}
+
+Status Noise::fill_grid_gradient_3d(const Grid3d& g, const GradientOut& out, std::size_t row_stride,
+                                    std::size_t slice_stride, const FillOptions& options) const noexcept {
+    return detail::fill_grid_gradient_3d(detail::active_kernels(), *tables_, g, out, row_stride, slice_stride, options);
+}
+
+Status Noise::fill_chunk_gradient_2d(const Chunk2d& c, const GradientOut& out, std::size_t row_stride,
+                                     const FillOptions& options) const noexcept {
+    return detail::fill_chunk_gradient_2d(detail::active_kernels(), *tables_, c, out, row_stride, options);
+}
+
+Status Noise::fill_chunk_gradient_3d(const Chunk3d& c, const GradientOut& out, std::size_t row_stride,
+                                     std::size_t slice_stride, const FillOptions& options) const noexcept {
+    return detail::fill_chunk_gradient_3d(detail::active_kernels(), *tables_, c, out, row_stride, slice_stride,
+                                          options);
 }
 
 }  // namespace gradnoise

@@ -296,10 +296,11 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
         case Fractal::fbm:
         case Fractal::turbulence:
         case Fractal::ridged:
-        case Fractal::billow: break;
+        case Fractal::billow:
+        case Fractal::damped: break;
         default:
             return Status(ErrorCode::invalid_argument,
-                          "NoiseDesc: fractal.kind must be none, fbm, turbulence, ridged or billow");
+                          "NoiseDesc: fractal.kind must be none, fbm, turbulence, ridged, billow or damped");
     }
     if (f.octaves < 1 || f.octaves > max_octaves) {
         return Status(ErrorCode::invalid_argument, "NoiseDesc: fractal.octaves must be in 1..32");
@@ -342,6 +343,7 @@ const char* fractal_name(Fractal fractal) noexcept {
         case Fractal::turbulence: return "turbulence";
         case Fractal::ridged: return "ridged";
         case Fractal::billow: return "billow";
+        case Fractal::damped: return "damped";
     }
     return "unknown";
 }
@@ -377,7 +379,8 @@ namespace {
 
 bool binary64_covers(const NoiseDesc& d) {
     return d.basis == Basis::perlin && d.hash == Hash::permutation && d.period_x == 0 && d.period_y == 0 &&
-           d.period_z == 0 && d.period_w == 0 && d.warp.levels == 0 && d.pattern.kind == Pattern::none;
+           d.period_z == 0 && d.period_w == 0 && d.warp.levels == 0 && d.pattern.kind == Pattern::none &&
+           d.fractal.kind != Fractal::damped;
 }
 
 const kernels::KernelTable& f64_kernels(const kernels::KernelTable& k) noexcept {
@@ -408,8 +411,8 @@ Status evaluate_2d_f64(const KernelTable& kt, const NoiseTables& t, const double
                        std::size_t count) noexcept {
     if (!binary64_covers(t.desc)) {
         return Status(ErrorCode::invalid_argument,
-                      "evaluate_2d_f64: binary64 covers basis perlin with hash permutation, without periods, warps "
-                      "or patterns");
+                      "evaluate_2d_f64: binary64 covers basis perlin with hash permutation, without periods, warps, "
+                      "patterns or the damped fractal");
     }
     if (count == 0) {
         return Status::success();
@@ -427,8 +430,8 @@ Status evaluate_3d_f64(const KernelTable& kt, const NoiseTables& t, const double
                        const double* z, double* out, std::size_t count) noexcept {
     if (!binary64_covers(t.desc)) {
         return Status(ErrorCode::invalid_argument,
-                      "evaluate_3d_f64: binary64 covers basis perlin with hash permutation, without periods, warps "
-                      "or patterns");
+                      "evaluate_3d_f64: binary64 covers basis perlin with hash permutation, without periods, warps, "
+                      "patterns or the damped fractal");
     }
     if (count == 0) {
         return Status::success();
@@ -582,6 +585,237 @@ Status Noise::evaluate_3d(const float* x, const float* y, const float* z, float*
 Status Noise::evaluate_4d(const float* x, const float* y, const float* z, const float* w, float* out,
                           std::size_t count) const noexcept {
     return detail::evaluate_4d(detail::active_kernels(), *tables_, x, y, z, w, out, count);
+}
+
+// ---- [S 18] gradients and curl ----
+
+namespace {
+
+// Gradients exist for every field without a pattern (and for cellular noise in 2D and 3D).
+const char* gradient_refusal(const NoiseDesc& d, int dims, const char* pattern_message, const char* cellular_message) {
+    if (d.pattern.kind != Pattern::none) {
+        return pattern_message;
+    }
+    if (dims == 4 && d.basis == Basis::cellular) {
+        return cellular_message;
+    }
+    return nullptr;
+}
+
+bool has_gradient(const NoiseDesc& d, int dims) {
+    return gradient_refusal(d, dims, "", "") == nullptr;
+}
+
+template <class G>
+G nan_gradient() {
+    G g;
+    float* f = reinterpret_cast<float*>(&g);
+    for (std::size_t i = 0; i < sizeof(G) / sizeof(float); ++i) {
+        f[i] = std::numeric_limits<float>::quiet_NaN();
+    }
+    return g;
+}
+
+bool planes_present(const GradientOut& o, int dims) {
+    const float* planes[5] = {o.value, o.dx, o.dy, o.dz, o.dw};
+    for (int a = 0; a <= dims; ++a) {
+        if (planes[a] == nullptr) {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+Gradient2 Noise::gradient2(float x, float y) const noexcept {
+    if (!has_gradient(tables_->desc, 2)) {
+        return nan_gradient<Gradient2>();
+    }
+    detail::SpecFpEnvironment fp;
+    const float p[2] = {x, y};
+    const reference::Gradient g = reference::field_gradient(*tables_, 2, p);
+    return {g.value, g.d[0], g.d[1]};
+}
+
+Gradient3 Noise::gradient3(float x, float y, float z) const noexcept {
+    if (!has_gradient(tables_->desc, 3)) {
+        return nan_gradient<Gradient3>();
+    }
+    detail::SpecFpEnvironment fp;
+    const float p[3] = {x, y, z};
+    const reference::Gradient g = reference::field_gradient(*tables_, 3, p);
+    return {g.value, g.d[0], g.d[1], g.d[2]};
+}
+
+Gradient4 Noise::gradient4(float x, float y, float z, float w) const noexcept {
+    if (!has_gradient(tables_->desc, 4)) {
+        return nan_gradient<Gradient4>();
+    }
+    detail::SpecFpEnvironment fp;
+    const float p[4] = {x, y, z, w};
+    const reference::Gradient g = reference::field_gradient(*tables_, 4, p);
+    return {g.value, g.d[0], g.d[1], g.d[2], g.d[3]};
+}
+
+Curl2 Noise::curl2(float x, float y) const noexcept {
+    if (!has_gradient(tables_->desc, 2)) {
+        return nan_gradient<Curl2>();
+    }
+    detail::SpecFpEnvironment fp;
+    const float p[2] = {x, y};
+    float v[2];
+    reference::curl(*tables_, 2, p, v);
+    return {v[0], v[1]};
+}
+
+Curl3 Noise::curl3(float x, float y, float z) const noexcept {
+    if (!has_gradient(tables_->desc, 3)) {
+        return nan_gradient<Curl3>();
+    }
+    detail::SpecFpEnvironment fp;
+    const float p[3] = {x, y, z};
+    float v[3];
+    reference::curl(*tables_, 3, p, v);
+    return {v[0], v[1], v[2]};
+}
+
+namespace detail {
+
+Status evaluate_gradient_2d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y,
+                            const GradientOut& out, std::size_t count) noexcept {
+    if (const char* refusal = gradient_refusal(t.desc, 2, "evaluate_gradient_2d: patterns have no gradient (pattern.kind must be none)", "")) {
+        return Status(ErrorCode::invalid_argument, refusal);
+    }
+    if (count == 0) {
+        return Status::success();
+    }
+    if (x == nullptr || y == nullptr || !planes_present(out, 2)) {
+        return Status(ErrorCode::null_pointer,
+                      "evaluate_gradient_2d: x, y, out.value, out.dx and out.dy must be non-null when count > 0");
+    }
+    detail::SpecFpEnvironment fp;
+    k.points_gradient_2d(t, x, y, out, count);
+    return Status::success();
+}
+
+Status evaluate_gradient_3d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
+                            const GradientOut& out, std::size_t count) noexcept {
+    if (const char* refusal = gradient_refusal(t.desc, 3, "evaluate_gradient_3d: patterns have no gradient (pattern.kind must be none)", "")) {
+        return Status(ErrorCode::invalid_argument, refusal);
+    }
+    if (count == 0) {
+        return Status::success();
+    }
+    if (x == nullptr || y == nullptr || z == nullptr || !planes_present(out, 3)) {
+        return Status(ErrorCode::null_pointer,
+                      "evaluate_gradient_3d: x, y, z, out.value, out.dx, out.dy and out.dz must be non-null when count > 0");
+    }
+    detail::SpecFpEnvironment fp;
+    k.points_gradient_3d(t, x, y, z, out, count);
+    return Status::success();
+}
+
+Status evaluate_gradient_4d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
+                            const float* w, const GradientOut& out, std::size_t count) noexcept {
+    if (const char* refusal = gradient_refusal(t.desc, 4, "evaluate_gradient_4d: patterns have no gradient (pattern.kind must be none)",
+                                               "evaluate_gradient_4d: cellular noise is 2D and 3D only")) {
+        return Status(ErrorCode::invalid_argument, refusal);
+    }
+    if (count == 0) {
+        return Status::success();
+    }
+    if (x == nullptr || y == nullptr || z == nullptr || w == nullptr || !planes_present(out, 4)) {
+        return Status(ErrorCode::null_pointer,
+                      "evaluate_gradient_4d: x, y, z, w and out.value, dx, dy, dz, dw must be non-null when count > 0");
+    }
+    detail::SpecFpEnvironment fp;
+    k.points_gradient_4d(t, x, y, z, w, out, count);
+    return Status::success();
+}
+
+// [S 18.5] Curl noise from the gradient kernels, in blocks on the stack (no allocation).
+Status evaluate_curl_2d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, float* vx,
+                        float* vy, std::size_t count) noexcept {
+    if (t.desc.pattern.kind != Pattern::none) {
+        return Status(ErrorCode::invalid_argument, "evaluate_curl_2d: patterns have no gradient (pattern.kind must be none)");
+    }
+    if (count == 0) {
+        return Status::success();
+    }
+    if (x == nullptr || y == nullptr || vx == nullptr || vy == nullptr) {
+        return Status(ErrorCode::null_pointer, "evaluate_curl_2d: x, y, vx and vy must be non-null when count > 0");
+    }
+    detail::SpecFpEnvironment fp;
+    constexpr std::size_t block = 256;
+    float value[block], dx[block], dy[block];
+    for (std::size_t i = 0; i < count; i += block) {
+        const std::size_t n = count - i < block ? count - i : block;
+        k.points_gradient_2d(t, x + i, y + i, GradientOut{value, dx, dy, nullptr, nullptr}, n);
+        for (std::size_t j = 0; j < n; ++j) {
+            vx[i + j] = dy[j];
+            vy[i + j] = -dx[j];
+        }
+    }
+    return Status::success();
+}
+
+Status evaluate_curl_3d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
+                        float* vx, float* vy, float* vz, std::size_t count) noexcept {
+    if (t.desc.pattern.kind != Pattern::none) {
+        return Status(ErrorCode::invalid_argument, "evaluate_curl_3d: patterns have no gradient (pattern.kind must be none)");
+    }
+    if (count == 0) {
+        return Status::success();
+    }
+    if (x == nullptr || y == nullptr || z == nullptr || vx == nullptr || vy == nullptr || vz == nullptr) {
+        return Status(ErrorCode::null_pointer, "evaluate_curl_3d: x, y, z, vx, vy and vz must be non-null when count > 0");
+    }
+    detail::SpecFpEnvironment fp;
+    constexpr std::size_t block = 256;
+    float q[3][block], value[block], d[3][3][block];
+    for (std::size_t i = 0; i < count; i += block) {
+        const std::size_t n = count - i < block ? count - i : block;
+        for (int a = 0; a < 3; ++a) {
+            for (std::size_t j = 0; j < n; ++j) {
+                q[0][j] = x[i + j] + curl_offset[a][0];
+                q[1][j] = y[i + j] + curl_offset[a][1];
+                q[2][j] = z[i + j] + curl_offset[a][2];
+            }
+            k.points_gradient_3d(t, q[0], q[1], q[2], GradientOut{value, d[a][0], d[a][1], d[a][2], nullptr}, n);
+        }
+        for (std::size_t j = 0; j < n; ++j) {
+            vx[i + j] = d[2][1][j] - d[1][2][j];
+            vy[i + j] = d[0][2][j] - d[2][0][j];
+            vz[i + j] = d[1][0][j] - d[0][1][j];
+        }
+    }
+    return Status::success();
+}
+
+}  // namespace detail
+
+Status Noise::evaluate_gradient_2d(const float* x, const float* y, const GradientOut& out, std::size_t count) const noexcept {
+    return detail::evaluate_gradient_2d(detail::active_kernels(), *tables_, x, y, out, count);
+}
+
+Status Noise::evaluate_gradient_3d(const float* x, const float* y, const float* z, const GradientOut& out,
+                                   std::size_t count) const noexcept {
+    return detail::evaluate_gradient_3d(detail::active_kernels(), *tables_, x, y, z, out, count);
+}
+
+Status Noise::evaluate_gradient_4d(const float* x, const float* y, const float* z, const float* w, const GradientOut& out,
+                                   std::size_t count) const noexcept {
+    return detail::evaluate_gradient_4d(detail::active_kernels(), *tables_, x, y, z, w, out, count);
+}
+
+Status Noise::evaluate_curl_2d(const float* x, const float* y, float* vx, float* vy, std::size_t count) const noexcept {
+    return detail::evaluate_curl_2d(detail::active_kernels(), *tables_, x, y, vx, vy, count);
+}
+
+Status Noise::evaluate_curl_3d(const float* x, const float* y, const float* z, float* vx, float* vy, float* vz,
+                               std::size_t count) const noexcept {
+    return detail::evaluate_curl_3d(detail::active_kernels(), *tables_, x, y, z, vx, vy, vz, count);
 }
 
 }  // namespace gradnoise

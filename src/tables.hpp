@@ -130,6 +130,10 @@ inline constexpr float octave_offset_w = 53.6875f;
 // [S 11] warp offsets c[level][component] (multiples of 1/8, added on every axis).
 inline constexpr float warp_offset[2][4] = {{5.25f, 9.75f, 13.5f, 21.125f}, {1.625f, 27.375f, 33.875f, 45.5f}};
 
+// [S 18.5] 3D curl noise: the offsets of its three decorrelated copies of the field (multiples of
+// 1/16, none a multiple of the lattice's period on any axis).
+inline constexpr float curl_offset[3][3] = {{0.0f, 0.0f, 0.0f}, {87.5625f, 61.1875f, 19.8125f}, {-43.25f, 125.9375f, -97.6875f}};
+
 // [S 12.1] sin(2 pi u) = u * (c1 + u^2 (c3 + u^2 (c5 + u^2 (c7 + u^2 (c9 + u^2 c11))))) on
 // |u| <= 1/4: (-1)^n (2 pi)^(2n+1) / (2n+1)! rounded to float; and 1 / (2 pi).
 inline constexpr float sine_inv_two_pi = 0.159154937f;

@@ -311,11 +311,11 @@ TEST_CASE("descriptor handles: NULL, unknown enums and ranges") {
         CHECK(last() ==
               "gradnoise_desc_set_pattern: kind must be a GRADNOISE_PATTERN_* value in 0..2 (none, marble, wood)");
     }
-    for (int bad : {-1, 5}) {
+    for (int bad : {-1, 6}) {
         CHECK(gradnoise_desc_set_fractal(d.p, bad, 6, 1.0f, 2.0f, 0.5f) == GRADNOISE_INVALID_ARGUMENT);
         CHECK(last() ==
-              "gradnoise_desc_set_fractal: kind must be a GRADNOISE_FRACTAL_* value in 0..4 (none, fbm, turbulence, "
-              "ridged, billow)");
+              "gradnoise_desc_set_fractal: kind must be a GRADNOISE_FRACTAL_* value in 0..5 (none, fbm, turbulence, "
+              "ridged, billow, damped)");
     }
     // Rejected setters changed nothing: the field is still Perlin's reference noise.
     {
@@ -481,6 +481,99 @@ TEST_CASE("points: the C entry points equal the C++ API bit for bit on every ISA
             CHECK(testing::bits(v4) == testing::bits(ref.noise4(p.x[i], p.y[i], p.z[i], w[i])));
         }
     }
+}
+
+TEST_CASE("gradients and curl: the C entry points equal the C++ API bit for bit") {
+    const testing::Points p = testing::random_points(517, -300.0f, 300.0f, 0xC0FFEF);
+    const std::vector<float> w = testing::w_of(p);
+    const std::size_t n = p.size();
+    for (const Case& c : cases()) {
+        CAPTURE(c.name);
+        Desc d;
+        c.set_c(d.p);
+        Field f(d.p);
+        const gradnoise::Noise ref = cpp_noise(c.cpp);
+        const bool cellular = c.cpp.basis == gradnoise::Basis::cellular;
+        if (c.cpp.pattern.kind != gradnoise::Pattern::none) {  // patterns have no gradient
+            float x = 1, y = 2, out[3];
+            const gradnoise_gradient_out o{out, out + 1, out + 2, nullptr, nullptr};
+            CHECK(gradnoise_evaluate_gradient_2d(f.p, &x, &y, &o, 1) == GRADNOISE_INVALID_ARGUMENT);
+            continue;
+        }
+        std::vector<std::vector<float>> a(5, std::vector<float>(n)), b(5, std::vector<float>(n));
+        const gradnoise_gradient_out ca{a[0].data(), a[1].data(), a[2].data(), a[3].data(), a[4].data()};
+        const gradnoise::GradientOut cb{b[0].data(), b[1].data(), b[2].data(), b[3].data(), b[4].data()};
+        for (int dims = 2; dims <= 4; ++dims) {
+            CAPTURE(dims);
+            gradnoise_status s = dims == 2 ? gradnoise_evaluate_gradient_2d(f.p, p.x.data(), p.y.data(), &ca, n)
+                                 : dims == 3
+                                     ? gradnoise_evaluate_gradient_3d(f.p, p.x.data(), p.y.data(), p.z.data(), &ca, n)
+                                     : gradnoise_evaluate_gradient_4d(f.p, p.x.data(), p.y.data(), p.z.data(), w.data(),
+                                                                      &ca, n);
+            if (dims == 4 && cellular) {
+                CHECK(s == GRADNOISE_INVALID_ARGUMENT);
+                float one[5];
+                CHECK(gradnoise_gradient4(f.p, 1, 2, 3, 4, one) == GRADNOISE_INVALID_ARGUMENT);
+                continue;
+            }
+            REQUIRE(s == GRADNOISE_OK);
+            gradnoise::Status r = dims == 2 ? ref.evaluate_gradient_2d(p.x.data(), p.y.data(), cb, n)
+                                  : dims == 3 ? ref.evaluate_gradient_3d(p.x.data(), p.y.data(), p.z.data(), cb, n)
+                                              : ref.evaluate_gradient_4d(p.x.data(), p.y.data(), p.z.data(), w.data(), cb, n);
+            REQUIRE(r.ok());
+            for (int plane = 0; plane <= dims; ++plane) {
+                CHECK(same_bits(a[plane], b[plane]));
+            }
+            float one[5];
+            const float q[4] = {p.x[3], p.y[3], p.z[3], w[3]};
+            REQUIRE((dims == 2 ? gradnoise_gradient2(f.p, q[0], q[1], one)
+                     : dims == 3 ? gradnoise_gradient3(f.p, q[0], q[1], q[2], one)
+                                 : gradnoise_gradient4(f.p, q[0], q[1], q[2], q[3], one)) == GRADNOISE_OK);
+            for (int plane = 0; plane <= dims; ++plane) {
+                CHECK(testing::bits(one[plane]) == testing::bits(b[plane][3]));
+            }
+        }
+        // Grids and chunks.
+        const gradnoise_grid_2d grid{-3.5f, 2.25f, 0.5f, 0.75f, 19, 7};
+        const gradnoise::Grid2d cgrid{-3.5f, 2.25f, 0.5f, 0.75f, 19, 7};
+        REQUIRE(gradnoise_fill_grid_gradient_2d(f.p, &grid, &ca, 0, nullptr) == GRADNOISE_OK);
+        REQUIRE(ref.fill_grid_gradient_2d(cgrid, cb).ok());
+        for (int plane = 0; plane < 3; ++plane) {
+            CHECK(std::memcmp(a[plane].data(), b[plane].data(), 19 * 7 * sizeof(float)) == 0);
+        }
+        const gradnoise_chunk_2d chunk{1000000007LL, -5, 21, 4, 0.125f};
+        const gradnoise::Chunk2d cchunk{1000000007LL, -5, 21, 4, 0.125f};
+        const bool chunkable = c.cpp.warp.levels == 0 && c.cpp.pattern.kind == gradnoise::Pattern::none;
+        const gradnoise_status cs = gradnoise_fill_chunk_gradient_2d(f.p, &chunk, &ca, 0, nullptr);
+        CHECK(cs == (chunkable ? GRADNOISE_OK : GRADNOISE_INVALID_ARGUMENT));
+        if (cs == GRADNOISE_OK) {
+            REQUIRE(ref.fill_chunk_gradient_2d(cchunk, cb).ok());
+            for (int plane = 0; plane < 3; ++plane) {
+                CHECK(std::memcmp(a[plane].data(), b[plane].data(), 21 * 4 * sizeof(float)) == 0);
+            }
+        }
+        // Curl.
+        REQUIRE(gradnoise_evaluate_curl_2d(f.p, p.x.data(), p.y.data(), a[0].data(), a[1].data(), n) == GRADNOISE_OK);
+        REQUIRE(ref.evaluate_curl_2d(p.x.data(), p.y.data(), b[0].data(), b[1].data(), n).ok());
+        CHECK(same_bits(a[0], b[0]));
+        CHECK(same_bits(a[1], b[1]));
+    }
+    // Patterns have no gradient; NULL planes are named.
+    Desc d;
+    REQUIRE(gradnoise_desc_set_pattern(d.p, GRADNOISE_PATTERN_WOOD, 1.0f, 0.2f) == GRADNOISE_OK);
+    Field f(d.p);
+    float x = 1, y = 2, out[3];
+    const gradnoise_gradient_out o{out, out + 1, out + 2, nullptr, nullptr};
+    CHECK(gradnoise_evaluate_gradient_2d(f.p, &x, &y, &o, 1) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last().find("pattern") != std::string::npos);
+    CHECK(gradnoise_gradient2(f.p, 1, 2, out) == GRADNOISE_INVALID_ARGUMENT);
+    Desc plain;
+    Field g(plain.p);
+    const gradnoise_gradient_out missing{out, nullptr, out + 2, nullptr, nullptr};
+    CHECK(gradnoise_evaluate_gradient_2d(g.p, &x, &y, &missing, 1) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_evaluate_gradient_2d(g.p, &x, &y, nullptr, 1) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_desc_set_fractal(plain.p, GRADNOISE_FRACTAL_DAMPED, 6, 1.0f, 2.0f, 0.5f) == GRADNOISE_OK);
+    CHECK(gradnoise_desc_set_fractal(plain.p, 6, 6, 1.0f, 2.0f, 0.5f) == GRADNOISE_INVALID_ARGUMENT);
 }
 
 TEST_CASE("points: NULL handles and arrays") {

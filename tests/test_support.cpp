@@ -232,6 +232,56 @@ Status IsaPath::fill_chunk_3d(const gradnoise::Noise& noise, const gradnoise::Ch
     return gradnoise::detail::fill_chunk_3d(*table, noise.tables(), chunk, out, row_stride, slice_stride, options);
 }
 
+Status IsaPath::evaluate_gradient_2d(const gradnoise::Noise& noise, const float* x, const float* y,
+                                     const gradnoise::GradientOut& out, std::size_t n) const {
+    return gradnoise::detail::evaluate_gradient_2d(*table, noise.tables(), x, y, out, n);
+}
+
+Status IsaPath::evaluate_gradient_3d(const gradnoise::Noise& noise, const float* x, const float* y, const float* z,
+                                     const gradnoise::GradientOut& out, std::size_t n) const {
+    return gradnoise::detail::evaluate_gradient_3d(*table, noise.tables(), x, y, z, out, n);
+}
+
+Status IsaPath::evaluate_gradient_4d(const gradnoise::Noise& noise, const float* x, const float* y, const float* z,
+                                     const float* w, const gradnoise::GradientOut& out, std::size_t n) const {
+    return gradnoise::detail::evaluate_gradient_4d(*table, noise.tables(), x, y, z, w, out, n);
+}
+
+Status IsaPath::evaluate_curl_2d(const gradnoise::Noise& noise, const float* x, const float* y, float* vx, float* vy,
+                                 std::size_t n) const {
+    return gradnoise::detail::evaluate_curl_2d(*table, noise.tables(), x, y, vx, vy, n);
+}
+
+Status IsaPath::evaluate_curl_3d(const gradnoise::Noise& noise, const float* x, const float* y, const float* z,
+                                 float* vx, float* vy, float* vz, std::size_t n) const {
+    return gradnoise::detail::evaluate_curl_3d(*table, noise.tables(), x, y, z, vx, vy, vz, n);
+}
+
+Status IsaPath::fill_grid_gradient_2d(const gradnoise::Noise& noise, const gradnoise::Grid2d& grid,
+                                      const gradnoise::GradientOut& out, std::size_t row_stride,
+                                      const gradnoise::FillOptions& options) const {
+    return gradnoise::detail::fill_grid_gradient_2d(*table, noise.tables(), grid, out, row_stride, options);
+}
+
+Status IsaPath::fill_grid_gradient_3d(const gradnoise::Noise& noise, const gradnoise::Grid3d& grid,
+                                      const gradnoise::GradientOut& out, std::size_t row_stride,
+                                      std::size_t slice_stride, const gradnoise::FillOptions& options) const {
+    return gradnoise::detail::fill_grid_gradient_3d(*table, noise.tables(), grid, out, row_stride, slice_stride, options);
+}
+
+Status IsaPath::fill_chunk_gradient_2d(const gradnoise::Noise& noise, const gradnoise::Chunk2d& chunk,
+                                       const gradnoise::GradientOut& out, std::size_t row_stride,
+                                       const gradnoise::FillOptions& options) const {
+    return gradnoise::detail::fill_chunk_gradient_2d(*table, noise.tables(), chunk, out, row_stride, options);
+}
+
+Status IsaPath::fill_chunk_gradient_3d(const gradnoise::Noise& noise, const gradnoise::Chunk3d& chunk,
+                                       const gradnoise::GradientOut& out, std::size_t row_stride,
+                                       std::size_t slice_stride, const gradnoise::FillOptions& options) const {
+    return gradnoise::detail::fill_chunk_gradient_3d(*table, noise.tables(), chunk, out, row_stride, slice_stride,
+                                                     options);
+}
+
 IsaPath isa_path(gradnoise::Isa isa) {
     const gradnoise::kernels::KernelTable* table = gradnoise::detail::kernels_for(isa);
     INFO("isa " << name(isa));

@@ -90,6 +90,32 @@ struct IsaPath {
     gradnoise::Status fill_chunk_3d(const gradnoise::Noise& noise, const gradnoise::Chunk3d& chunk, float* out,
                                     std::size_t row_stride = 0, std::size_t slice_stride = 0,
                                     const gradnoise::FillOptions& options = gradnoise::FillOptions{}) const;
+    // [S 18] values with gradients, curl noise.
+    gradnoise::Status evaluate_gradient_2d(const gradnoise::Noise& noise, const float* x, const float* y,
+                                           const gradnoise::GradientOut& out, std::size_t n) const;
+    gradnoise::Status evaluate_gradient_3d(const gradnoise::Noise& noise, const float* x, const float* y,
+                                           const float* z, const gradnoise::GradientOut& out, std::size_t n) const;
+    gradnoise::Status evaluate_gradient_4d(const gradnoise::Noise& noise, const float* x, const float* y,
+                                           const float* z, const float* w, const gradnoise::GradientOut& out,
+                                           std::size_t n) const;
+    gradnoise::Status evaluate_curl_2d(const gradnoise::Noise& noise, const float* x, const float* y, float* vx,
+                                       float* vy, std::size_t n) const;
+    gradnoise::Status evaluate_curl_3d(const gradnoise::Noise& noise, const float* x, const float* y, const float* z,
+                                       float* vx, float* vy, float* vz, std::size_t n) const;
+    gradnoise::Status fill_grid_gradient_2d(const gradnoise::Noise& noise, const gradnoise::Grid2d& grid,
+                                            const gradnoise::GradientOut& out, std::size_t row_stride = 0,
+                                            const gradnoise::FillOptions& options = gradnoise::FillOptions{}) const;
+    gradnoise::Status fill_grid_gradient_3d(const gradnoise::Noise& noise, const gradnoise::Grid3d& grid,
+                                            const gradnoise::GradientOut& out, std::size_t row_stride = 0,
+                                            std::size_t slice_stride = 0,
+                                            const gradnoise::FillOptions& options = gradnoise::FillOptions{}) const;
+    gradnoise::Status fill_chunk_gradient_2d(const gradnoise::Noise& noise, const gradnoise::Chunk2d& chunk,
+                                             const gradnoise::GradientOut& out, std::size_t row_stride = 0,
+                                             const gradnoise::FillOptions& options = gradnoise::FillOptions{}) const;
+    gradnoise::Status fill_chunk_gradient_3d(const gradnoise::Noise& noise, const gradnoise::Chunk3d& chunk,
+                                             const gradnoise::GradientOut& out, std::size_t row_stride = 0,
+                                             std::size_t slice_stride = 0,
+                                             const gradnoise::FillOptions& options = gradnoise::FillOptions{}) const;
 };
 
 inline std::string name(const IsaPath& path) { return path.name(); }

@@ -141,7 +141,8 @@ enum {
     GRADNOISE_FRACTAL_FBM = 1,
     GRADNOISE_FRACTAL_TURBULENCE = 2,
     GRADNOISE_FRACTAL_RIDGED = 3,
-    GRADNOISE_FRACTAL_BILLOW = 4
+    GRADNOISE_FRACTAL_BILLOW = 4,
+    GRADNOISE_FRACTAL_DAMPED = 5 /* Quilez's derivative-damped fBm: eroded-looking terrain */
 };
 enum { GRADNOISE_PATTERN_NONE = 0, GRADNOISE_PATTERN_MARBLE = 1, GRADNOISE_PATTERN_WOOD = 2 };
 
@@ -299,6 +300,63 @@ GRADNOISE_C_API gradnoise_status gradnoise_chunk_sample_2d(const gradnoise_noise
                                                            float spacing, float* out);
 GRADNOISE_C_API gradnoise_status gradnoise_chunk_sample_3d(const gradnoise_noise* noise, int64_t sx, int64_t sy,
                                                            int64_t sz, float spacing, float* out);
+
+/* ---- analytic gradients and curl noise (docs/spec.md section 18) ---- */
+/* Where a value+gradient call writes, structure of arrays (each array laid out like a value
+   call's out): value, dx, dy, and dz (3D, 4D), dw (4D); unused members are ignored. The value is
+   bit for bit the value call's. Every field has a gradient except patterns (INVALID_ARGUMENT);
+   cellular noise in 2D and 3D. Non-finite coordinates give +0 and a +0 gradient. */
+typedef struct gradnoise_gradient_out {
+    float* value;
+    float* dx;
+    float* dy;
+    float* dz;
+    float* dw;
+} gradnoise_gradient_out;
+
+/* One point through the scalar reference: out[0] = value, out[1..dims] = the partial derivatives
+   (out holds 3, 4 or 5 floats). NULL_POINTER, INVALID_ARGUMENT (a pattern; cellular 4D). */
+GRADNOISE_C_API gradnoise_status gradnoise_gradient2(const gradnoise_noise* noise, float x, float y, float* out);
+GRADNOISE_C_API gradnoise_status gradnoise_gradient3(const gradnoise_noise* noise, float x, float y, float z,
+                                                     float* out);
+GRADNOISE_C_API gradnoise_status gradnoise_gradient4(const gradnoise_noise* noise, float x, float y, float z,
+                                                     float w, float* out);
+/* Arrays and fills, as gradnoise_evaluate_* and gradnoise_fill_* (the same errors; NULL_POINTER
+   also when a needed member of out is NULL). */
+GRADNOISE_C_API gradnoise_status gradnoise_evaluate_gradient_2d(const gradnoise_noise* noise, const float* x,
+                                                                const float* y, const gradnoise_gradient_out* out,
+                                                                size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_evaluate_gradient_3d(const gradnoise_noise* noise, const float* x,
+                                                                const float* y, const float* z,
+                                                                const gradnoise_gradient_out* out, size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_evaluate_gradient_4d(const gradnoise_noise* noise, const float* x,
+                                                                const float* y, const float* z, const float* w,
+                                                                const gradnoise_gradient_out* out, size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_fill_grid_gradient_2d(const gradnoise_noise* noise,
+                                                                 const gradnoise_grid_2d* grid,
+                                                                 const gradnoise_gradient_out* out, size_t row_stride,
+                                                                 const gradnoise_fill_options* options);
+GRADNOISE_C_API gradnoise_status gradnoise_fill_grid_gradient_3d(const gradnoise_noise* noise,
+                                                                 const gradnoise_grid_3d* grid,
+                                                                 const gradnoise_gradient_out* out, size_t row_stride,
+                                                                 size_t slice_stride,
+                                                                 const gradnoise_fill_options* options);
+GRADNOISE_C_API gradnoise_status gradnoise_fill_chunk_gradient_2d(const gradnoise_noise* noise,
+                                                                  const gradnoise_chunk_2d* chunk,
+                                                                  const gradnoise_gradient_out* out, size_t row_stride,
+                                                                  const gradnoise_fill_options* options);
+GRADNOISE_C_API gradnoise_status gradnoise_fill_chunk_gradient_3d(const gradnoise_noise* noise,
+                                                                  const gradnoise_chunk_3d* chunk,
+                                                                  const gradnoise_gradient_out* out, size_t row_stride,
+                                                                  size_t slice_stride,
+                                                                  const gradnoise_fill_options* options);
+/* Curl noise: divergence-free flow vectors (2D: the rotated gradient; 3D: the curl of three
+   decorrelated copies of the field). vx, vy (, vz) may not overlap the inputs. */
+GRADNOISE_C_API gradnoise_status gradnoise_evaluate_curl_2d(const gradnoise_noise* noise, const float* x,
+                                                            const float* y, float* vx, float* vy, size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_evaluate_curl_3d(const gradnoise_noise* noise, const float* x,
+                                                            const float* y, const float* z, float* vx, float* vy,
+                                                            float* vz, size_t count);
 
 #ifdef __cplusplus
 }

@@ -111,6 +111,11 @@ struct Bake {
     bool quiet_requested = false;  // -q/--quiet given: not even the notice of a large bake
     bool hillshade = false;
     float relief = 0.3f;
+    // [S 18] a tangent-space normal map from the analytic gradient instead of heights: the surface
+    // z = normal_strength * value over (x, y) in noise units; green up (OpenGL) or down (DirectX).
+    bool normal_map = false;
+    std::string normal_convention = "opengl";
+    float normal_strength = 1.0f;
     int zlib_level = 1;
     NoiseDesc desc;
     Ramp ramp;
@@ -180,9 +185,23 @@ std::uint64_t available_memory() {
 // (i, j) samples (origin_x + float(i) * step, origin_y + float(j) * step) -- spec section 6, so a
 // tile equals the same window of one big bake bit for bit. Animations: time t = frame * time_step
 // is z (3D), or moves y (fire: "p + t (0, 1, 0)"), or walks a circle in (z, w) (--loop, 4D).
+// The picture's values; with gx and gy, also their analytic gradient along x and y (noise units).
 Floats evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32_t y0, std::uint32_t w,
-                            std::uint32_t h, int frame, Progress* progress) {
+                            std::uint32_t h, int frame, Progress* progress, Floats* gx = nullptr, Floats* gy = nullptr) {
     Floats values(std::size_t(w) * h);
+    const bool gradient = gx != nullptr;
+    Floats gz, gw;  // the gradient along time: not needed, but written
+    GradientOut planes;
+    if (gradient) {
+        gx->resize(values.size());
+        gy->resize(values.size());
+        planes = GradientOut{values.data(), gx->data(), gy->data(), nullptr, nullptr};
+    }
+    // Rows of an evaluate call: planes offset to row j.
+    auto row_planes = [&](std::uint32_t j, float* z_plane, float* w_plane) {
+        const std::size_t at = std::size_t(j) * w;
+        return GradientOut{values.data() + at, gx->data() + at, gy->data() + at, z_plane, w_plane};
+    };
     const float step = *b.scale / static_cast<float>(b.width);
     const float t = static_cast<float>(frame) * b.time_step;
     FillOptions fill;
@@ -200,19 +219,28 @@ Floats evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32
         for (std::uint32_t i = 0; i < w; ++i) {
             xs[i] = b.origin_x + static_cast<float>(x0 + i) * step;
         }
+        std::vector<float> dz(gradient ? w : 0), dw(gradient ? w : 0);
         for (std::uint32_t j = 0; j < h && s.ok(); ++j) {
             std::fill(ys.begin(), ys.end(), b.origin_y + static_cast<float>(y0 + j) * step);
-            s = noise.evaluate_4d(xs.data(), ys.data(), zs.data(), ws.data(), values.data() + std::size_t(j) * w, w);
+            s = gradient ? noise.evaluate_gradient_4d(xs.data(), ys.data(), zs.data(), ws.data(),
+                                                      row_planes(j, dz.data(), dw.data()), w)
+                         : noise.evaluate_4d(xs.data(), ys.data(), zs.data(), ws.data(), values.data() + std::size_t(j) * w, w);
             if (fill.progress) {
                 fill.progress(progress, j + 1, h);
             }
         }
     } else if (b.frames > 1 && !b.recipe->rise) {
         Grid3d g{b.origin_x, b.origin_y, t, step, step, 1.0f, w, h, 1};
-        s = noise.fill_grid_3d(g, values.data(), 0, 0, fill);
+        if (gradient) {
+            gz.resize(values.size());
+            planes.dz = gz.data();
+            s = noise.fill_grid_gradient_3d(g, planes, 0, 0, fill);
+        } else {
+            s = noise.fill_grid_3d(g, values.data(), 0, 0, fill);
+        }
     } else if (x0 == 0 && y0 == 0) {
         Grid2d g{b.origin_x, b.origin_y + (b.recipe->rise ? t : 0.0f), step, step, w, h};
-        s = noise.fill_grid_2d(g, values.data(), 0, fill);
+        s = gradient ? noise.fill_grid_gradient_2d(g, planes, 0, fill) : noise.fill_grid_2d(g, values.data(), 0, fill);
     } else {
         // A tile (a still image): the whole image's coordinates, row by row.
         std::vector<float> xs(w), ys(w);
@@ -221,7 +249,8 @@ Floats evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32
         }
         for (std::uint32_t j = 0; j < h && s.ok(); ++j) {
             std::fill(ys.begin(), ys.end(), b.origin_y + static_cast<float>(y0 + j) * step);
-            s = noise.evaluate_2d(xs.data(), ys.data(), values.data() + std::size_t(j) * w, w);
+            s = gradient ? noise.evaluate_gradient_2d(xs.data(), ys.data(), row_planes(j, nullptr, nullptr), w)
+                         : noise.evaluate_2d(xs.data(), ys.data(), values.data() + std::size_t(j) * w, w);
         }
     }
     if (!s) {
@@ -279,7 +308,10 @@ Json config_json(const Bake& b) {
                 {"time-step", json_number(b.time_step)},
                 {"loop", b.loop},
                 {"hillshade", b.hillshade},
-                {"relief", json_number(b.relief)}};
+                {"relief", json_number(b.relief)},
+                {"normal-map", b.normal_map},
+                {"normal-convention", b.normal_convention},
+                {"normal-strength", json_number(b.normal_strength)}};
 }
 
 // The resolved settings as a TOML --config file: every value explicit, so a later version with
@@ -306,6 +338,9 @@ std::string config_toml(const Bake& b) {
     s += std::string("loop = ") + (b.loop ? "true" : "false") + "\n";
     s += std::string("hillshade = ") + (b.hillshade ? "true" : "false") + "\n";
     s += "relief = " + float_text(b.relief) + "\n";
+    s += std::string("normal-map = ") + (b.normal_map ? "true" : "false") + "\n";
+    s += "normal-convention = " + q(b.normal_convention) + "\n";
+    s += "normal-strength = " + float_text(b.normal_strength) + "\n";
     s += "seed = " + q(d.has_seed ? std::to_string(d.seed) : std::string("reference")) + "\n";
     s += "fade = " + q(fade_name(d.fade)) + "\n";
     s += "hash = " + q(hash_name(d.hash)) + "\n";
@@ -335,12 +370,23 @@ std::string config_toml(const Bake& b) {
 struct Encoded {
     std::size_t width = 0;
     std::vector<std::uint8_t, NoInit<std::uint8_t>> rgb_or_grey8;
-    std::vector<std::uint16_t, NoInit<std::uint16_t>> grey16;
+    std::vector<std::uint16_t, NoInit<std::uint16_t>> grey16;  // or RGB16 (a 16-bit normal map)
 };
 
-// Quantise: q = int(t * max + 0.5) (t >= 0: round half up), one pass, no libm call.
-void encode(const Bake& b, const Floats& values, float lo, float hi, Encoded* e) {
-    const bool colour = b.recipe->colour && !b.grey;
+// [S 18] The unit normal of the surface z = strength * v(x, y) from v's gradient: (-s gx, -s gy, 1)
+// normalised; in tangent space x runs right and y up (OpenGL: +noise y runs down the picture, so
+// green = -n_y) or down (DirectX: green = n_y); each component c maps to (c + 1) / 2 of full scale.
+std::array<float, 3> normal_colour(const Bake& b, float gx, float gy) {
+    const float nx = -b.normal_strength * gx, ny = -b.normal_strength * gy;
+    const float len = std::sqrt(nx * nx + ny * ny + 1.0f);
+    const float green = b.normal_convention == "directx" ? ny : -ny;
+    return {0.5f * (nx / len + 1.0f), 0.5f * (green / len + 1.0f), 0.5f * (1.0f / len + 1.0f)};
+}
+
+// Quantise: q = int(t * max + 0.5) (t >= 0: round half up), one pass, no libm call. gx, gy: the
+// values' analytic gradient (for --hillshade and --normal-map; else empty).
+void encode(const Bake& b, const Floats& values, const Floats& gx, const Floats& gy, float lo, float hi, Encoded* e) {
+    const bool colour = b.recipe->colour && !b.grey && !b.normal_map;
     const float inv_span = hi > lo ? 1.0f / (hi - lo) : 1.0f;
     const std::size_t n = values.size();
     // Rows in parallel (independent per value: the bytes do not depend on the split).
@@ -350,7 +396,23 @@ void encode(const Bake& b, const Floats& values, float lo, float hi, Encoded* e)
                               for (std::size_t i = r.begin(); i < r.end(); ++i) body(i);
                           });
     };
-    if (colour) {
+    if (b.normal_map) {
+        if (b.depth == 16) {
+            e->grey16.resize(n * 3);
+        } else {
+            e->rgb_or_grey8.resize(n * 3);
+        }
+        each([&](std::size_t i) {
+            const std::array<float, 3> c = normal_colour(b, gx[i], gy[i]);
+            for (int k = 0; k < 3; ++k) {
+                if (b.depth == 16) {
+                    e->grey16[3 * i + k] = static_cast<std::uint16_t>(c[k] * 65535.0f + 0.5f);
+                } else {
+                    e->rgb_or_grey8[3 * i + k] = static_cast<std::uint8_t>(c[k] * 255.0f + 0.5f);
+                }
+            }
+        });
+    } else if (colour) {
         // The ramp sampled at 4096 levels (t quantised to 1/4095, finer than 8-bit colour shows).
         std::vector<std::array<std::uint8_t, 3>> lut(4096);
         for (std::size_t k = 0; k < lut.size(); ++k) {
@@ -362,19 +424,14 @@ void encode(const Bake& b, const Floats& values, float lo, float hi, Encoded* e)
             std::memcpy(&e->rgb_or_grey8[3 * i], c.data(), 3);
         });
         if (b.hillshade) {
-            // Lambert shading of the height surface (t * relief * width over a unit pixel grid): normal from
-            // central differences (one-sided at the picture's edges), light from the north-west at
-            // 45 degrees; shade = 0.35 + 0.85 * max(0, n . l), colours scaled and clamped.
-            const std::size_t w = e->width, h = n / w;
-            const float height_scale = b.relief * static_cast<float>(w);
+            // Lambert shading of the height surface (t * relief * picture width over a unit pixel
+            // grid), its slope from the analytic gradient (so tiles shade like the whole picture):
+            // dt/dpixel = g * (scale / width) / (hi - lo); light from the north-west at 45 degrees;
+            // shade = 0.35 + 0.85 * max(0, n . l), colours scaled and clamped.
+            const float height_scale = b.relief * *b.scale * inv_span;
             const float lx = -0.5f, ly = -0.5f, lz = 0.70710678f;
-            auto t_at = [&](std::size_t x, std::size_t y) { return unit_value(values[y * w + x], lo, inv_span); };
             each([&](std::size_t i) {
-                const std::size_t x = i % w, y = i / w;
-                const std::size_t x0 = x > 0 ? x - 1 : x, x1 = x + 1 < w ? x + 1 : x;
-                const std::size_t y0 = y > 0 ? y - 1 : y, y1 = y + 1 < h ? y + 1 : y;
-                const float dx = (t_at(x1, y) - t_at(x0, y)) * height_scale / static_cast<float>(x1 - x0 ? x1 - x0 : 1);
-                const float dy = (t_at(x, y1) - t_at(x, y0)) * height_scale / static_cast<float>(y1 - y0 ? y1 - y0 : 1);
+                const float dx = gx[i] * height_scale, dy = gy[i] * height_scale;
                 const float len = std::sqrt(dx * dx + dy * dy + 1.0f);
                 const float lambert = (-dx * lx - dy * ly + lz) / len;
                 const float shade = 0.35f + 0.85f * (lambert > 0.0f ? lambert : 0.0f);
@@ -531,7 +588,7 @@ int run_bake(Request& q) {
                         "' from its extension; name it .png .r16 .raw .exr .pfm .gif or pass --format");
         }
     }
-    const bool colour = b.recipe->colour && !b.grey;
+    const bool colour = b.recipe->colour && !b.grey && !b.normal_map;  // a normal map is its own RGB
     if (colour && (*format == Format::raw16 || *format == Format::exr || *format == Format::pfm)) {
         usage_error(std::string(format_name(*format)) + " holds heights, not colours: add --grey to bake the " +
                     b.preset + " heights");
@@ -545,8 +602,25 @@ int run_bake(Request& q) {
     if (b.hillshade && !colour) {
         usage_error("--hillshade shades colour presets (terrain, clouds, ...); not with --grey or the noise preset");
     }
-    if (b.hillshade && b.tile_size != 0) {
-        usage_error("--hillshade looks at neighbouring pixels, which a tile's edge lacks: bake the whole picture");
+    if (b.normal_map) {
+        if (*format != Format::png) {
+            usage_error("--normal-map writes RGB PNG (8 or 16 bits with --depth): name the output .png");
+        }
+        if (b.hillshade) {
+            usage_error("--normal-map and --hillshade: a normal map holds the slopes; shade it in the engine");
+        }
+        if (b.frames > 1) {
+            usage_error("--normal-map bakes still pictures (or tile sets), not --frames");
+        }
+        if (b.desc.pattern.kind != Pattern::none) {
+            usage_error("--normal-map needs the field's gradient, which patterns (marble, wood) do not have");
+        }
+        if (!(std::fabs(b.normal_strength) <= 1e30f)) {
+            usage_error("--normal-strength must be finite");
+        }
+    }
+    if (b.hillshade && b.desc.pattern.kind != Pattern::none) {
+        usage_error("--hillshade needs the field's gradient, which patterns (marble, wood) do not have");
     }
     if ((b.tile_size != 0) != b.tiles.has_value()) {
         usage_error("--tile-size S --tiles X0..X1,Y0..Y1 go together (e.g. --tile-size 256 --tiles 0..3,0..1)");
@@ -575,11 +649,14 @@ int run_bake(Request& q) {
     const std::uint32_t picture_w = tiles ? b.tile_size : b.width, picture_h = tiles ? b.tile_size : b.height;
     const int frames_held = *format == Format::gif ? b.frames : 1;
     // Memory: the float values, the normalised copy and the encoded image, per picture (a GIF holds all frames).
-    const std::uint64_t need = std::uint64_t(picture_w) * picture_h * (4 + 4 + (colour ? 3 : 2)) * frames_held;
+    // (+ 8 bytes of gradient planes per sample for --hillshade and --normal-map; 6 for a 16-bit normal map)
+    const bool slopes = b.hillshade || b.normal_map;
+    const std::uint64_t need = std::uint64_t(picture_w) * picture_h *
+                               (4 + 4 + (b.normal_map ? 6 : colour ? 3 : 2) + (slopes ? 8 : 0)) * frames_held;
     const std::uint64_t have = available_memory();
     OutputPlan plan;
     const std::uint64_t per_file =
-        file_bytes_at_most(*format, picture_w, picture_h, colour ? 3 : 1, *format == Format::png ? b.depth : 16,
+        file_bytes_at_most(*format, picture_w, picture_h, colour || b.normal_map ? 3 : 1, *format == Format::png ? b.depth : 16,
                            frames_held);
     if (tiles) {
         // The tiles and the manifest: an entry of at most 128 bytes per tile and the configuration.
@@ -637,7 +714,9 @@ int run_bake(Request& q) {
     auto picture = [&](std::uint32_t x0, std::uint32_t y0, std::uint32_t w, std::uint32_t h, int frame,
                        Floats* values, Encoded* e) {
         auto t0 = clock();
-        *values = evaluate(b, noise, x0, y0, w, h, frame, &progress);
+        Floats gx, gy;
+        const bool slopes = b.hillshade || b.normal_map;
+        *values = evaluate(b, noise, x0, y0, w, h, frame, &progress, slopes ? &gx : nullptr, slopes ? &gy : nullptr);
         auto t1 = clock();
         float lo = b.recipe->lo, hi = b.recipe->hi;
         if (b.desc.pattern.kind != Pattern::none || b.desc.fractal.kind == Fractal::turbulence ||
@@ -651,7 +730,7 @@ int run_bake(Request& q) {
             hi = *mx;
         }
         e->width = w;
-        encode(b, *values, lo, hi, e);
+        encode(b, *values, gx, gy, lo, hi, e);
         noise_seconds += seconds(t0, t1);
         encode_seconds += seconds(t1, clock());
     };
@@ -662,6 +741,10 @@ int run_bake(Request& q) {
         write_file(path, [&](ByteSink& sink, std::string* error) {
             switch (*format) {
                 case Format::png:
+                    if (b.normal_map) {
+                        return b.depth == 16 ? write_png16_rgb(sink, w, h, e.grey16.data(), text, b.zlib_level, error)
+                                             : write_png8(sink, w, h, 3, e.rgb_or_grey8.data(), text, b.zlib_level, error);
+                    }
                     return colour ? write_png8(sink, w, h, 3, e.rgb_or_grey8.data(), text, b.zlib_level, error)
                            : b.depth == 16 ? write_png16(sink, w, h, e.grey16.data(), text, b.zlib_level, error)
                                            : write_png8(sink, w, h, 1, e.rgb_or_grey8.data(), text, b.zlib_level, error);
@@ -813,6 +896,13 @@ Run add_bake(CLI::App& app) {
     cmd->add_flag("-q,--quiet", b.quiet, "no progress bar");
     cmd->add_flag("--hillshade", b.hillshade, "shade colour presets by the slope of the heights (light from the north-west)");
     cmd->add_option("--relief", b.relief, "hill-shading height: the [0, 1] height range in picture widths (default 0.3)");
+    cmd->add_flag("--normal-map", b.normal_map,
+                  "write a tangent-space normal map (RGB PNG, 8 or 16 bits) from the analytic gradient instead of heights");
+    cmd->add_option("--normal-convention", b.normal_convention,
+                    "opengl (green up, the default) or directx (green down)")
+        ->check(CLI::IsMember({"opengl", "directx"}));
+    cmd->add_option("--normal-strength", b.normal_strength,
+                    "height scale of the normal map's surface: z = S * value over noise units (default 1)");
     cmd->add_flag("--print-config", q->print_config, "print the settings as TOML (a --config file) and exit");
     cmd->add_option("--config", q->config_path, "read settings from a TOML file: option names as keys (see --print-config);\n"
                                                  "options on the command line win")
@@ -824,6 +914,7 @@ Run add_bake(CLI::App& app) {
         "Examples:\n"
         "  gradnoise bake terrain -o terrain.png\n"
         "  gradnoise bake terrain --hillshade --size 1024x1024 -o shaded.png\n"
+        "  gradnoise bake eroded --normal-map --depth 16 -o normals.png  (analytic normals)\n"
         "  gradnoise bake terrain --grey --depth 16 --size 4096x4096 -o height.png\n"
         "  gradnoise bake terrain --grey -o height.r16        (RAW16 for Unity/Unreal)\n"
         "  gradnoise bake noise --fractal ridged -o ridges.exr (32-bit float heights)\n"

@@ -101,9 +101,15 @@ LineKind parse_line(const std::string& line, int dims, float* xyz, std::string* 
 // Structure-of-arrays buffer of pending points.
 class Batch {
 public:
-    Batch(const Noise& noise, int dims, Format format) : noise_(noise), dims_(dims), format_(format) {
+    Batch(const Noise& noise, int dims, Format format, bool gradient)
+        : noise_(noise), dims_(dims), format_(format), gradient_(gradient) {
         for (auto* v : {&x_, &y_, &z_, &w_, &out_}) {
             v->resize(batch_size);
+        }
+        if (gradient_) {
+            for (auto& d : d_) {
+                d.resize(batch_size);
+            }
         }
     }
     bool full() const { return count_ == batch_size; }
@@ -120,22 +126,40 @@ public:
             return;
         }
         auto t0 = std::chrono::steady_clock::now();
-        Status s = dims_ == 4   ? noise_.evaluate_4d(x_.data(), y_.data(), z_.data(), w_.data(), out_.data(), count_)
-                   : dims_ == 3 ? noise_.evaluate_3d(x_.data(), y_.data(), z_.data(), out_.data(), count_)
-                                : noise_.evaluate_2d(x_.data(), y_.data(), out_.data(), count_);
+        Status s;
+        if (gradient_) {
+            const GradientOut g{out_.data(), d_[0].data(), d_[1].data(), d_[2].data(), d_[3].data()};
+            s = dims_ == 4   ? noise_.evaluate_gradient_4d(x_.data(), y_.data(), z_.data(), w_.data(), g, count_)
+                : dims_ == 3 ? noise_.evaluate_gradient_3d(x_.data(), y_.data(), z_.data(), g, count_)
+                             : noise_.evaluate_gradient_2d(x_.data(), y_.data(), g, count_);
+        } else {
+            s = dims_ == 4   ? noise_.evaluate_4d(x_.data(), y_.data(), z_.data(), w_.data(), out_.data(), count_)
+                : dims_ == 3 ? noise_.evaluate_3d(x_.data(), y_.data(), z_.data(), out_.data(), count_)
+                             : noise_.evaluate_2d(x_.data(), y_.data(), out_.data(), count_);
+        }
         elapsed_ += std::chrono::steady_clock::now() - t0;
         if (!s) {
             fail(s.message());
         }
-        if (format_ == Format::hex) {
-            for (std::size_t i = 0; i < count_; ++i) {
-                std::printf("%a\n", static_cast<double>(out_[i]));
+        // One line per point: the value, then (--gradient) its dims partial derivatives.
+        const int columns = gradient_ ? 1 + dims_ : 1;
+        for (std::size_t i = 0; i < count_; ++i) {
+            std::string text;
+            for (int c = 0; c < columns; ++c) {
+                const float v = c == 0 ? out_[i] : d_[c - 1][i];
+                if (c > 0) {
+                    text += ' ';
+                }
+                if (format_ == Format::hex) {
+                    char hex[32];
+                    std::snprintf(hex, sizeof hex, "%a", static_cast<double>(v));
+                    text += hex;
+                } else {
+                    text += shortest(v);
+                }
             }
-        } else {
-            for (std::size_t i = 0; i < count_; ++i) {
-                const std::string text = shortest(out_[i]) + "\n";
-                std::fwrite(text.data(), 1, text.size(), stdout);
-            }
+            text += '\n';
+            std::fwrite(text.data(), 1, text.size(), stdout);
         }
         if (std::ferror(stdout)) {
             fail(std::string("writing standard output: ") + std::strerror(errno));
@@ -150,7 +174,9 @@ private:
     const Noise& noise_;
     int dims_;
     Format format_;
+    bool gradient_;
     std::vector<float> x_, y_, z_, w_, out_;
+    std::vector<float> d_[4];  // --gradient: d/dx, d/dy, d/dz, d/dw
     std::size_t count_ = 0, total_ = 0;
     std::chrono::steady_clock::duration elapsed_{};
 };
@@ -160,6 +186,7 @@ struct Settings {
     int dims = 3;
     Format format = Format::decimal;
     bool print_isa = false, verbose = false;
+    bool gradient = false;
 };
 
 int run_eval(const Settings& s) {
@@ -174,7 +201,7 @@ int run_eval(const Settings& s) {
 
     std::ios::sync_with_stdio(false);  // stdin is read through std::cin only
     std::cin.tie(nullptr);
-    Batch batch(noise, dims, s.format);
+    Batch batch(noise, dims, s.format, s.gradient);
     std::string line, error;
     float xyz[4] = {};
     for (std::size_t line_no = 1; std::getline(std::cin, line); ++line_no) {
@@ -242,10 +269,13 @@ Run add_eval(CLI::App& app) {
            "(default); hex: %a, exact")
         ->type_name("decimal|hex");
     add_noise_options(*cmd, &s->noise);
+    cmd->add_flag("--gradient", s->gradient,
+                  "print the value and its analytic gradient: 'v dv/dx dv/dy [dv/dz [dv/dw]]' per line");
     cmd->add_flag("--print-isa", s->print_isa, "print the instruction set used on standard error");
     cmd->add_flag("-v,--verbose", s->verbose, "print the ISA, point count and time on standard error");
     cmd->footer(about + "\n\n"
         "Examples:\n"
+        "  printf '0.5 0.25\\n' | gradnoise eval --dims 2 --gradient   (value, d/dx, d/dy)\n"
         "  printf '0.5 0.25 0.125\\n' | gradnoise eval\n"
         "  printf '0x1p-1 0x1p-2\\n' | gradnoise eval --dims 2 --format hex\n"
         "  gradnoise eval --seed 42 --fade cubic --isa scalar < points.txt > values.txt");

@@ -134,12 +134,13 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
         [o](const std::string& v) {
             o->hash = pick("--hash", v, {std::pair{"permutation", Hash::permutation}, std::pair{"mix", Hash::mix}});
         });
-    add(app, "--fractal", "KIND", "none (default), fbm, turbulence, ridged or billow: a sum of octaves",
+    add(app, "--fractal", "KIND",
+        "none (default), fbm, turbulence, ridged, billow or damped (Quilez's slope-damped fBm): a sum of octaves",
         [o](const std::string& v) {
             o->fractal = pick("--fractal", v,
                               {std::pair{"none", Fractal::none}, std::pair{"fbm", Fractal::fbm},
                                std::pair{"turbulence", Fractal::turbulence}, std::pair{"ridged", Fractal::ridged},
-                               std::pair{"billow", Fractal::billow}});
+                               std::pair{"billow", Fractal::billow}, std::pair{"damped", Fractal::damped}});
         });
     add(app, "--octaves", "N", "octaves of a fractal, 1..32 (default 6)", [o](const std::string& v) {
         auto n = parse_u64(v);

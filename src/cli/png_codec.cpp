@@ -417,6 +417,15 @@ bool write_png16(ByteSink& out, std::uint32_t width, std::uint32_t height, const
     }
 }
 
+bool write_png16_rgb(ByteSink& out, std::uint32_t width, std::uint32_t height, const std::uint16_t* rgb,
+                     const std::vector<PngText>& text, int zlib_level, std::string* error) {
+    try {
+        return write_png_image(out, width, height, 3, 16, rgb, text, zlib_level, error);
+    } catch (const std::bad_alloc&) {
+        return fail(error, "PNG", "out of memory");
+    }
+}
+
 bool read_png(const std::string& path, DecodedPng* png, std::string* error) {
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (file == nullptr) {

@@ -26,6 +26,9 @@ bool write_png8(ByteSink& out, std::uint32_t width, std::uint32_t height, int ch
 // 16-bit greyscale PNG; samples in native byte order (written big-endian, as PNG requires).
 bool write_png16(ByteSink& out, std::uint32_t width, std::uint32_t height, const std::uint16_t* grey,
                  const std::vector<PngText>& text, int zlib_level, std::string* error);
+// 16-bit RGB PNG (normal maps), samples interleaved, native byte order.
+bool write_png16_rgb(ByteSink& out, std::uint32_t width, std::uint32_t height, const std::uint16_t* rgb,
+                     const std::vector<PngText>& text, int zlib_level, std::string* error);
 // Zlib levels 1..3 filter every row with Sub (one cheap filter) and use zlib's filtered strategy. Images of
 // 4 MiB of rows or more are deflated in fixed bands of 64 rows on all cores (zlib, one zlib stream; the bytes
 // do not depend on the thread count); smaller ones row by row through libpng.

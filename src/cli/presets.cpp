@@ -13,6 +13,15 @@ RampStop stop(float position, std::uint32_t rgb) {
             {static_cast<std::uint8_t>(rgb >> 16), static_cast<std::uint8_t>(rgb >> 8), static_cast<std::uint8_t>(rgb)}};
 }
 
+Ramp find_ramp_of_terrain(const std::vector<Preset>& all) {
+    for (const Preset& p : all) {
+        if (p.name == "terrain") {
+            return p.ramp;
+        }
+    }
+    return {};
+}
+
 std::vector<Preset> make_presets() {
     std::vector<Preset> all;
     {
@@ -35,6 +44,23 @@ std::vector<Preset> make_presets() {
         p.ramp = {stop(0.0f, 0x000064), stop(0.4f, 0x0000A0), stop(0.4f, 0xF0F0B4), stop(0.5f, 0xF0F0B4),
                   stop(0.5f, 0x32B11E), stop(0.7f, 0x32D01E), stop(0.7f, 0xDFDFDF), stop(0.9f, 0xF4F4F4),
                   stop(0.9f, 0xF9F9F9), stop(1.0f, 0xFFFFFF)};
+        all.push_back(p);
+    }
+    {
+        // Slope-aware terrain: Inigo Quilez's derivative-damped fBm, each octave scaled by
+        // 1 / (1 + |sum of the octave gradients so far|^2): fine detail survives on flats and in
+        // valleys and is smoothed away on steep slopes, which reads as erosion. The streak-free 2D
+        // lattice basis (isotropic); coloured as the terrain preset, on the damped sum's range.
+        Preset p;
+        p.name = "eroded";
+        p.summary = "slope-aware terrain: Quilez's derivative-damped fBm (isotropic basis, 10 octaves) coloured as terrain";
+        p.desc.basis = Basis::isotropic;
+        p.desc.fractal = {Fractal::damped, 10, 1.0f, 2.0f, 0.5f};
+        p.scale = 4.0f;
+        p.colour = true;
+        p.ramp = find_ramp_of_terrain(all);
+        p.lo = -0.6f;
+        p.hi = 0.6f;
         all.push_back(p);
     }
     {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "kernels/fractal.hpp"
+#include "kernels/gradient.hpp"
 #include "kernels/perlin.hpp"
 
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
@@ -20,7 +21,36 @@ struct CellularBase {
         return (v >> bits) & I(static_cast<std::int32_t>(0xFFFFFFFFu >> bits));
     }
 
-    GRADNOISE_KERNEL_OUTLINE F operator()(int k, const F* q) const noexcept {
+    F operator()(int k, const F* q) const noexcept { return evaluate<false>(k, q).value; }
+    ValueGradient<dims> gradient(int k, const F* q) const noexcept { return evaluate<true>(k, q); }
+
+    // [S 18.6] The gradient of a distance with respect to q, from the feature point's offset
+    // d = feature - q and the distance f (after the square root).
+    static GRADNOISE_KERNEL_INLINE void distance_gradient(CellularDistance distance, const F* d, F f, F* g) noexcept {
+        I largest(0);
+        if (distance == CellularDistance::chebyshev) {
+            F m = xsimd::abs(d[0]);
+            for (int a = 1; a < dims; ++a) {
+                const auto bigger = xsimd::abs(d[a]) > m;
+                m = xsimd::select(bigger, xsimd::abs(d[a]), m);
+                largest = xsimd::select(int_mask(bigger), I(a), largest);
+            }
+        }
+        for (int a = 0; a < dims; ++a) {
+            const F sign = xsimd::select(d[a] > F(0.0f), F(-1.0f), xsimd::select(d[a] < F(0.0f), F(1.0f), F(0.0f)));
+            switch (distance) {
+                case CellularDistance::euclidean_squared: g[a] = d[a] * F(-2.0f); break;
+                case CellularDistance::manhattan: g[a] = sign; break;
+                case CellularDistance::chebyshev:
+                    g[a] = xsimd::select(float_mask(largest == I(a)), sign, F(0.0f));
+                    break;
+                default: g[a] = xsimd::select(f > F(0.0f), divide(-d[a], f), F(0.0f)); break;
+            }
+        }
+    }
+
+    template <bool with_gradient>
+    GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> evaluate(int k, const F* q) const noexcept {
         const std::int32_t* mask = t->octaves.mask[k];
         const CellularParams& c = t->desc.cellular;
         const F reach(t->cellular_reach[dims - 2]);
@@ -40,6 +70,10 @@ struct CellularBase {
         const I m3(static_cast<std::int32_t>(detail::cellular_value_multiplier));
 
         F f1(std::numeric_limits<float>::infinity()), f2 = f1, value(0.0f);
+        F d1[dims], d2[dims];  // [S 18.6] the nearest and second nearest points' offsets
+        for (int a = 0; a < dims; ++a) {
+            d1[a] = d2[a] = F(0.0f);
+        }
         constexpr int kz = dims == 3 ? 1 : 0;
         for (int dz = -kz; dz <= kz; ++dz) {
             for (int dy = -1; dy <= 1; ++dy) {
@@ -71,6 +105,15 @@ struct CellularBase {
                         if constexpr (dims == 3) dist = dist + d[2] * d[2];
                     }
                     const auto closer = dist < f1;
+                    if constexpr (with_gradient) {
+                        // The reference's branches: closer -> (d2, d1) = (d1, d); else nearer than
+                        // the second -> d2 = d.
+                        const auto second = dist < f2;
+                        for (int a = 0; a < dims; ++a) {
+                            d2[a] = xsimd::select(closer, d1[a], xsimd::select(second, d[a], d2[a]));
+                            d1[a] = xsimd::select(closer, d[a], d1[a]);
+                        }
+                    }
                     f2 = xsimd::min(f2, xsimd::max(f1, dist));
                     f1 = xsimd::min(f1, dist);
                     if (c.output == CellularOutput::cell_value) {
@@ -91,7 +134,25 @@ struct CellularBase {
             case CellularOutput::cell_value: r = value; break;
             default: r = f1; break;
         }
-        return xsimd::select(all_finite<dims>(q), r, F(0.0f));
+        const auto finite_q = all_finite<dims>(q);
+        ValueGradient<dims> out;
+        out.value = xsimd::select(finite_q, r, F(0.0f));
+        if constexpr (with_gradient) {
+            F g1[dims], g2[dims];
+            distance_gradient(c.distance, d1, f1, g1);
+            distance_gradient(c.distance, d2, f2, g2);
+            for (int a = 0; a < dims; ++a) {
+                F ga;
+                switch (c.output) {
+                    case CellularOutput::f2: ga = g2[a]; break;
+                    case CellularOutput::f2_minus_f1: ga = g2[a] - g1[a]; break;
+                    case CellularOutput::cell_value: ga = F(0.0f); break;
+                    default: ga = g1[a]; break;
+                }
+                out.d[a] = xsimd::select(finite_q, ga, F(0.0f));
+            }
+        }
+        return out;
     }
 };
 

@@ -87,10 +87,108 @@ void chunk_simplex(const detail::NoiseTables& t, const ChunkOf<dims>& c, const S
     }
 }
 
+// [S 13, 18] Chunk rows with their gradients: out[0] the values, out[1 + a] component a (null:
+// not written), laid out like a value chunk. The coordinates as above (float32 reduced, or
+// binary64 for the simplex families), the octave loop octave_sum_gradient().
+template <int dims>
+void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t first, std::size_t last,
+                    float* const* out, std::size_t row_stride, std::size_t slice_stride) noexcept {
+    const detail::OctaveTable& o = t.octaves;
+    constexpr std::size_t tile = 128;
+    auto rows = [&](auto&& coordinates, auto&& at) {
+        for (std::size_t x0 = 0; x0 < c.size_x; x0 += tile) {
+            const std::size_t n = c.size_x - x0 < tile ? c.size_x - x0 : tile;
+            coordinates(x0, n);
+            for (std::size_t r = first; r < last; ++r) {
+                const GridRow row = chunk_row(c, r);
+                float* row_out[dims + 1];
+                for (int a = 0; a <= dims; ++a) {
+                    row_out[a] = out[a] == nullptr ? nullptr : out[a] + row.k * slice_stride + row.j * row_stride + x0;
+                }
+                at.start_row(row);
+                for_each_gradient_batch<dims>(row_out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                    return octave_sum_gradient<dims>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE { return at(k, i, m, n); });
+                });
+            }
+        }
+    };
+    with_base<dims>(t, [&](const auto& base) {
+        using Base = std::decay_t<decltype(base)>;
+        if constexpr (is_simplex_base<Base>::value) {
+            alignas(64) double x[max_octaves * (tile + lanes)];
+            struct At {
+                const Base& base;
+                const ChunkOf<dims>& c;
+                const detail::NoiseTables& t;
+                const double* x;
+                double y[max_octaves] = {}, z[max_octaves] = {};
+                std::size_t stride = 0;
+                void start_row(const GridRow& row) {
+                    reference::chunk_coordinates_f64(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(row.j), 1, y);
+                    if constexpr (dims == 3) {
+                        reference::chunk_coordinates_f64(t, c.spacing, 2, chunk_first_z(c) + static_cast<std::int64_t>(row.k), 1, z);
+                    }
+                }
+                GRADNOISE_KERNEL_INLINE ValueGradient<dims> operator()(int k, std::size_t i, std::size_t, std::size_t) const noexcept {
+                    const double* xs = x + static_cast<std::size_t>(k) * stride + i;
+                    const Halves q[3] = {{D::load_unaligned(xs), D::load_unaligned(xs + D::size)}, {D(y[k]), D(y[k])}, {D(z[k]), D(z[k])}};
+                    return base.gradient_at(q);
+                }
+            } at{base, c, t, x};
+            rows(
+                [&](std::size_t x0, std::size_t n) {
+                    double packed[max_octaves * tile];
+                    reference::chunk_coordinates_f64(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, packed);
+                    at.stride = n + lanes;  // a batch read past the last column stays inside
+                    for (int k = 0; k < o.octaves; ++k) {
+                        for (std::size_t i = 0; i < at.stride; ++i) {
+                            x[static_cast<std::size_t>(k) * at.stride + i] = i < n ? packed[static_cast<std::size_t>(k) * n + i] : 0.0;
+                        }
+                    }
+                },
+                at);
+        } else {
+            alignas(64) float x[max_octaves * tile];
+            struct At {
+                const Base& base;
+                const ChunkOf<dims>& c;
+                const detail::NoiseTables& t;
+                const float* x;
+                float y[max_octaves] = {}, z[max_octaves] = {};
+                void start_row(const GridRow& row) {
+                    reference::chunk_coordinates(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(row.j), 1, y);
+                    if constexpr (dims == 3) {
+                        reference::chunk_coordinates(t, c.spacing, 2, chunk_first_z(c) + static_cast<std::int64_t>(row.k), 1, z);
+                    }
+                }
+                GRADNOISE_KERNEL_INLINE ValueGradient<dims> operator()(int k, std::size_t i, std::size_t m, std::size_t n) const noexcept {
+                    F q[dims];
+                    q[0] = load_part<F>(x + static_cast<std::size_t>(k) * n, i, m);
+                    q[1] = F(y[k]);
+                    if constexpr (dims == 3) {
+                        q[2] = F(z[k]);
+                    }
+                    return base.gradient(k, q);
+                }
+            } at{base, c, t, x};
+            rows(
+                [&](std::size_t x0, std::size_t n) {
+                    reference::chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, x);
+                },
+                at);
+        }
+    });
+}
+
 template <int dims>
 void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t first, std::size_t last, float* out,
            std::size_t row_stride, std::size_t slice_stride) noexcept {
     const detail::OctaveTable& o = t.octaves;
+    if (o.kind == Fractal::damped) {  // [S 18.3] its value needs the octaves' gradients
+        float* const values[dims + 1] = {out};
+        chunk_gradient<dims>(t, c, first, last, values, row_stride, slice_stride);
+        return;
+    }
     auto row_of = [&](std::size_t r, auto& row) {
         const GridRow at = chunk_row(c, r);
         row.out = out + at.k * slice_stride + at.j * row_stride;

@@ -3,6 +3,7 @@
 // marble and wood patterns. Mirrors src/reference/fractal.cpp; tests/test_fractal.cpp.
 #pragma once
 
+#include "kernels/gradient.hpp"
 #include "kernels/ops.hpp"
 
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
@@ -46,6 +47,93 @@ inline B octave_sum(const Octaves& o, Octave&& octave) noexcept {
     return divide(sum, B(o.amplitude_sum));
 }
 
+// [S 18.3] The octave loop with its gradient: octave(k) is octave k's base noise with its
+// gradient with respect to the octave's coordinates; the chain rule scales it by f_k. The value
+// is octave_sum()'s, operation for operation (the reference's octave_sum_gradient()).
+template <int dims, class Octave>
+inline ValueGradient<dims> octave_sum_gradient(const detail::OctaveTable& o, Octave&& octave) noexcept {
+    if (o.kind == Fractal::none) {
+        return octave(0);
+    }
+    F sum(0.0f), weight(1.0f), dsum[dims], dweight[dims], slope[dims];
+    for (int a = 0; a < dims; ++a) {
+        dsum[a] = dweight[a] = slope[a] = F(0.0f);
+    }
+    for (int k = 0; k < o.octaves; ++k) {
+        const ValueGradient<dims> n = octave(k);
+        const F frequency(o.frequency[k]);
+        F g[dims], term, dterm[dims];
+        for (int a = 0; a < dims; ++a) {
+            g[a] = n.d[a] * frequency;
+        }
+        const auto negative = n.value < F(0.0f);
+        switch (o.kind) {
+            case Fractal::turbulence:
+            case Fractal::billow:
+                term = xsimd::abs(n.value);
+                for (int a = 0; a < dims; ++a) {
+                    dterm[a] = xsimd::select(negative, -g[a], g[a]);
+                }
+                if (o.kind == Fractal::billow) {
+                    term = F(2.0f) * term - F(1.0f);
+                    for (int a = 0; a < dims; ++a) {
+                        dterm[a] = F(2.0f) * dterm[a];
+                    }
+                }
+                break;
+            case Fractal::ridged: {
+                const F r = F(1.0f) - xsimd::abs(n.value);
+                const F square = r * r;
+                term = square * weight;
+                for (int a = 0; a < dims; ++a) {
+                    const F dr = xsimd::select(negative, g[a], -g[a]);
+                    dterm[a] = ((r + r) * dr) * weight + square * dweight[a];
+                }
+                const F w = term * F(2.0f);
+                weight = xsimd::min(xsimd::max(w, F(0.0f)), F(1.0f));
+                const auto inside = (w > F(0.0f)) & (w < F(1.0f));
+                for (int a = 0; a < dims; ++a) {
+                    dweight[a] = xsimd::select(inside, dterm[a] * F(2.0f), F(0.0f));
+                }
+                break;
+            }
+            case Fractal::damped: {
+                for (int a = 0; a < dims; ++a) {
+                    slope[a] = slope[a] + n.d[a];
+                }
+                F dot = slope[0] * slope[0];
+                for (int a = 1; a < dims; ++a) {
+                    dot = dot + slope[a] * slope[a];
+                }
+                const F damping = F(1.0f) + dot;
+                term = divide(n.value, damping);
+                for (int a = 0; a < dims; ++a) {
+                    dterm[a] = divide(g[a], damping);
+                }
+                break;
+            }
+            default:
+                term = n.value;
+                for (int a = 0; a < dims; ++a) {
+                    dterm[a] = g[a];
+                }
+                break;
+        }
+        const F amplitude(o.amplitude[k]);
+        sum = sum + amplitude * term;
+        for (int a = 0; a < dims; ++a) {
+            dsum[a] = dsum[a] + amplitude * dterm[a];
+        }
+    }
+    ValueGradient<dims> r;
+    const F total(o.amplitude_sum);
+    r.value = divide(sum, total);
+    for (int a = 0; a < dims; ++a) {
+        r.d[a] = divide(dsum[a], total);
+    }
+    return r;
+}
+
 // Are all of p's dims coordinates finite (per lane)?
 template <int dims, class B>
 GRADNOISE_KERNEL_INLINE auto all_finite(const B* p) noexcept {
@@ -57,6 +145,21 @@ GRADNOISE_KERNEL_INLINE auto all_finite(const B* p) noexcept {
 }
 
 // [S 8] The fractal at p: octave k at p * f_k + k * offset per axis; non-finite p give +0.
+template <int dims, class Base, class B, class Octaves>
+inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept;
+
+template <int dims, class Base>
+inline ValueGradient<dims> fractal_gradient(const Base& base, const detail::OctaveTable& o, const F* p) noexcept;
+
+// [S 8, 18.3] The fractal at p, float32: derivative-damped fBm needs its octaves' gradients.
+template <int dims, class Base>
+inline F fractal_value(const Base& base, const detail::OctaveTable& o, const F* p) noexcept {
+    if (o.kind == Fractal::damped) {
+        return fractal_gradient<dims>(base, o, p).value;
+    }
+    return fractal<dims>(base, o, p);
+}
+
 template <int dims, class Base, class B, class Octaves>
 inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept {
     if (o.kind == Fractal::none) {
@@ -71,6 +174,28 @@ inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept {
         return base(k, q);
     });
     return xsimd::select(all_finite<dims>(p), result, B(ScalarOf<B>(0)));
+}
+
+// [S 18.3] The fractal at p with its gradient; non-finite p give +0 and a +0 gradient.
+template <int dims, class Base>
+inline ValueGradient<dims> fractal_gradient(const Base& base, const detail::OctaveTable& o, const F* p) noexcept {
+    if (o.kind == Fractal::none) {
+        return base.gradient(0, p);
+    }
+    ValueGradient<dims> r = octave_sum_gradient<dims>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        const F f(o.frequency[k]);
+        F q[dims];
+        for (int a = 0; a < dims; ++a) {
+            q[a] = p[a] * f + F(o.offset[a][k]);
+        }
+        return base.gradient(k, q);
+    });
+    const auto ok = all_finite<dims>(p);
+    r.value = xsimd::select(ok, r.value, F(0.0f));
+    for (int a = 0; a < dims; ++a) {
+        r.d[a] = xsimd::select(ok, r.d[a], F(0.0f));
+    }
+    return r;
 }
 
 // [S 12.1] The project's sine (the reference's sine(), operation for operation).
@@ -122,13 +247,69 @@ inline F decorated(const Base& base, const detail::NoiseTables& t, const F* p) n
             for (int b = 0; b < dims; ++b) {
                 q[b] = at[b] * frequency + F(detail::warp_offset[level][a]);
             }
-            displacement[a] = fractal<dims>(base, t.octaves, q);
+            displacement[a] = fractal_value<dims>(base, t.octaves, q);
         }
         for (int a = 0; a < dims; ++a) {
             at[a] = p[a] + strength * displacement[a];
         }
     }
-    return with_pattern<dims>(d.pattern, p, fractal<dims>(base, t.octaves, at));
+    return with_pattern<dims>(d.pattern, p, fractal_value<dims>(base, t.octaves, at));
+}
+
+// [S 11, 18.3] The warped fractal with its gradient: the warped point's Jacobian J (the identity
+// at the start) through each level, then the gradient sum_c g_c J[c][b] (the reference's
+// field_gradient(); patterns have no gradient and are rejected before).
+template <int dims, class Base>
+inline ValueGradient<dims> decorated_gradient(const Base& base, const detail::NoiseTables& t, const F* p) noexcept {
+    const NoiseDesc& d = t.desc;
+    if (d.warp.levels == 0) {
+        return fractal_gradient<dims>(base, t.octaves, p);
+    }
+    const F frequency(d.warp.frequency), strength(d.warp.strength);
+    F at[dims], jacobian[dims][dims];
+    for (int a = 0; a < dims; ++a) {
+        at[a] = p[a];
+        for (int b = 0; b < dims; ++b) {
+            jacobian[a][b] = F(a == b ? 1.0f : 0.0f);
+        }
+    }
+    for (int level = 0; level < d.warp.levels; ++level) {
+        F displacement[dims], next[dims][dims];
+        for (int a = 0; a < dims; ++a) {
+            F q[dims];
+            for (int b = 0; b < dims; ++b) {
+                q[b] = at[b] * frequency + F(detail::warp_offset[level][a]);
+            }
+            const ValueGradient<dims> g = fractal_gradient<dims>(base, t.octaves, q);
+            displacement[a] = g.value;
+            for (int b = 0; b < dims; ++b) {
+                F derivative = g.d[0] * (frequency * jacobian[0][b]);
+                for (int c = 1; c < dims; ++c) {
+                    derivative = derivative + g.d[c] * (frequency * jacobian[c][b]);
+                }
+                next[a][b] = F(a == b ? 1.0f : 0.0f) + strength * derivative;
+            }
+        }
+        for (int a = 0; a < dims; ++a) {
+            at[a] = p[a] + strength * displacement[a];
+            for (int b = 0; b < dims; ++b) {
+                jacobian[a][b] = next[a][b];
+            }
+        }
+    }
+    const ValueGradient<dims> g = fractal_gradient<dims>(base, t.octaves, at);
+    // Non-finite p: +0 gradient; a NaN component (only from huge strengths overflowing) is +0.
+    ValueGradient<dims> r;
+    r.value = g.value;
+    const auto ok = all_finite<dims>(p);
+    for (int b = 0; b < dims; ++b) {
+        F derivative = g.d[0] * jacobian[0][b];
+        for (int c = 1; c < dims; ++c) {
+            derivative = derivative + g.d[c] * jacobian[c][b];
+        }
+        r.d[b] = xsimd::select(ok & (derivative == derivative), derivative, F(0.0f));
+    }
+    return r;
 }
 
 // Is the field the base noise alone (no fractal, warp or pattern)?

@@ -342,7 +342,8 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
             }
         });
     };
-    if (t.desc.warp.levels != 0) {  // warps move every sample: the point path
+    // Warps move every sample, and the damped fractal needs gradients: the point path.
+    if (t.desc.warp.levels != 0 || t.octaves.kind == Fractal::damped) {
         with_base<dims>(t, point_rows);
         return;
     }

@@ -128,11 +128,92 @@ void points_3d_f64(const detail::NoiseTables& t, const double* x, const double* 
     }
 }
 
+// [S 18] Values with gradients, point by point through the reference.
+void store(const GradientOut& out, int dims, std::size_t i, const reference::Gradient& g) {
+    float* const planes[5] = {out.value, out.dx, out.dy, out.dz, out.dw};
+    planes[0][i] = g.value;
+    for (int a = 0; a < dims; ++a) {
+        planes[1 + a][i] = g.d[a];
+    }
+}
+
+void points_gradient_2d(const detail::NoiseTables& t, const float* x, const float* y, const GradientOut& out,
+                        std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        const float p[2] = {x[i], y[i]};
+        store(out, 2, i, reference::field_gradient(t, 2, p));
+    }
+}
+
+void points_gradient_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z,
+                        const GradientOut& out, std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        const float p[3] = {x[i], y[i], z[i]};
+        store(out, 3, i, reference::field_gradient(t, 3, p));
+    }
+}
+
+void points_gradient_4d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, const float* w,
+                        const GradientOut& out, std::size_t n) noexcept {
+    for (std::size_t i = 0; i < n; ++i) {
+        const float p[4] = {x[i], y[i], z[i], w[i]};
+        store(out, 4, i, reference::field_gradient(t, 4, p));
+    }
+}
+
+void grid_gradient_2d(const detail::NoiseTables& t, const Grid2d& g, std::size_t first, std::size_t last,
+                      const GradientOut& out, std::size_t row_stride) noexcept {
+    for (std::size_t j = first; j < last; ++j) {
+        const float y = column_coord(j, g.origin_y, g.step_y);
+        for (std::size_t i = 0; i < g.size_x; ++i) {
+            const float p[2] = {column_coord(i, g.origin_x, g.step_x), y};
+            store(out, 2, j * row_stride + i, reference::field_gradient(t, 2, p));
+        }
+    }
+}
+
+void grid_gradient_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, std::size_t last,
+                      const GradientOut& out, std::size_t row_stride, std::size_t slice_stride) noexcept {
+    for (std::size_t r = first; r < last; ++r) {
+        const std::size_t j = r % g.size_y, k = r / g.size_y;
+        const float y = column_coord(j, g.origin_y, g.step_y), z = column_coord(k, g.origin_z, g.step_z);
+        for (std::size_t i = 0; i < g.size_x; ++i) {
+            const float p[3] = {column_coord(i, g.origin_x, g.step_x), y, z};
+            store(out, 3, k * slice_stride + j * row_stride + i, reference::field_gradient(t, 3, p));
+        }
+    }
+}
+
+void chunk_gradient_2d(const detail::NoiseTables& t, const Chunk2d& c, std::size_t first, std::size_t last,
+                       const GradientOut& out, std::size_t row_stride) noexcept {
+    for (std::size_t j = first; j < last; ++j) {
+        for (std::size_t i = 0; i < c.size_x; ++i) {
+            const std::int64_t s[2] = {c.first_x + static_cast<std::int64_t>(i), c.first_y + static_cast<std::int64_t>(j)};
+            store(out, 2, j * row_stride + i, reference::chunk_gradient(t, 2, s, c.spacing));
+        }
+    }
+}
+
+void chunk_gradient_3d(const detail::NoiseTables& t, const Chunk3d& c, std::size_t first, std::size_t last,
+                       const GradientOut& out, std::size_t row_stride, std::size_t slice_stride) noexcept {
+    for (std::size_t r = first; r < last; ++r) {
+        const std::size_t j = r % c.size_y, k = r / c.size_y;
+        for (std::size_t i = 0; i < c.size_x; ++i) {
+            const std::int64_t s[3] = {c.first_x + static_cast<std::int64_t>(i), c.first_y + static_cast<std::int64_t>(j),
+                                       c.first_z + static_cast<std::int64_t>(k)};
+            store(out, 3, k * slice_stride + j * row_stride + i, reference::chunk_gradient(t, 3, s, c.spacing));
+        }
+    }
+}
+
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
-    static constexpr KernelTable table{Isa::scalar, &points_2d, &points_3d, &points_4d, &grid_2d,      &grid_3d,
-                                       &chunk_2d,   &chunk_3d,  &points_2d_f64, &points_3d_f64};
+    static constexpr KernelTable table{Isa::scalar,          &points_2d,          &points_3d,         &points_4d,
+                                       &grid_2d,             &grid_3d,            &chunk_2d,          &chunk_3d,
+                                       &points_2d_f64,       &points_3d_f64,      &points_gradient_2d, &points_gradient_3d,
+                                       &points_gradient_4d,  &grid_gradient_2d,   &grid_gradient_3d,  &chunk_gradient_2d,
+                                       &chunk_gradient_3d};
     return table;
 }
 

@@ -44,6 +44,22 @@ struct KernelTable {
                           std::size_t n) noexcept;
     void (*points_3d_f64)(const detail::NoiseTables&, const double* x, const double* y, const double* z,
                           double* out, std::size_t n) noexcept;
+    // [S 18] Values with gradients: the point, grid and chunk functions above, writing out.value
+    // and out.dx, dy (, dz, dw) for the field's dimensions. No pattern (the entry rejects them).
+    void (*points_gradient_2d)(const detail::NoiseTables&, const float* x, const float* y, const GradientOut& out,
+                               std::size_t n) noexcept;
+    void (*points_gradient_3d)(const detail::NoiseTables&, const float* x, const float* y, const float* z,
+                               const GradientOut& out, std::size_t n) noexcept;
+    void (*points_gradient_4d)(const detail::NoiseTables&, const float* x, const float* y, const float* z,
+                               const float* w, const GradientOut& out, std::size_t n) noexcept;
+    void (*grid_gradient_2d)(const detail::NoiseTables&, const Grid2d& grid, std::size_t first, std::size_t last,
+                             const GradientOut& out, std::size_t row_stride) noexcept;
+    void (*grid_gradient_3d)(const detail::NoiseTables&, const Grid3d& grid, std::size_t first, std::size_t last,
+                             const GradientOut& out, std::size_t row_stride, std::size_t slice_stride) noexcept;
+    void (*chunk_gradient_2d)(const detail::NoiseTables&, const Chunk2d& chunk, std::size_t first, std::size_t last,
+                              const GradientOut& out, std::size_t row_stride) noexcept;
+    void (*chunk_gradient_3d)(const detail::NoiseTables&, const Chunk3d& chunk, std::size_t first, std::size_t last,
+                              const GradientOut& out, std::size_t row_stride, std::size_t slice_stride) noexcept;
 };
 
 // One accessor per ISA compiled into this build; each lives in its own translation unit.

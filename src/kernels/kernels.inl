@@ -80,6 +80,90 @@ void chunk_3d(const detail::NoiseTables& t, const Chunk3d& c, std::size_t first,
     chunk<3>(t, c, first, last, out, row_stride, slice_stride);
 }
 
+// [S 18] Values with gradients: out[0] = value, out[1 + a] = component a, for i < n.
+template <int dims>
+void points_gradient(const detail::NoiseTables& t, const float* const* coords, float* const* out, std::size_t n) noexcept {
+    with_gradient_field<dims>(t, [&](const auto& shared_field) {
+        const auto field = shared_field;  // local copies, as in points()
+        const float* in[dims];
+        for (int a = 0; a < dims; ++a) {
+            in[a] = coords[a];
+        }
+        for_each_gradient_batch<dims>(out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            F p[dims];
+            for (int a = 0; a < dims; ++a) {
+                p[a] = load_part<F>(in[a], i, m);
+            }
+            return field(p);
+        });
+    });
+}
+
+void points_gradient_2d(const detail::NoiseTables& t, const float* x, const float* y, const GradientOut& out,
+                        std::size_t n) noexcept {
+    const float* coords[2] = {x, y};
+    float* const planes[3] = {out.value, out.dx, out.dy};
+    points_gradient<2>(t, coords, planes, n);
+}
+
+void points_gradient_3d(const detail::NoiseTables& t, const float* x, const float* y, const float* z,
+                        const GradientOut& out, std::size_t n) noexcept {
+    const float* coords[3] = {x, y, z};
+    float* const planes[4] = {out.value, out.dx, out.dy, out.dz};
+    points_gradient<3>(t, coords, planes, n);
+}
+
+void points_gradient_4d(const detail::NoiseTables& t, const float* x, const float* y, const float* z, const float* w,
+                        const GradientOut& out, std::size_t n) noexcept {
+    const float* coords[4] = {x, y, z, w};
+    float* const planes[5] = {out.value, out.dx, out.dy, out.dz, out.dw};
+    points_gradient<4>(t, coords, planes, n);
+}
+
+// [S 6, 18] Grid rows with gradients, through the point path at the grid's coordinates.
+template <int dims>
+void grid_gradient(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first, std::size_t last,
+                   const GradientOut& out, std::size_t row_stride, std::size_t slice_stride) noexcept {
+    float* const planes[4] = {out.value, out.dx, out.dy, out.dz};
+    with_gradient_field<dims>(t, [&](const auto& shared_field) {
+        const auto field = shared_field;
+        for (std::size_t r = first; r < last; ++r) {
+            const GridRow row = grid_row(g, r);
+            const F vy(grid_coord(row.j, g.origin_y, g.step_y)), vz(row_z(g, row.k));
+            float* row_out[dims + 1];
+            for (int a = 0; a <= dims; ++a) {
+                row_out[a] = planes[a] + row.k * slice_stride + row.j * row_stride;
+            }
+            for_each_gradient_batch<dims>(row_out, g.size_x, [&](std::size_t i, std::size_t) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                const F p[3] = {column_coords(i, g.origin_x, g.step_x), vy, vz};
+                return field(p);
+            });
+        }
+    });
+}
+
+void grid_gradient_2d(const detail::NoiseTables& t, const Grid2d& g, std::size_t first, std::size_t last,
+                      const GradientOut& out, std::size_t row_stride) noexcept {
+    grid_gradient<2>(t, g, first, last, out, row_stride, 0);
+}
+
+void grid_gradient_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, std::size_t last,
+                      const GradientOut& out, std::size_t row_stride, std::size_t slice_stride) noexcept {
+    grid_gradient<3>(t, g, first, last, out, row_stride, slice_stride);
+}
+
+void chunk_gradient_2d(const detail::NoiseTables& t, const Chunk2d& c, std::size_t first, std::size_t last,
+                       const GradientOut& out, std::size_t row_stride) noexcept {
+    float* const planes[3] = {out.value, out.dx, out.dy};
+    chunk_gradient<2>(t, c, first, last, planes, row_stride, 0);
+}
+
+void chunk_gradient_3d(const detail::NoiseTables& t, const Chunk3d& c, std::size_t first, std::size_t last,
+                       const GradientOut& out, std::size_t row_stride, std::size_t slice_stride) noexcept {
+    float* const planes[4] = {out.value, out.dx, out.dy, out.dz};
+    chunk_gradient<3>(t, c, first, last, planes, row_stride, slice_stride);
+}
+
 // [S 14] binary64: Perlin noise or its fractal (octave constants in double), Perlin's chain.
 template <int dims>
 void points_f64(const detail::NoiseTables& t, const double* const* coords, double* out, std::size_t n) noexcept {
@@ -132,7 +216,14 @@ const KernelTable& kernel_table() noexcept {
                                        &chunk_2d,
                                        &chunk_3d,
                                        has_f64_kernel ? &points_2d_f64 : nullptr,  // else the scalar one runs
-                                       has_f64_kernel ? &points_3d_f64 : nullptr};
+                                       has_f64_kernel ? &points_3d_f64 : nullptr,
+                                       &points_gradient_2d,
+                                       &points_gradient_3d,
+                                       &points_gradient_4d,
+                                       &grid_gradient_2d,
+                                       &grid_gradient_3d,
+                                       &chunk_gradient_2d,
+                                       &chunk_gradient_3d};
     return table;
 }
 

@@ -25,16 +25,21 @@ GRADNOISE_KERNEL_INLINE F grad4(I h, I x, I y, I z, I w) noexcept {
     return (as_float(a) + as_float(b)) + as_float(c);
 }
 
-template <Fade fade, int dims>
-inline F lattice_noise(const detail::NoiseTables& t, int octave, const F* q) noexcept {
+// One octave of the general lattice at q; with_gradient: with its gradient ([S 18.2]: the corner
+// gradients, the fades' derivatives and lerp_tree_gradient), else the value alone (d unset).
+template <Fade fade, int dims, bool with_gradient>
+inline ValueGradient<dims> lattice_eval(const detail::NoiseTables& t, int octave, const F* q) noexcept {
     constexpr int corners = 1 << dims;
     const std::int32_t* mask = t.octaves.mask[octave];
-    F weight[dims];
+    F weight[dims], dweight[dims];
     I offset[dims][2];  // the offsets to the corner, as float bits
     I index[dims][2];   // the wrapped corner indices
     for (int a = 0; a < dims; ++a) {
         const Axis<F> axis = split(q[a]);
         weight[a] = fade_curve<fade>(axis.frac);
+        if constexpr (with_gradient) {
+            dweight[a] = fade_derivative<fade>(axis.frac);
+        }
         offset[a][0] = as_int(axis.frac);
         offset[a][1] = as_int(axis.frac - F(1.0f));
         index[a][0] = axis.cell & I(mask[a]);
@@ -74,9 +79,11 @@ inline F lattice_noise(const detail::NoiseTables& t, int octave, const F* q) noe
         }
     }
 
-    // [S 4.4, 10] corner values.
+    // [S 4.4, 10] corner values (and [S 18.2] their gradients).
     F v[corners];
+    F g[with_gradient ? dims : 1][corners];
     const Basis basis = t.desc.basis;
+    const I one = as_int(F(1.0f)), zero(0);
     for (int c = 0; c < corners; ++c) {
         I o[4];
         for (int a = 0; a < dims; ++a) {
@@ -84,39 +91,82 @@ inline F lattice_noise(const detail::NoiseTables& t, int octave, const F* q) noe
         }
         if (basis == Basis::value) {
             v[c] = gather(t.values, h[c]);
+            if constexpr (with_gradient) {
+                for (int a = 0; a < dims; ++a) {
+                    g[a][c] = F(0.0f);
+                }
+            }
         } else if (basis == Basis::classic) {
-            const float* const* g = nullptr;
+            const float* const* table = nullptr;
             const float* g2[2] = {t.classic2[0], t.classic2[1]};
             const float* g3[3] = {t.classic3[0], t.classic3[1], t.classic3[2]};
             const float* g4[4] = {t.classic4[0], t.classic4[1], t.classic4[2], t.classic4[3]};
-            g = dims == 2 ? g2 : (dims == 3 ? g3 : g4);
-            F dot = gather(g[0], h[c]) * as_float(o[0]) + gather(g[1], h[c]) * as_float(o[1]);
+            table = dims == 2 ? g2 : (dims == 3 ? g3 : g4);
+            F component[dims];
+            for (int a = 0; a < dims; ++a) {
+                component[a] = gather(table[a], h[c]);
+            }
+            F dot = component[0] * as_float(o[0]) + component[1] * as_float(o[1]);
             for (int a = 2; a < dims; ++a) {
-                dot = dot + gather(g[a], h[c]) * as_float(o[a]);
+                dot = dot + component[a] * as_float(o[a]);
             }
             v[c] = dot;
+            if constexpr (with_gradient) {
+                for (int a = 0; a < dims; ++a) {
+                    g[a][c] = component[a];
+                }
+            }
         } else if (dims == 2 && basis == Basis::isotropic) {
             // [S 15] one of 16 evenly spread gradients, by hash & 15.
             const I n = h[c] & I(15);
-            v[c] = gather(detail::isotropic_gradient_x, n) * as_float(o[0]) +
-                   gather(detail::isotropic_gradient_y, n) * as_float(o[1]);
+            const F gx = gather(detail::isotropic_gradient_x, n), gy = gather(detail::isotropic_gradient_y, n);
+            v[c] = gx * as_float(o[0]) + gy * as_float(o[1]);
+            if constexpr (with_gradient) {
+                g[0][c] = gx;
+                g[1][c] = gy;
+            }
         } else if constexpr (dims == 4) {
             v[c] = grad4(h[c], o[0], o[1], o[2], o[3]);
+            if constexpr (with_gradient) {
+                g[0][c] = grad4(h[c], one, zero, zero, zero);
+                g[1][c] = grad4(h[c], zero, one, zero, zero);
+                g[2][c] = grad4(h[c], zero, zero, one, zero);
+                g[3][c] = grad4(h[c], zero, zero, zero, one);
+            }
         } else {
             const I z = dims == 3 ? o[2] : I(0);  // 2D: z = +0
-            v[c] = grad(gradient_code(h[c] & I(15)), 0, o[0], o[1], z);
+            const I code = gradient_code(h[c] & I(15));
+            v[c] = grad(code, 0, o[0], o[1], z);
+            if constexpr (with_gradient) {
+                g[0][c] = grad(code, 0, one, zero, zero);
+                g[1][c] = grad(code, 0, zero, one, zero);
+                if constexpr (dims == 3) {
+                    g[2][c] = grad(code, 0, zero, zero, one);
+                }
+            }
         }
     }
 
-    // [S 4.6] lerp along x, then y, z, w.
-    int count = corners;
-    for (int a = 0; a < dims; ++a) {
-        count /= 2;
-        for (int c = 0; c < count; ++c) {
-            v[c] = lerp(weight[a], v[2 * c], v[2 * c + 1]);
+    if constexpr (with_gradient) {
+        return finish_gradient(lerp_tree_gradient<dims>(v, g, weight, dweight));
+    } else {
+        // [S 4.6] lerp along x, then y, z, w.
+        int count = corners;
+        for (int a = 0; a < dims; ++a) {
+            count /= 2;
+            for (int c = 0; c < count; ++c) {
+                v[c] = lerp(weight[a], v[2 * c], v[2 * c + 1]);
+            }
         }
+        ValueGradient<dims> r;
+        r.value = finish(v[0]);
+        return r;
     }
-    return finish(v[0]);
+}
+
+template <Fade fade, int dims>
+inline F lattice_noise(const detail::NoiseTables& t, int octave, const F* q) noexcept {
+    return lattice_eval<fade, dims, false>(t, octave, q).value;
 }
 
 // The base noise of the general lattice, for the selector (kernels/select.hpp).
@@ -125,6 +175,7 @@ struct LatticeBase {
     static constexpr Fade fade = fade_kind;
     const detail::NoiseTables* t;
     F operator()(int k, const F* q) const noexcept { return lattice_noise<fade, dims>(*t, k, q); }
+    ValueGradient<dims> gradient(int k, const F* q) const noexcept { return lattice_eval<fade, dims, true>(*t, k, q); }
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 // spec section 6. For float32 and binary64 alike.
 #pragma once
 
+#include "kernels/gradient.hpp"
 #include "kernels/ops.hpp"
 
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
@@ -31,6 +32,35 @@ GRADNOISE_KERNEL_INLINE void for_each_batch(ScalarOf<B>* out, std::size_t n, Com
         alignas(64) T result[width];
         compute(i, m).store_aligned(result);
         std::memcpy(out + i, result, m * sizeof(T));
+    }
+}
+
+// Stores one batch's first m lanes at out + i (m == lanes: a plain store).
+GRADNOISE_KERNEL_INLINE void store_part(float* out, std::size_t i, std::size_t m, F v) noexcept {
+    if (m == F::size) {
+        v.store_unaligned(out + i);
+        return;
+    }
+    alignas(64) float lanes_out[F::size];
+    v.store_aligned(lanes_out);
+    std::memcpy(out + i, lanes_out, m * sizeof(float));
+}
+
+// [S 18] out[0][i] = value, out[1 + a][i] = component a of compute(i, m) for i < n (a null array
+// is not written: the damped fractal's value fills use this loop for the value alone).
+template <int dims, class Compute>
+GRADNOISE_KERNEL_INLINE void for_each_gradient_batch(float* const* out, std::size_t n, Compute&& compute) noexcept {
+    for (std::size_t i = 0; i < n; i += F::size) {
+        const std::size_t m = n - i < F::size ? n - i : F::size;
+        const ValueGradient<dims> r = compute(i, m);
+        if (out[0] != nullptr) {
+            store_part(out[0], i, m, r.value);
+        }
+        for (int a = 0; a < dims; ++a) {
+            if (out[1 + a] != nullptr) {
+                store_part(out[1 + a], i, m, r.d[a]);
+            }
+        }
     }
 }
 

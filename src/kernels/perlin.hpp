@@ -8,6 +8,7 @@
 
 #include <limits>
 
+#include "kernels/gradient.hpp"
 #include "kernels/ops.hpp"
 
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
@@ -103,6 +104,57 @@ GRADNOISE_KERNEL_INLINE B perlin_cell2(const Corners& c, const IB* px, const IB*
     return finish(lerp(v, lerp(u, g(0, 0), g(1, 0)), lerp(u, g(0, 1), g(1, 1))));
 }
 
+// [S 18.2] A Perlin cell with its gradient: Perlin's grad is linear in the offset, so corner
+// gradient component a is grad at the unit vector e_a (its bits: 1.0f on axis a, +0 elsewhere).
+template <int dims, class Corners, class IB, class B>
+GRADNOISE_KERNEL_INLINE ValueGradient<dims, B> perlin_cell_gradient(const Corners& c, const IB (*offset)[2], const B* u,
+                                                                     const B* du) noexcept {
+    using T = ScalarOf<B>;
+    const IB one = as_int(B(T(1))), zero(0);
+    B v[1 << dims];
+    B g[dims][1 << dims];
+    for (int n = 0; n < (1 << dims); ++n) {
+        const int i = n & 1, j = (n >> 1) & 1, k = (n >> 2) & 1;
+        if constexpr (dims == 3) {
+            const IB code = c.reg(i, j, k);
+            const int byte = c.byte(i, j, k);
+            v[n] = grad(code, byte, offset[0][i], offset[1][j], offset[2][k]);
+            g[0][n] = grad(code, byte, one, zero, zero);
+            g[1][n] = grad(code, byte, zero, one, zero);
+            g[2][n] = grad(code, byte, zero, zero, one);
+        } else {
+            const IB code = c.reg(i, j);
+            const int byte = c.byte(i, j);
+            v[n] = grad(code, byte, offset[0][i], offset[1][j], zero);  // [S 5] z = +0
+            g[0][n] = grad(code, byte, one, zero, zero);
+            g[1][n] = grad(code, byte, zero, one, zero);
+        }
+    }
+    return finish_gradient(lerp_tree_gradient<dims>(v, g, u, du));
+}
+
+template <Fade fade, int dims, class Hasher, class B>
+GRADNOISE_KERNEL_INLINE ValueGradient<dims, B> perlin_gradient(const Hasher& hasher, const B* q) noexcept {
+    using IB = IntOf<B>;
+    const B one(ScalarOf<B>(1));
+    B u[dims], du[dims];
+    IB offset[dims][2];
+    IntOf<B> cell[dims];
+    for (int a = 0; a < dims; ++a) {
+        const Axis<B> axis = split(q[a]);
+        u[a] = fade_curve<fade>(axis.frac);
+        du[a] = fade_derivative<fade>(axis.frac);
+        offset[a][0] = as_int(axis.frac);
+        offset[a][1] = as_int(axis.frac - one);
+        cell[a] = axis.cell;
+    }
+    if constexpr (dims == 3) {
+        return perlin_cell_gradient<3>(hasher.corners3(cell[0], cell[1], cell[2]), offset, u, du);
+    } else {
+        return perlin_cell_gradient<2>(hasher.corners2(cell[0], cell[1]), offset, u, du);
+    }
+}
+
 template <Fade fade, class Hasher, class B>
 GRADNOISE_KERNEL_INLINE B noise3(const Hasher& hasher, B x, B y, B z) noexcept {
     using IB = IntOf<B>;
@@ -142,6 +194,7 @@ struct PerlinBase {
             return noise2<fade>(hasher, q[0], q[1]);
         }
     }
+    ValueGradient<dims, B> gradient(int, const B* q) const noexcept { return perlin_gradient<fade, dims>(hasher, q); }
 };
 
 }  // namespace

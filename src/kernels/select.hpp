@@ -77,6 +77,22 @@ GRADNOISE_KERNEL_INLINE void with_field_of(const detail::NoiseTables& t, const B
     }
 }
 
+// body(field) with field(p) -> ValueGradient<dims>: the whole field at p with its gradient
+// (patterns are rejected before a kernel runs).
+template <int dims, class Base, class Body>
+GRADNOISE_KERNEL_INLINE void with_gradient_field_of(const detail::NoiseTables& t, const Base& base, Body&& body) noexcept {
+    if (t.octaves.kind == Fractal::none && t.desc.warp.levels == 0) {
+        body([base](const F* p) GRADNOISE_KERNEL_LAMBDA_INLINE { return base.gradient(0, p); });
+    } else {
+        body([base, &t](const F* p) { return decorated_gradient<dims>(base, t, p); });
+    }
+}
+
+template <int dims, class Body>
+void with_gradient_field(const detail::NoiseTables& t, Body&& body) noexcept {
+    with_base<dims>(t, [&](const auto& base) { with_gradient_field_of<dims>(t, base, body); });
+}
+
 template <int dims, class Body>
 void with_field(const detail::NoiseTables& t, Body&& body) noexcept {
     with_base<dims>(t, [&](const auto& base) { with_field_of<dims>(t, base, body); });

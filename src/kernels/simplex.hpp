@@ -8,6 +8,8 @@
 #pragma once
 
 #include "kernels/fractal.hpp"
+#include "kernels/gradient.hpp"
+#include "reference/simplex_common.hpp"
 #include "simplex_tables.hpp"
 
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
@@ -51,11 +53,12 @@ GRADNOISE_KERNEL_INLINE I low_bits_after_shift(Wide hash, int shift) noexcept {
     return hash.low ^ (hash.high >> (shift - 32));
 }
 
-// [S 16.2] The gradient hashes and dot products (the reference's grad functions).
+// [S 16.2] The gradient hashes: each vertex's gradient components v[0 .. dims - 1] (the
+// reference's grad functions before their dot product, which simplex_dot2/3/4 take in its order).
 struct SimplexGrad {
     const detail::SimplexGradients* g;
 
-    GRADNOISE_KERNEL_INLINE F two(Wide seed, Wide xp, Wide yp, F dx, F dy) const noexcept {
+    GRADNOISE_KERNEL_INLINE void two(Wide seed, Wide xp, Wide yp, F* v) const noexcept {
         const Wide hash = times(seed ^ xp ^ yp, detail::simplex_hash_multiplier);
         const I gi = low_bits_after_shift(hash, 64 - 7 + 1) & I(127 << 1);
         // g2[gi] = g2x[(gi / 2) mod 24]: n mod 24 = n - 24 floor(n * 171 / 4096) for n < 128
@@ -64,9 +67,10 @@ struct SimplexGrad {
         using U16 = Batch<std::uint16_t>;
         const I q = xsimd::bitwise_cast<I>(xsimd::bitwise_cast<U16>(n) * U16(171)) >> 12;
         const I entry = n - ((q << 4) + (q << 3));
-        return FloatTable32(g->g2x)[entry] * dx + FloatTable32(g->g2y)[entry] * dy;
+        v[0] = FloatTable32(g->g2x)[entry];
+        v[1] = FloatTable32(g->g2y)[entry];
     }
-    GRADNOISE_KERNEL_INLINE F three(Wide seed, Wide xp, Wide yp, Wide zp, F dx, F dy, F dz) const noexcept {
+    GRADNOISE_KERNEL_INLINE void three(Wide seed, Wide xp, Wide yp, Wide zp, F* v) const noexcept {
         const Wide hash = times((seed ^ xp) ^ (yp ^ zp), detail::simplex_hash_multiplier);
         const I gi = low_bits_after_shift(hash, 64 - 8 + 2) & I(255 << 2);
         // g3[gi + c] = g3c[(gi / 4) mod 48]: n mod 48 = n - 48 floor(n * 171 / 8192) for n < 256.
@@ -74,40 +78,126 @@ struct SimplexGrad {
         using U16 = Batch<std::uint16_t>;
         const I q = xsimd::bitwise_cast<I>(xsimd::bitwise_cast<U16>(n) * U16(171)) >> 13;
         const I entry = n - ((q << 5) + (q << 4));
-        return FloatTable64(g->g3x)[entry] * dx + FloatTable64(g->g3y)[entry] * dy + FloatTable64(g->g3z)[entry] * dz;
+        v[0] = FloatTable64(g->g3x)[entry];
+        v[1] = FloatTable64(g->g3y)[entry];
+        v[2] = FloatTable64(g->g3z)[entry];
     }
-    GRADNOISE_KERNEL_INLINE F four(Wide seed, Wide xp, Wide yp, Wide zp, Wide wp, F dx, F dy, F dz,
-                                   F dw) const noexcept {
+    GRADNOISE_KERNEL_INLINE void four(Wide seed, Wide xp, Wide yp, Wide zp, Wide wp, F* v) const noexcept {
         const Wide hash = times(seed ^ (xp ^ yp) ^ (zp ^ wp), detail::simplex_hash_multiplier);
         const I gi = low_bits_after_shift(hash, 64 - 9 + 2) & I(511 << 2);
-        return (gather(g->g4, gi) * dx + gather(g->g4, gi | I(1)) * dy) +
-               (gather(g->g4, gi | I(2)) * dz + gather(g->g4, gi | I(3)) * dw);
+        v[0] = gather(g->g4, gi);
+        v[1] = gather(g->g4, gi | I(1));
+        v[2] = gather(g->g4, gi | I(2));
+        v[3] = gather(g->g4, gi | I(3));
     }
 };
 
-GRADNOISE_KERNEL_INLINE F falloff4(F a) noexcept { return (a * a) * (a * a); }
+using FMask = xsimd::batch_bool<float, Arch>;
+// The mask of a contribution every lane takes (the smooth variants' fixed vertices).
+struct Always {};
+
+// [S 16, 18.4] What a base kernel sums: the value and, with_gradient, its derivatives with respect
+// to the vertex offsets (the offset frame), every sum starting at +0 (so never -0).
+template <int dims>
+GRADNOISE_KERNEL_INLINE ValueGradient<dims> simplex_sums() noexcept {
+    ValueGradient<dims> s;
+    s.value = F(0.0f);
+    for (int i = 0; i < dims; ++i) {
+        s.d[i] = F(0.0f);
+    }
+    return s;
+}
+
+// A base kernel's result: the value alone, or the value with its offset-frame derivatives.
+template <int dims, bool with_gradient>
+using SimplexResult = std::conditional_t<with_gradient, ValueGradient<dims>, F>;
+
+template <bool with_gradient, int dims>
+GRADNOISE_KERNEL_INLINE SimplexResult<dims, with_gradient> simplex_result(const ValueGradient<dims>& s) noexcept {
+    if constexpr (with_gradient) {
+        return s;
+    } else {
+        return s.value;
+    }
+}
+
+// [S 16.3-16.5, 18.4] One vertex (reference::simplex::contribution): returns (a a)(a a) gd, gd =
+// v . o; with_gradient, adds a4 v_i - ((aa a)(8 gd)) o_i to sum[i] in the lanes of m.
+template <bool with_gradient, int dims, class Mask>
+GRADNOISE_KERNEL_INLINE F simplex_share(Mask m, F a, const F* v, F gd, const F* o, F* sum) noexcept {
+    const F aa = a * a;
+    const F a4 = aa * aa;
+    if constexpr (with_gradient) {
+        const F t = (aa * a) * (F(8.0f) * gd);
+        for (int i = 0; i < dims; ++i) {
+            const F next = sum[i] + (a4 * v[i] - t * o[i]);
+            if constexpr (std::is_same_v<Mask, Always>) {
+                sum[i] = next;
+            } else {
+                sum[i] = xsimd::select(m, next, sum[i]);
+            }
+        }
+    } else {
+        (void)m, (void)v, (void)o, (void)sum;
+    }
+    return a4 * gd;
+}
+
+template <bool with_gradient, class Mask>
+GRADNOISE_KERNEL_INLINE F simplex_vertex2(SimplexGrad grad, Mask m, F a, Wide seed, Wide xp, Wide yp, F dx, F dy,
+                                          F* sum) noexcept {
+    F v[2];
+    grad.two(seed, xp, yp, v);
+    const F o[2] = {dx, dy};
+    return simplex_share<with_gradient, 2>(m, a, v, v[0] * dx + v[1] * dy, o, sum);
+}
+
+template <bool with_gradient, class Mask>
+GRADNOISE_KERNEL_INLINE F simplex_vertex3(SimplexGrad grad, Mask m, F a, Wide seed, Wide xp, Wide yp, Wide zp, F dx,
+                                          F dy, F dz, F* sum) noexcept {
+    F v[3];
+    grad.three(seed, xp, yp, zp, v);
+    const F o[3] = {dx, dy, dz};
+    return simplex_share<with_gradient, 3>(m, a, v, v[0] * dx + v[1] * dy + v[2] * dz, o, sum);
+}
+
+template <bool with_gradient, class Mask>
+GRADNOISE_KERNEL_INLINE F simplex_vertex4(SimplexGrad grad, Mask m, F a, Wide seed, Wide xp, Wide yp, Wide zp,
+                                          Wide wp, F dx, F dy, F dz, F dw, F* sum) noexcept {
+    F v[4];
+    grad.four(seed, xp, yp, zp, wp, v);
+    const F o[4] = {dx, dy, dz, dw};
+    return simplex_share<with_gradient, 4>(m, a, v, (v[0] * dx + v[1] * dy) + (v[2] * dz + v[3] * dw), o, sum);
+}
 
 constexpr double simplex_unskew_2d = detail::simplex_unskew_2d;
 
 // ---- OpenSimplex2 (fast) ----
 
 // [S 16.3] The triangle's three vertices.
-GRADNOISE_KERNEL_INLINE F opensimplex2_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) noexcept {
+template <bool with_gradient>
+GRADNOISE_KERNEL_INLINE SimplexResult<2, with_gradient> opensimplex2_base2(SimplexGrad grad, Wide seed, Halves xs,
+                                                                          Halves ys) noexcept {
     const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys);
     const Wide xp = times(cx.cell, detail::simplex_prime_x), yp = times(cy.cell, detail::simplex_prime_y);
     const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y);
     const F t = (cx.frac + cy.frac) * F(static_cast<float>(simplex_unskew_2d));
     const F dx0 = cx.frac + t, dy0 = cy.frac + t;
     const F zero(0.0f);
+    ValueGradient<2> s = simplex_sums<2>();
 
     const F a0 = F(0.5f) - dx0 * dx0 - dy0 * dy0;
     // (the reference assigns the first contribution: a -0 stays -0)
-    F value = xsimd::select(a0 > zero, falloff4(a0) * grad.two(seed, xp, yp, dx0, dy0), zero);
+    const FMask in0 = a0 > zero;
+    s.value = xsimd::select(in0, simplex_vertex2<with_gradient>(grad, in0, a0, seed, xp, yp, dx0, dy0, s.d), zero);
 
     const F a1 = F(static_cast<float>(2 * (1 + 2 * simplex_unskew_2d) * (1 / simplex_unskew_2d + 2))) * t +
                  (F(static_cast<float>(-2 * (1 + 2 * simplex_unskew_2d) * (1 + 2 * simplex_unskew_2d))) + a0);
     const F step1(static_cast<float>(1 + 2 * simplex_unskew_2d));
-    value = xsimd::select(a1 > zero, value + falloff4(a1) * grad.two(seed, xp + px, yp + py, dx0 - step1, dy0 - step1), value);
+    const FMask in1 = a1 > zero;
+    s.value = xsimd::select(
+        in1, s.value + simplex_vertex2<with_gradient>(grad, in1, a1, seed, xp + px, yp + py, dx0 - step1, dy0 - step1, s.d),
+        s.value);
 
     const auto upper = dy0 > dx0;
     const F u(static_cast<float>(simplex_unskew_2d)), u1(static_cast<float>(simplex_unskew_2d + 1));
@@ -116,12 +206,17 @@ GRADNOISE_KERNEL_INLINE F opensimplex2_base2(SimplexGrad grad, Wide seed, Halves
     const F a2 = F(0.5f) - dx2 * dx2 - dy2 * dy2;
     const auto upper_i = int_mask(upper);
     const Wide xp2 = select(upper_i, xp, xp + px), yp2 = select(upper_i, yp + py, yp);
-    return xsimd::select(a2 > zero, value + falloff4(a2) * grad.two(seed, xp2, yp2, dx2, dy2), value);
+    const FMask in2 = a2 > zero;
+    s.value = xsimd::select(in2, s.value + simplex_vertex2<with_gradient>(grad, in2, a2, seed, xp2, yp2, dx2, dy2, s.d),
+                            s.value);
+    return simplex_result<with_gradient>(s);
 }
 
 // [S 16.4] Two interleaved cubic lattices; on each the nearest vertex and the next along the
-// axis of largest offset.
-GRADNOISE_KERNEL_OUTLINE F opensimplex2_base3(SimplexGrad grad, Wide seed, Halves xr, Halves yr, Halves zr) noexcept {
+// axis of largest offset. (Every offset is the rotated point minus its vertex: Jacobian I.)
+template <bool with_gradient>
+GRADNOISE_KERNEL_OUTLINE SimplexResult<3, with_gradient> opensimplex2_base3(SimplexGrad grad, Wide seed, Halves xr,
+                                                                           Halves yr, Halves zr) noexcept {
     const SimplexCell cx = simplex_cell<true>(xr), cy = simplex_cell<true>(yr), cz = simplex_cell<true>(zr);
     F xri = cx.frac, yri = cy.frac, zri = cz.frac;
     const F zero(0.0f), one(1.0f);
@@ -135,17 +230,19 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2_base3(SimplexGrad grad, Wide seed, Halve
     const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y),
                pz = wide(detail::simplex_prime_z);
 
-    F value = zero;
+    ValueGradient<3> s = simplex_sums<3>();
     F a = (F(0.6f) - xri * xri) - (yri * yri + zri * zri);
     for (int l = 0;; ++l) {
-        value = xsimd::select(a > zero, value + falloff4(a) * grad.three(seed, xp, yp, zp, xri, yri, zri), value);
+        const FMask in_a = a > zero;
+        s.value = xsimd::select(
+            in_a, s.value + simplex_vertex3<with_gradient>(grad, in_a, a, seed, xp, yp, zp, xri, yri, zri, s.d), s.value);
 
         const auto on_x = (ax0 >= ay0) & (ax0 >= az0);
         const auto on_y = ~on_x & (ay0 > ax0) & (ay0 >= az0);
         const auto on_z = ~on_x & !on_y;
         const F largest = xsimd::select(on_x, ax0, xsimd::select(on_y, ay0, az0));
         F b = a + largest + largest;
-        const auto inside = b > one;
+        const FMask inside = b > one;
         b = b - one;
         // p - sign * prime: sign -1 adds the prime, sign 1 subtracts it.
         auto toward = [](F sign, Wide p, Wide prime) GRADNOISE_KERNEL_LAMBDA_INLINE {
@@ -160,7 +257,9 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2_base3(SimplexGrad grad, Wide seed, Halve
         const F dx = xsimd::select(on_x, xri + sx, xri);
         const F dy = xsimd::select(on_y, yri + sy, yri);
         const F dz = xsimd::select(on_z, zri + sz, zri);
-        value = xsimd::select(inside, value + falloff4(b) * grad.three(seed, xp2, yp2, zp2, dx, dy, dz), value);
+        s.value = xsimd::select(
+            inside, s.value + simplex_vertex3<with_gradient>(grad, inside, b, seed, xp2, yp2, zp2, dx, dy, dz, s.d),
+            s.value);
         if (l == 1) {
             break;
         }
@@ -179,7 +278,7 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2_base3(SimplexGrad grad, Wide seed, Halve
         sz = -sz;
         seed = seed ^ wide(detail::simplex_seed_flip_3d);
     }
-    return value;
+    return simplex_result<with_gradient>(s);
 }
 
 // v >= s for a float lane v and a binary64 s, exactly: the sign of (v - s) + 0, rounded to float
@@ -190,8 +289,11 @@ GRADNOISE_KERNEL_INLINE auto at_least(F v, Halves s) noexcept {
     return float_mask((as_int(difference) & I(INT32_MIN)) == I(0));
 }
 
-// [S 16.5] 4D: five copies of the A4 lattice, one vertex from each.
-GRADNOISE_KERNEL_OUTLINE F opensimplex2_base4(SimplexGrad grad, Wide seed, Halves xs, Halves ys, Halves zs, Halves ws) noexcept {
+// [S 16.5] 4D: five copies of the A4 lattice, one vertex from each. (Offsets xsi + ssi:
+// Jacobian I + unskew_4d J; the falloff R^2 - |d|^2 as 0.6 - a, the value's a - 0.6 negated.)
+template <bool with_gradient>
+GRADNOISE_KERNEL_OUTLINE SimplexResult<4, with_gradient> opensimplex2_base4(SimplexGrad grad, Wide seed, Halves xs,
+                                                                           Halves ys, Halves zs, Halves ws) noexcept {
     constexpr float unskew_4d = 0.309016994374947f, step = 0.2f;
     const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys), cz = simplex_cell<false>(zs),
                       cw = simplex_cell<false>(ws);
@@ -218,7 +320,7 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2_base4(SimplexGrad grad, Wide seed, Halve
     const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y),
                pz = wide(detail::simplex_prime_z), pw = wide(detail::simplex_prime_w);
 
-    F value = zero;
+    ValueGradient<4> sum = simplex_sums<4>();
     for (int i = 0;; ++i) {
         const Halves s = halves(ssi);
         const D c(-1.0 / static_cast<double>(unskew_4d));
@@ -238,12 +340,12 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2_base4(SimplexGrad grad, Wide seed, Halve
         ssi = xsimd::select(on_x | on_y | on_z | on_w, ssi - F(unskew_4d), ssi);
 
         const F dx = xsi + ssi, dy = ysi + ssi, dz = zsi + ssi, dw = wsi + ssi;
-        F a = (dx * dx + dy * dy) + (dz * dz + dw * dw);
-        const auto inside = a < F(0.6f);
-        a = a - F(0.6f);
-        a = a * a;
-        value = value +
-                xsimd::select(inside, a * a * grad.four(lane_seed, xp, yp, zp, wp, dx, dy, dz, dw), zero);
+        const F a = (dx * dx + dy * dy) + (dz * dz + dw * dw);
+        const FMask inside = a < F(0.6f);
+        sum.value = sum.value + xsimd::select(inside,
+                                              simplex_vertex4<with_gradient>(grad, inside, F(0.6f) - a, lane_seed, xp, yp,
+                                                                             zp, wp, dx, dy, dz, dw, sum.d),
+                                              zero);
         if (i == 4) {
             break;
         }
@@ -260,7 +362,7 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2_base4(SimplexGrad grad, Wide seed, Halve
         wp = select(reset, wp - pw, wp);
         lane_seed = select(reset, lane_seed + wide(detail::simplex_seed_offset_4d * 5), lane_seed);
     }
-    return value;
+    return simplex_result<with_gradient>(sum);
 }
 
 // ---- orientations [S 16.1], per double batch ----
@@ -368,7 +470,10 @@ constexpr float smooth_offset2(int i, int j) noexcept {
 }
 
 // [S 16.3] The cell's two fixed vertices, then two of four more chosen by the point's place.
-GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base2(SimplexGrad grad, Wide seed, Halves xs, Halves ys) noexcept {
+// (Every offset is (dx0, dy0) minus a constant: Jacobian I + float(UNSKEW_2D) J.)
+template <bool with_gradient>
+GRADNOISE_KERNEL_OUTLINE SimplexResult<2, with_gradient> opensimplex2s_base2(SimplexGrad grad, Wide seed, Halves xs,
+                                                                            Halves ys) noexcept {
     const float radius2 = 2.0f / 3.0f;
     const SimplexCell cx = simplex_cell<false>(xs), cy = simplex_cell<false>(ys);
     const F xi = cx.frac, yi = cy.frac;
@@ -377,38 +482,58 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base2(SimplexGrad grad, Wide seed, Halv
     const F t = (xi + yi) * F(static_cast<float>(simplex_unskew_2d));
     const F dx0 = xi + t, dy0 = yi + t;
     const F zero(0.0f);
+    ValueGradient<2> s = simplex_sums<2>();
 
     const F a0 = F(radius2) - dx0 * dx0 - dy0 * dy0;
-    F value = falloff4(a0) * grad.two(seed, xp, yp, dx0, dy0);
+    s.value = simplex_vertex2<with_gradient>(grad, Always{}, a0, seed, xp, yp, dx0, dy0, s.d);
     constexpr float slope1 = static_cast<float>(2 * (1 + 2 * simplex_unskew_2d) * (1 / simplex_unskew_2d + 2));
     constexpr float shift1 = static_cast<float>(-2 * (1 + 2 * simplex_unskew_2d) * (1 + 2 * simplex_unskew_2d));
     const F a1 = F(slope1) * t + (F(shift1) + a0);
-    value = value + falloff4(a1) * grad.two(seed, xp + px, yp + py, dx0 - F(smooth_offset2(1, 1)),
-                                            dy0 - F(smooth_offset2(1, 1)));
+    s.value = s.value + simplex_vertex2<with_gradient>(grad, Always{}, a1, seed, xp + px, yp + py,
+                                                       dx0 - F(smooth_offset2(1, 1)), dy0 - F(smooth_offset2(1, 1)), s.d);
 
     // The reference's `t < UNSKEW_2D` compares the float t with the double constant: t is below
     // it exactly when t <= float(UNSKEW_2D), which rounds down (tests/test_simplex.cpp checks).
-    const auto lower = t <= F(static_cast<float>(simplex_unskew_2d));
+    const FMask lower = t <= F(static_cast<float>(simplex_unskew_2d));
     const F xmyi = xi - yi;
-    auto vertex = [&](xsimd::batch_bool<float, Arch> pick_a, int ia, int ja, int ib, int jb) GRADNOISE_KERNEL_LAMBDA_INLINE {
-        // Vertex (ia, ja) where pick_a, else (ib, jb).
-        const F dx = dx0 - xsimd::select(pick_a, F(smooth_offset2(ia, ja)), F(smooth_offset2(ib, jb)));
-        const F dy = dy0 - xsimd::select(pick_a, F(smooth_offset2(ja, ia)), F(smooth_offset2(jb, ib)));
+    struct Vertex {
+        int i, j;
+    };
+    // The one vertex each lane takes: lower ? (pick_low ? la : lb) : (pick_high ? ha : hb).
+    auto vertex = [&](FMask pick_low, Vertex la, Vertex lb, FMask pick_high, Vertex ha, Vertex hb)
+                      GRADNOISE_KERNEL_LAMBDA_INLINE {
+        auto choose = [&](float vla, float vlb, float vha, float vhb) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            return xsimd::select(lower, xsimd::select(pick_low, F(vla), F(vlb)), xsimd::select(pick_high, F(vha), F(vhb)));
+        };
+        auto step = [&](int vla, int vlb, int vha, int vhb, std::uint64_t prime) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            auto times_prime = [&](int v) GRADNOISE_KERNEL_LAMBDA_INLINE { return wide(static_cast<std::uint64_t>(static_cast<std::int64_t>(v)) * prime); };
+            return select(int_mask(lower), select(int_mask(pick_low), times_prime(vla), times_prime(vlb)),
+                          select(int_mask(pick_high), times_prime(vha), times_prime(vhb)));
+        };
+        const F dx = dx0 - choose(smooth_offset2(la.i, la.j), smooth_offset2(lb.i, lb.j), smooth_offset2(ha.i, ha.j),
+                                  smooth_offset2(hb.i, hb.j));
+        const F dy = dy0 - choose(smooth_offset2(la.j, la.i), smooth_offset2(lb.j, lb.i), smooth_offset2(ha.j, ha.i),
+                                  smooth_offset2(hb.j, hb.i));
         const F a = F(radius2) - dx * dx - dy * dy;
-        const IMask m = int_mask(pick_a);
-        const Wide sx = select(m, times(I(ia), detail::simplex_prime_x), times(I(ib), detail::simplex_prime_x));
-        const Wide sy = select(m, times(I(ja), detail::simplex_prime_y), times(I(jb), detail::simplex_prime_y));
-        return xsimd::select(a > zero, value + falloff4(a) * grad.two(seed, xp + sx, yp + sy, dx, dy), value);
+        const Wide sx = step(la.i, lb.i, ha.i, hb.i, detail::simplex_prime_x);
+        const Wide sy = step(la.j, lb.j, ha.j, hb.j, detail::simplex_prime_y);
+        const FMask inside = a > zero;
+        s.value = xsimd::select(
+            inside, s.value + simplex_vertex2<with_gradient>(grad, inside, a, seed, xp + sx, yp + sy, dx, dy, s.d), s.value);
     };
     // Third vertex: lower ? (xi + xmyi > 1 ? (2, 1) : (0, 1)) : (xi + xmyi < 0 ? (-1, 0) : (1, 0)).
-    value = xsimd::select(lower, vertex(xi + xmyi > F(1.0f), 2, 1, 0, 1), vertex(xi + xmyi < zero, -1, 0, 1, 0));
+    vertex(xi + xmyi > F(1.0f), {2, 1}, {0, 1}, xi + xmyi < zero, {-1, 0}, {1, 0});
     // Fourth: lower ? (yi - xmyi > 1 ? (1, 2) : (1, 0)) : (yi < xmyi ? (0, -1) : (0, 1)).
-    return xsimd::select(lower, vertex(yi - xmyi > F(1.0f), 1, 2, 1, 0), vertex(yi < xmyi, 0, -1, 0, 1));
+    vertex(yi - xmyi > F(1.0f), {1, 2}, {1, 0}, yi < xmyi, {0, -1}, {0, 1});
+    return simplex_result<with_gradient>(s);
 }
 
 // [S 16.4] The BCC lattice's nearer corner of each cubic lattice, then their neighbours in the
-// reference's order, its skips as masks.
-GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base3(SimplexGrad grad, Wide seed, Halves xr, Halves yr, Halves zr) noexcept {
+// reference's order, its skips as masks. (Every offset is the rotated point minus its vertex:
+// Jacobian I.)
+template <bool with_gradient>
+GRADNOISE_KERNEL_OUTLINE SimplexResult<3, with_gradient> opensimplex2s_base3(SimplexGrad grad, Wide seed, Halves xr,
+                                                                            Halves yr, Halves zr) noexcept {
     const float radius2 = 3.0f / 4.0f;
     const SimplexCell cx = simplex_cell<false>(xr), cy = simplex_cell<false>(yr), cz = simplex_cell<false>(zr);
     const F xi = cx.frac, yi = cy.frac, zi = cz.frac;
@@ -434,15 +559,13 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base3(SimplexGrad grad, Wide seed, Halv
     const Wide x2 = select(fx, xp + px2, xp), y2 = select(fy, yp + py2, yp), z2 = select(fz, zp + pz2, zp);
     const Wide x1p = xp + px, y1p = yp + py, z1p = zp + pz;
 
-    auto add = [&](F a, Wide s, Wide x, Wide y, Wide z, F dx, F dy, F dz) GRADNOISE_KERNEL_LAMBDA_INLINE {
-        return falloff4(a) * grad.three(s, x, y, z, dx, dy, dz);
-    };
+    ValueGradient<3> s = simplex_sums<3>();
     const F x0 = xi + nx, y0 = yi + ny, z0 = zi + nz;
     const F a0 = F(radius2) - x0 * x0 - y0 * y0 - z0 * z0;
-    F value = add(a0, seed, xn, yn, zn, x0, y0, z0);
+    s.value = simplex_vertex3<with_gradient>(grad, Always{}, a0, seed, xn, yn, zn, x0, y0, z0, s.d);
     const F x1 = xi - F(0.5f), y1 = yi - F(0.5f), z1 = zi - F(0.5f);
     const F a1 = F(radius2) - x1 * x1 - y1 * y1 - z1 * z1;
-    value = value + add(a1, seed2, x1p, y1p, z1p, x1, y1, z1);
+    s.value = s.value + simplex_vertex3<with_gradient>(grad, Always{}, a1, seed2, x1p, y1p, z1p, x1, y1, z1, s.d);
 
     // float(sx * 2) * x1 and float(-2 - 4 nx) * x1 - 1 (the second factor is -2 near, 2 far).
     const F gx0 = (sx + sx) * x1, gy0 = (sy + sy) * y1, gz0 = (sz + sz) * z1;
@@ -450,50 +573,54 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base3(SimplexGrad grad, Wide seed, Halv
     const F gx1 = xsimd::select(far_x, two, -two) * x1 - one, gy1 = xsimd::select(far_y, two, -two) * y1 - one,
             gz1 = xsimd::select(far_z, two, -two) * z1 - one;
 
-    // value += v where m (where not, value stays, -0 included).
-    auto add_if = [&](xsimd::batch_bool<float, Arch> m, F v) GRADNOISE_KERNEL_LAMBDA_INLINE {
-        value = xsimd::select(m, value + v, value);
+    // The vertex of falloff a where m (where not, the sums stay, -0 included).
+    auto add_if = [&](FMask m, F a, Wide sd, Wide x, Wide y, Wide z, F dx, F dy, F dz) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        s.value = xsimd::select(m, s.value + simplex_vertex3<with_gradient>(grad, m, a, sd, x, y, z, dx, dy, dz, s.d),
+                                s.value);
     };
     // x axis
     F a = gx0 + a0;
     const auto ax = a > zero;
-    add_if(ax, add(a, seed, xf, yn, zn, x0 - sx, y0, z0));
+    add_if(ax, a, seed, xf, yn, zn, x0 - sx, y0, z0);
     F b = gy0 + gz0 + a0;
-    add_if(~ax & (b > zero), add(b, seed, xn, yf, zf, x0, y0 - sy, z0 - sz));
+    add_if(~ax & (b > zero), b, seed, xn, yf, zf, x0, y0 - sy, z0 - sz);
     F c = gx1 + a1;
     const auto skip_yz = ~ax & (c > zero);
-    add_if(skip_yz, add(c, seed2, x2, y1p, z1p, sx + x1, y1, z1));
+    add_if(skip_yz, c, seed2, x2, y1p, z1p, sx + x1, y1, z1);
     // y axis
     a = gy0 + a0;
     const auto ay = a > zero;
-    add_if(ay, add(a, seed, xn, yf, zn, x0, y0 - sy, z0));
+    add_if(ay, a, seed, xn, yf, zn, x0, y0 - sy, z0);
     b = gx0 + gz0 + a0;
-    add_if(~ay & (b > zero), add(b, seed, xf, yn, zf, x0 - sx, y0, z0 - sz));
+    add_if(~ay & (b > zero), b, seed, xf, yn, zf, x0 - sx, y0, z0 - sz);
     c = gy1 + a1;
     const auto skip_xz = ~ay & (c > zero);
-    add_if(skip_xz, add(c, seed2, x1p, y2, z1p, x1, sy + y1, z1));
+    add_if(skip_xz, c, seed2, x1p, y2, z1p, x1, sy + y1, z1);
     // z axis
     a = gz0 + a0;
     const auto az = a > zero;
-    add_if(az, add(a, seed, xn, yn, zf, x0, y0, z0 - sz));
+    add_if(az, a, seed, xn, yn, zf, x0, y0, z0 - sz);
     b = gx0 + gy0 + a0;
-    add_if(~az & (b > zero), add(b, seed, xf, yf, zn, x0 - sx, y0 - sy, z0));
+    add_if(~az & (b > zero), b, seed, xf, yf, zn, x0 - sx, y0 - sy, z0);
     c = gz1 + a1;
     const auto skip_xy = ~az & (c > zero);
-    add_if(skip_xy, add(c, seed2, x1p, y1p, z2, x1, y1, sz + z1));
+    add_if(skip_xy, c, seed2, x1p, y1p, z2, x1, y1, sz + z1);
     // Lattice 1's neighbours across two axes.
     b = gy1 + gz1 + a1;
-    add_if(~skip_yz & (b > zero), add(b, seed2, x1p, y2, z2, x1, sy + y1, sz + z1));
+    add_if(~skip_yz & (b > zero), b, seed2, x1p, y2, z2, x1, sy + y1, sz + z1);
     b = gx1 + gz1 + a1;
-    add_if(~skip_xz & (b > zero), add(b, seed2, x2, y1p, z2, sx + x1, y1, sz + z1));
+    add_if(~skip_xz & (b > zero), b, seed2, x2, y1p, z2, sx + x1, y1, sz + z1);
     b = gx1 + gy1 + a1;
-    add_if(~skip_xy & (b > zero), add(b, seed2, x2, y2, z1p, sx + x1, sy + y1, z1));
-    return value;
+    add_if(~skip_xy & (b > zero), b, seed2, x2, y2, z1p, sx + x1, sy + y1, z1);
+    return simplex_result<with_gradient>(s);
 }
 
 // [S 16.5] The A4 lattice: each lane walks its sub-cell's vertex list (up to 20 entries, in the
-// reference's order); entries past a lane's list contribute +0.
-GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base4(SimplexGrad grad, Wide seed, Halves xs, Halves ys, Halves zs, Halves ws) noexcept {
+// reference's order); entries past a lane's list contribute +0. (Offsets xi + table constant:
+// Jacobian I + unskew4 J; the falloff R^2 - |d|^2 as radius2 - a, the value's a - radius2 negated.)
+template <bool with_gradient>
+GRADNOISE_KERNEL_OUTLINE SimplexResult<4, with_gradient> opensimplex2s_base4(SimplexGrad grad, Wide seed, Halves xs,
+                                                                            Halves ys, Halves zs, Halves ws) noexcept {
     const float radius2 = 4.0f / 5.0f;
     constexpr float unskew4 = -0.138196601125011f;
     const detail::SmoothLattice4& table = detail::smooth_lattice_4d();
@@ -519,26 +646,38 @@ GRADNOISE_KERNEL_OUTLINE F opensimplex2s_base4(SimplexGrad grad, Wide seed, Halv
         begin = I::load_aligned(b);
         count = I::load_aligned(n);
     }
-    const F zero(0.0f);
-    F value = zero;
+    ValueGradient<4> s = simplex_sums<4>();
     for (int n = 0; n < detail::SmoothLattice4::most; ++n) {
         const auto listed = I(n) < count;
         const I at = xsimd::select(listed, begin + I(n), I(0));
         const F dx = xi + gather(table.offset[0], at), dy = yi + gather(table.offset[1], at),
                 dz = zi + gather(table.offset[2], at), dw = wi + gather(table.offset[3], at);
-        F a = (dx * dx + dy * dy) + (dz * dz + dw * dw);
-        const auto inside = (a < F(radius2)) & float_mask(listed);
-        a = a - F(radius2);
-        a = a * a;
+        const F a = (dx * dx + dy * dy) + (dz * dz + dw * dw);
+        const FMask inside = (a < F(radius2)) & float_mask(listed);
         auto prime = [&](int axis) GRADNOISE_KERNEL_LAMBDA_INLINE {
             return Wide{gather(table.prime_low[axis], at), gather(table.prime_high[axis], at)};
         };
-        value = xsimd::select(inside, value + a * a * grad.four(seed, xp + prime(0), yp + prime(1), zp + prime(2),
-                                                                wp + prime(3), dx, dy, dz, dw), value);
+        s.value = xsimd::select(inside,
+                                s.value + simplex_vertex4<with_gradient>(grad, inside, F(radius2) - a, seed, xp + prime(0),
+                                                                         yp + prime(1), zp + prime(2), wp + prime(3), dx,
+                                                                         dy, dz, dw, s.d),
+                                s.value);
     }
-    return value;
+    return simplex_result<with_gradient>(s);
 }
 
+// [S 18.4] The Jacobians of the offsets with respect to the input coordinates
+// (reference/simplex_common.hpp), copied into this ISA's namespace (no shared symbol).
+struct SimplexJacobians {
+    reference::simplex::SimplexJacobian two[2], three[3], four[2][5];
+};
+constexpr SimplexJacobians simplex_jacobians{
+    {reference::simplex::jacobian_2d[0], reference::simplex::jacobian_2d[1]},
+    {reference::simplex::jacobian_3d[0], reference::simplex::jacobian_3d[1], reference::simplex::jacobian_3d[2]},
+    {{reference::simplex::jacobian_4d[0][0], reference::simplex::jacobian_4d[0][1], reference::simplex::jacobian_4d[0][2],
+      reference::simplex::jacobian_4d[0][3], reference::simplex::jacobian_4d[0][4]},
+     {reference::simplex::jacobian_4d[1][0], reference::simplex::jacobian_4d[1][1], reference::simplex::jacobian_4d[1][2],
+      reference::simplex::jacobian_4d[1][3], reference::simplex::jacobian_4d[1][4]}}};
 
 // The base noise of a simplex family for the selector (kernels/select.hpp): octave k at q, or at
 // binary64 coordinates (chunks, spec 13.4). Lanes off the lattice are evaluated at 0 and give +0.
@@ -555,45 +694,54 @@ struct SimplexBase {
     static constexpr const detail::SimplexOrientation& constants =
         smooth ? detail::opensimplex2s_orientation : detail::opensimplex2_orientation;
 
-    GRADNOISE_KERNEL_INLINE F at(const Halves* q) const noexcept {
+    // Lanes off the lattice (in binary64): their mask, 0 where inside; their coordinates become 0
+    // (xsimd's SSE2 floor converts through int64).
+    GRADNOISE_KERNEL_INLINE F off_lattice(const Halves* q, Halves* inside) const noexcept {
         D out_lo(0.0), out_hi(0.0);
         for (int a = 0; a < dims; ++a) {
             out_lo = out_lo + xsimd::select(xsimd::abs(q[a].low) < D(extent), D(0.0), D(1.0));
             out_hi = out_hi + xsimd::select(xsimd::abs(q[a].high) < D(extent), D(0.0), D(1.0));
         }
-        // Lanes off the lattice are evaluated at 0 (xsimd's SSE2 floor converts through int64).
-        Halves inside[dims];
         for (int a = 0; a < dims; ++a) {
             inside[a] = {xsimd::select(out_lo == D(0.0), q[a].low, D(0.0)), xsimd::select(out_hi == D(0.0), q[a].high, D(0.0))};
         }
-        return xsimd::select(narrow(out_lo, out_hi) == F(0.0f), evaluate(inside), F(0.0f));
+        return narrow(out_lo, out_hi);
     }
 
-    GRADNOISE_KERNEL_INLINE F evaluate(const Halves* q) const noexcept {
+    GRADNOISE_KERNEL_INLINE F at(const Halves* q) const noexcept {
+        Halves inside[dims];
+        const F out = off_lattice(q, inside);
+        return xsimd::select(out == F(0.0f), evaluate<false>(inside), F(0.0f));
+    }
+
+    template <bool with_gradient>
+    GRADNOISE_KERNEL_INLINE SimplexResult<dims, with_gradient> evaluate(const Halves* q) const noexcept {
         D lo[4], hi[4];
         if constexpr (dims == 2) {
             orient2(orientation.orientation2, q[0].low, q[1].low, lo);
             orient2(orientation.orientation2, q[0].high, q[1].high, hi);
             if constexpr (smooth) {
-                return opensimplex2s_base2(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]});
+                return opensimplex2s_base2<with_gradient>(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]});
             } else {
-                return opensimplex2_base2(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]});
+                return opensimplex2_base2<with_gradient>(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]});
             }
         } else if constexpr (dims == 3) {
             orient3(orientation.orientation3, constants, q[0].low, q[1].low, q[2].low, lo);
             orient3(orientation.orientation3, constants, q[0].high, q[1].high, q[2].high, hi);
             if constexpr (smooth) {
-                return opensimplex2s_base3(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]});
+                return opensimplex2s_base3<with_gradient>(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]});
             } else {
-                return opensimplex2_base3(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]});
+                return opensimplex2_base3<with_gradient>(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]});
             }
         } else {
             orient4(orientation.orientation4, constants, q[0].low, q[1].low, q[2].low, q[3].low, lo);
             orient4(orientation.orientation4, constants, q[0].high, q[1].high, q[2].high, q[3].high, hi);
             if constexpr (smooth) {
-                return opensimplex2s_base4(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}, {lo[3], hi[3]});
+                return opensimplex2s_base4<with_gradient>(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]},
+                                                          {lo[3], hi[3]});
             } else {
-                return opensimplex2_base4(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]}, {lo[3], hi[3]});
+                return opensimplex2_base4<with_gradient>(grad, seed, {lo[0], hi[0]}, {lo[1], hi[1]}, {lo[2], hi[2]},
+                                                         {lo[3], hi[3]});
             }
         }
     }
@@ -607,7 +755,54 @@ struct SimplexBase {
         for (int a = 0; a < dims; ++a) {
             h[a] = halves(xsimd::select(ok, q[a], F(0.0f)));
         }
-        return xsimd::select(ok, evaluate(h), F(0.0f));
+        return xsimd::select(ok, evaluate<false>(h), F(0.0f));
+    }
+
+    // [S 18.4] The orientation's Jacobian, chosen as reference::simplex::jacobian_of chooses it.
+    GRADNOISE_KERNEL_INLINE const reference::simplex::SimplexJacobian& jacobian() const noexcept {
+        if constexpr (dims == 2) {
+            return simplex_jacobians.two[orientation.orientation2 == Orientation2::improve_x ? 1 : 0];
+        } else if constexpr (dims == 3) {
+            const Orientation3 o = orientation.orientation3;
+            return simplex_jacobians.three[o == Orientation3::fallback ? 2 : o == Orientation3::improve_xz ? 1 : 0];
+        } else {
+            const int i = static_cast<int>(orientation.orientation4);
+            return simplex_jacobians.four[smooth ? 1 : 0][i >= 0 && i < 4 ? i : 4];
+        }
+    }
+
+    // [S 18.4] The offset-frame sums to the input coordinates (out_j = sum over i ascending of
+    // m[i][j] d_i), then the lanes of ok kept and the rest +0.
+    GRADNOISE_KERNEL_INLINE ValueGradient<dims> to_input(FMask ok, const ValueGradient<dims>& s) const noexcept {
+        const reference::simplex::SimplexJacobian& m = jacobian();
+        ValueGradient<dims> r;
+        r.value = xsimd::select(ok, s.value, F(0.0f));
+        for (int j = 0; j < dims; ++j) {
+            F sum = F(m.m[0][j]) * s.d[0];
+            for (int i = 1; i < dims; ++i) {
+                sum = sum + F(m.m[i][j]) * s.d[i];
+            }
+            r.d[j] = xsimd::select(ok, sum, F(0.0f));
+        }
+        return r;
+    }
+
+    // [S 18.4] The value (bit for bit operator() / at()) and its gradient with respect to q.
+    ValueGradient<dims> gradient(int, const F* q) const noexcept {
+        auto ok = xsimd::abs(q[0]) < F(extent);
+        for (int a = 1; a < dims; ++a) {
+            ok = ok & (xsimd::abs(q[a]) < F(extent));
+        }
+        Halves h[dims];
+        for (int a = 0; a < dims; ++a) {
+            h[a] = halves(xsimd::select(ok, q[a], F(0.0f)));
+        }
+        return to_input(ok, evaluate<true>(h));
+    }
+    ValueGradient<dims> gradient_at(const Halves* q) const noexcept {
+        Halves inside[dims];
+        const F out = off_lattice(q, inside);
+        return to_input(out == F(0.0f), evaluate<true>(inside));
     }
 };
 

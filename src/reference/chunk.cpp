@@ -87,6 +87,21 @@ float chunk_coordinate(std::int64_t s, float g) noexcept {
     return std::ldexp(static_cast<float>(total), -shift);
 }
 
+Gradient chunk_gradient(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) noexcept {
+    if (chunk_in_binary64(t)) {
+        double q[3][max_octaves] = {};
+        for (int a = 0; a < dims; ++a) {
+            chunk_coordinates_f64(t, spacing, a, s[a], 1, q[a]);
+        }
+        return spec::octave_sum_gradient(t, dims, q[0], 1, q[1], q[2]);
+    }
+    float q[3][max_octaves] = {};
+    for (int a = 0; a < dims; ++a) {
+        chunk_coordinates(t, spacing, a, s[a], 1, q[a]);
+    }
+    return spec::octave_sum_gradient(t, dims, q[0], 1, q[1], q[2]);
+}
+
 float chunk2(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, float spacing) noexcept {
     const std::int64_t s[2] = {sx, sy};
     return chunk(t, 2, s, spacing);

@@ -43,6 +43,16 @@ float grad(int hash, float x, float y, float z);
 float corner(const Lattice& l, int dims, int h, float x, float y, float z);
 // [S 10.3] The lattice of octave k, its corner indices wrapped by the periods (lattice.cpp).
 Lattice octave_lattice(const detail::NoiseTables& t, int k);
+// [S 10.4] Perlin's 4D grad (lattice.cpp).
+float grad4(int hash, float x, float y, float z, float w);
+
+// [S 18] (gradient.cpp) One octave of the base noise with its gradient; the fractal at p with its
+// gradient; the octave loop with its coordinates given (chunks).
+Gradient base_gradient(const detail::NoiseTables& t, int dims, int k, const double* q);
+Gradient fractal_gradient(const detail::NoiseTables& t, int dims, const float* p);
+template <class T>
+Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, const T* x, std::size_t x_stride, const T* y,
+                             const T* z);
 
 }  // namespace gradnoise::reference::spec
 

@@ -75,6 +75,9 @@ float fractal(const detail::NoiseTables& t, int dims, const float* p) {
     if (f.kind == Fractal::none) {
         return base_noise(t, dims, 0, p);
     }
+    if (f.kind == Fractal::damped) {
+        return fractal_gradient(t, dims, p).value;  // [S 18.3] its value needs the octaves' gradients
+    }
     for (int a = 0; a < dims; ++a) {
         if (!is_finite(p[a])) {
             return 0.0f;  // as for the base noise
@@ -167,6 +170,9 @@ float octave_sum_of(const detail::NoiseTables& t, int dims, const T* x, std::siz
     };
     if (f.kind == Fractal::none) {
         return at(0);
+    }
+    if (f.kind == Fractal::damped) {
+        return octave_sum_gradient(t, dims, x, x_stride, y, z).value;
     }
     float amplitude = 1.0f;
     float amplitude_sum = 0.0f;

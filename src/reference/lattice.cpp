@@ -6,7 +6,7 @@ namespace gradnoise::reference {
 
 using namespace spec;
 
-namespace {
+namespace spec {
 
 // [S 10.4] 4D: the 32 hypercube-edge gradients (three of the four axes, each +-1) by hash & 31.
 float grad4(int hash, float x, float y, float z, float w) {
@@ -16,6 +16,10 @@ float grad4(int hash, float x, float y, float z, float w) {
     float c = h < 8 ? z : w;
     return (((h & 1) == 0 ? a : -a) + ((h & 2) == 0 ? b : -b)) + ((h & 4) == 0 ? c : -c);
 }
+
+}  // namespace spec
+
+namespace {
 
 float corner4(const Lattice& l, int h, float x, float y, float z, float w) {
     const detail::NoiseTables& t = *l.tables;

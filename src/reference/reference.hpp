@@ -100,6 +100,43 @@ float opensimplex2s_3d(const detail::SimplexGradients& g, std::int64_t seed, Ori
 float opensimplex2s_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
                        double z, double w) noexcept;
 
+// [S 18] A value and its analytic gradient: d[a] = the partial derivative along coordinate a
+// (a < dims; the rest are 0). The value is bit for bit the plain value function's.
+struct Gradient {
+    float value = 0.0f;
+    float d[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+};
+
+// [S 18.2] One octave of a lattice basis with its gradient (perlin, classic, value, isotropic).
+Gradient noise2_gradient(const Lattice& lattice, Fade fade, float x, float y) noexcept;
+Gradient noise3_gradient(const Lattice& lattice, Fade fade, float x, float y, float z) noexcept;
+Gradient noise4_gradient(const Lattice& lattice, Fade fade, float x, float y, float z, float w) noexcept;
+
+// [S 18.4] The simplex families with their gradients with respect to (x, y[, z, w]) as given
+// (through the orientation's skew or rotation). Value bits as the functions above.
+Gradient opensimplex2_2d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
+                                  double y) noexcept;
+Gradient opensimplex2_3d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x,
+                                  double y, double z) noexcept;
+Gradient opensimplex2_4d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x,
+                                  double y, double z, double w) noexcept;
+Gradient opensimplex2s_2d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
+                                   double y) noexcept;
+Gradient opensimplex2s_3d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x,
+                                   double y, double z) noexcept;
+Gradient opensimplex2s_4d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x,
+                                   double y, double z, double w) noexcept;
+
+// [S 18.6] Cellular F1 with its gradient (the distance's gradient with respect to q).
+Gradient cellular_gradient(const detail::NoiseTables& t, int dims, int k, const float* q) noexcept;
+
+// The whole field with its gradient (fractal, warp; patterns have none: NaN value and gradient).
+Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) noexcept;
+// [S 18.5] Curl noise: v[0..dims-1].
+void curl(const detail::NoiseTables& t, int dims, const float* p, float* v) noexcept;
+// [S 13, 18] The chunk sample with its gradient (per noise unit).
+Gradient chunk_gradient(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) noexcept;
+
 // [S 17] Cellular noise, octave k (its periods), at q (dims = 2 or 3).
 float cellular(const detail::NoiseTables& t, int dims, int k, const float* q) noexcept;
 

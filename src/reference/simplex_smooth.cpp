@@ -40,8 +40,10 @@ constexpr double unskew2 = detail::simplex_unskew_2d;
 constexpr float offset2(int i, int j) { return static_cast<float>(i + (i + j) * unskew2); }
 
 // [S 16.3] The A2* lattice: the cell's two fixed vertices, then two of four more chosen by the
-// point's place in the cell.
-float smooth2(const detail::SimplexGradients& g, U64 seed, double xs, double ys) {
+// point's place in the cell. Every offset is (dx0, dy0) minus a constant: the offsets' Jacobian
+// with respect to (xs, ys) is I + float(UNSKEW_2D) J, as in the fast variant.
+template <bool with_gradient>
+simplex::Sums<2> smooth2(const detail::SimplexGradients& g, U64 seed, double xs, double ys) {
     std::int32_t xsb = simplex::floor_cell(xs), ysb = simplex::floor_cell(ys);
     float xi = static_cast<float>(xs - xsb), yi = static_cast<float>(ys - ysb);
     U64 xsbp = simplex::times(xsb, detail::simplex_prime_x), ysbp = simplex::times(ysb, detail::simplex_prime_y);
@@ -50,8 +52,9 @@ float smooth2(const detail::SimplexGradients& g, U64 seed, double xs, double ys)
     float dx0 = xi + t, dy0 = yi + t;
 
     // Vertex (0, 0).
+    simplex::Sums<2> sum;
     float a0 = radius2_2d - dx0 * dx0 - dy0 * dy0;
-    float value = (a0 * a0) * (a0 * a0) * simplex::grad2(g, seed, xsbp, ysbp, dx0, dy0);
+    sum.value = simplex::vertex2<with_gradient>(g, seed, xsbp, ysbp, a0, dx0, dy0, sum.d);
 
     // Vertex (1, 1): its falloff from a0 and t by the reference's shortcut (the difference of the
     // two polynomials), with both coefficients rounded once from double.
@@ -60,8 +63,8 @@ float smooth2(const detail::SimplexGradients& g, U64 seed, double xs, double ys)
     float a1 = slope1 * t + (shift1 + a0);
     float dx1 = dx0 - offset2(1, 1);
     float dy1 = dy0 - offset2(1, 1);
-    value += (a1 * a1) * (a1 * a1) *
-             simplex::grad2(g, seed, xsbp + detail::simplex_prime_x, ysbp + detail::simplex_prime_y, dx1, dy1);
+    sum.value += simplex::vertex2<with_gradient>(g, seed, xsbp + detail::simplex_prime_x,
+                                                 ysbp + detail::simplex_prime_y, a1, dx1, dy1, sum.d);
 
     // The remaining vertices contribute only inside their radius.
     auto vertex = [&](int i, int j) {
@@ -71,7 +74,7 @@ float smooth2(const detail::SimplexGradients& g, U64 seed, double xs, double ys)
         if (a > 0) {
             U64 xp = xsbp + simplex::times(i, detail::simplex_prime_x);
             U64 yp = ysbp + simplex::times(j, detail::simplex_prime_y);
-            value += (a * a) * (a * a) * simplex::grad2(g, seed, xp, yp, dx, dy);
+            sum.value += simplex::vertex2<with_gradient>(g, seed, xp, yp, a, dx, dy, sum.d);
         }
     };
     float xmyi = xi - yi;
@@ -99,7 +102,7 @@ float smooth2(const detail::SimplexGradients& g, U64 seed, double xs, double ys)
             vertex(0, 1);
         }
     }
-    return value;
+    return sum;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -108,8 +111,11 @@ float smooth2(const detail::SimplexGradients& g, U64 seed, double xs, double ys)
 
 // [S 16.4] Two interleaved cubic lattices (BCC): the nearer corner of each lattice's cube
 // (lattice 0 at the cell base, lattice 1 offset by half a cell and hashed with the flipped
-// seed), then the vertices one step from each, in the reference's order with its skips.
-float smooth3(const detail::SimplexGradients& g, U64 seed, double xr, double yr, double zr) {
+// seed), then the vertices one step from each, in the reference's order with its skips. Every
+// offset is the rotated point minus its vertex (xi + n, x0 - sx, sx + x1, ...: the cell offset
+// plus constants), so the offsets' Jacobian with respect to (xr, yr, zr) is the identity.
+template <bool with_gradient>
+simplex::Sums<3> smooth3(const detail::SimplexGradients& g, U64 seed, double xr, double yr, double zr) {
     constexpr U64 px = detail::simplex_prime_x, py = detail::simplex_prime_y, pz = detail::simplex_prime_z;
     std::int32_t xrb = simplex::floor_cell(xr), yrb = simplex::floor_cell(yr), zrb = simplex::floor_cell(zr);
     float xi = static_cast<float>(xr - xrb), yi = static_cast<float>(yr - yrb), zi = static_cast<float>(zr - zrb);
@@ -123,8 +129,9 @@ float smooth3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
     int sx = nx | 1, sy = ny | 1, sz = nz | 1;
     U64 mx = wide(nx), my = wide(ny), mz = wide(nz);
 
+    simplex::Sums<3> sum;
     auto add = [&](float a, U64 s, U64 xp, U64 yp, U64 zp, float dx, float dy, float dz) {
-        return (a * a) * (a * a) * simplex::grad3(g, s, xp, yp, zp, dx, dy, dz);
+        return simplex::vertex3<with_gradient>(g, s, xp, yp, zp, a, dx, dy, dz, sum.d);
     };
 
     // Lattice 0's nearest corner.
@@ -132,14 +139,14 @@ float smooth3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
     float y0 = yi + static_cast<float>(ny);
     float z0 = zi + static_cast<float>(nz);
     float a0 = radius2_3d - x0 * x0 - y0 * y0 - z0 * z0;
-    float value = add(a0, seed, xrbp + (mx & px), yrbp + (my & py), zrbp + (mz & pz), x0, y0, z0);
+    sum.value = add(a0, seed, xrbp + (mx & px), yrbp + (my & py), zrbp + (mz & pz), x0, y0, z0);
 
     // Lattice 1's only corner inside the cell.
     float x1 = xi - 0.5f;
     float y1 = yi - 0.5f;
     float z1 = zi - 0.5f;
     float a1 = radius2_3d - x1 * x1 - y1 * y1 - z1 * z1;
-    value += add(a1, seed2, xrbp + px, yrbp + py, zrbp + pz, x1, y1, z1);
+    sum.value += add(a1, seed2, xrbp + px, yrbp + py, zrbp + pz, x1, y1, z1);
 
     // The reference's shortcuts: the change of each falloff when one coordinate steps to the
     // neighbouring vertex (int factors converted to float; Java's << on a negative int written as
@@ -158,15 +165,15 @@ float smooth3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
     bool skip_yz = false;
     float a = fx0 + a0;
     if (a > 0) {
-        value += add(a, seed, xrbp + (~mx & px), yrbp + (my & py), zrbp + (mz & pz), x0 - fsx, y0, z0);
+        sum.value += add(a, seed, xrbp + (~mx & px), yrbp + (my & py), zrbp + (mz & pz), x0 - fsx, y0, z0);
     } else {
         float b = fy0 + fz0 + a0;
         if (b > 0) {
-            value += add(b, seed, xrbp + (mx & px), yrbp + (~my & py), zrbp + (~mz & pz), x0, y0 - fsy, z0 - fsz);
+            sum.value += add(b, seed, xrbp + (mx & px), yrbp + (~my & py), zrbp + (~mz & pz), x0, y0 - fsy, z0 - fsz);
         }
         float c = fx1 + a1;
         if (c > 0) {
-            value += add(c, seed2, xrbp + (mx & (px * 2)), yrbp + py, zrbp + pz, fsx + x1, y1, z1);
+            sum.value += add(c, seed2, xrbp + (mx & (px * 2)), yrbp + py, zrbp + pz, fsx + x1, y1, z1);
             skip_yz = true;
         }
     }
@@ -174,15 +181,15 @@ float smooth3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
     bool skip_xz = false;
     a = fy0 + a0;
     if (a > 0) {
-        value += add(a, seed, xrbp + (mx & px), yrbp + (~my & py), zrbp + (mz & pz), x0, y0 - fsy, z0);
+        sum.value += add(a, seed, xrbp + (mx & px), yrbp + (~my & py), zrbp + (mz & pz), x0, y0 - fsy, z0);
     } else {
         float b = fx0 + fz0 + a0;
         if (b > 0) {
-            value += add(b, seed, xrbp + (~mx & px), yrbp + (my & py), zrbp + (~mz & pz), x0 - fsx, y0, z0 - fsz);
+            sum.value += add(b, seed, xrbp + (~mx & px), yrbp + (my & py), zrbp + (~mz & pz), x0 - fsx, y0, z0 - fsz);
         }
         float c = fy1 + a1;
         if (c > 0) {
-            value += add(c, seed2, xrbp + px, yrbp + (my & (py * 2)), zrbp + pz, x1, fsy + y1, z1);
+            sum.value += add(c, seed2, xrbp + px, yrbp + (my & (py * 2)), zrbp + pz, x1, fsy + y1, z1);
             skip_xz = true;
         }
     }
@@ -190,15 +197,15 @@ float smooth3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
     bool skip_xy = false;
     a = fz0 + a0;
     if (a > 0) {
-        value += add(a, seed, xrbp + (mx & px), yrbp + (my & py), zrbp + (~mz & pz), x0, y0, z0 - fsz);
+        sum.value += add(a, seed, xrbp + (mx & px), yrbp + (my & py), zrbp + (~mz & pz), x0, y0, z0 - fsz);
     } else {
         float b = fx0 + fy0 + a0;
         if (b > 0) {
-            value += add(b, seed, xrbp + (~mx & px), yrbp + (~my & py), zrbp + (mz & pz), x0 - fsx, y0 - fsy, z0);
+            sum.value += add(b, seed, xrbp + (~mx & px), yrbp + (~my & py), zrbp + (mz & pz), x0 - fsx, y0 - fsy, z0);
         }
         float c = fz1 + a1;
         if (c > 0) {
-            value += add(c, seed2, xrbp + px, yrbp + py, zrbp + (mz & (pz * 2)), x1, y1, fsz + z1);
+            sum.value += add(c, seed2, xrbp + px, yrbp + py, zrbp + (mz & (pz * 2)), x1, y1, fsz + z1);
             skip_xy = true;
         }
     }
@@ -207,22 +214,22 @@ float smooth3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
     if (!skip_yz) {
         float b = fy1 + fz1 + a1;
         if (b > 0) {
-            value += add(b, seed2, xrbp + px, yrbp + (my & (py * 2)), zrbp + (mz & (pz * 2)), x1, fsy + y1, fsz + z1);
+            sum.value += add(b, seed2, xrbp + px, yrbp + (my & (py * 2)), zrbp + (mz & (pz * 2)), x1, fsy + y1, fsz + z1);
         }
     }
     if (!skip_xz) {
         float b = fx1 + fz1 + a1;
         if (b > 0) {
-            value += add(b, seed2, xrbp + (mx & (px * 2)), yrbp + py, zrbp + (mz & (pz * 2)), fsx + x1, y1, fsz + z1);
+            sum.value += add(b, seed2, xrbp + (mx & (px * 2)), yrbp + py, zrbp + (mz & (pz * 2)), fsx + x1, y1, fsz + z1);
         }
     }
     if (!skip_xy) {
         float b = fx1 + fy1 + a1;
         if (b > 0) {
-            value += add(b, seed2, xrbp + (mx & (px * 2)), yrbp + (my & (py * 2)), zrbp + pz, fsx + x1, fsy + y1, z1);
+            sum.value += add(b, seed2, xrbp + (mx & (px * 2)), yrbp + (my & (py * 2)), zrbp + pz, fsx + x1, fsy + y1, z1);
         }
     }
-    return value;
+    return sum;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -567,7 +574,11 @@ namespace gradnoise::reference {
 namespace {
 
 // [S 16.5] The A4 lattice: the vertices listed for the point's sub-cell, each inside its radius.
-float smooth4(const detail::SimplexGradients& g, U64 seed, double xs, double ys, double zs, double ws) {
+// Every offset is (xi, yi, zi, wi) plus a table constant, xi = xsi + ssi with ssi unskew4 times
+// the offsets' sum: the Jacobian with respect to (xs, ys, zs, ws) is I + unskew4 J. The falloff
+// R^2 - |d|^2 is radius2_4d - a (the reference's a - radius2_4d negated, exactly).
+template <bool with_gradient>
+simplex::Sums<4> smooth4(const detail::SimplexGradients& g, U64 seed, double xs, double ys, double zs, double ws) {
     const detail::SmoothLattice4& table = detail::smooth_lattice_4d();
     std::int32_t xsb = simplex::floor_cell(xs), ysb = simplex::floor_cell(ys);
     std::int32_t zsb = simplex::floor_cell(zs), wsb = simplex::floor_cell(ws);
@@ -586,20 +597,19 @@ float smooth4(const detail::SimplexGradients& g, U64 seed, double xs, double ys,
     };
     int k = quarter(xs) | (quarter(ys) << 2) | (quarter(zs) << 4) | (quarter(ws) << 6);
 
-    float value = 0;
+    simplex::Sums<4> sum;
     for (int i = table.begin[k]; i < table.begin[k] + table.count[k]; ++i) {
         float dx = xi + table.offset[0][i], dy = yi + table.offset[1][i], dz = zi + table.offset[2][i],
               dw = wi + table.offset[3][i];
         float a = (dx * dx + dy * dy) + (dz * dz + dw * dw);
         if (a < radius2_4d) {
-            a -= radius2_4d;
-            a *= a;
             U64 xp = xsvp + table.prime(0, i), yp = ysvp + table.prime(1, i), zp = zsvp + table.prime(2, i),
                 wp = wsvp + table.prime(3, i);
-            value += a * a * simplex::grad4(g, seed, xp, yp, zp, wp, dx, dy, dz, dw);
+            sum.value += simplex::vertex4<with_gradient>(g, seed, xp, yp, zp, wp, radius2_4d - a, dx, dy, dz, dw,
+                                                         sum.d);
         }
     }
-    return value;
+    return sum;
 }
 
 }  // namespace
@@ -611,7 +621,7 @@ float opensimplex2s_2d(const detail::SimplexGradients& g, std::int64_t seed, Ori
     }
     double s[2];
     simplex::orient2(o, x, y, s);
-    return smooth2(g, static_cast<U64>(seed), s[0], s[1]);
+    return smooth2<false>(g, static_cast<U64>(seed), s[0], s[1]).value;
 }
 
 float opensimplex2s_3d(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x, double y,
@@ -621,7 +631,7 @@ float opensimplex2s_3d(const detail::SimplexGradients& g, std::int64_t seed, Ori
     }
     double r[3];
     simplex::orient3(o, detail::opensimplex2s_orientation, x, y, z, r);
-    return smooth3(g, static_cast<U64>(seed), r[0], r[1], r[2]);
+    return smooth3<false>(g, static_cast<U64>(seed), r[0], r[1], r[2]).value;
 }
 
 float opensimplex2s_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
@@ -631,7 +641,51 @@ float opensimplex2s_4d(const detail::SimplexGradients& g, std::int64_t seed, Ori
     }
     double s[4];
     simplex::orient4(o, detail::opensimplex2s_orientation, x, y, z, w, s);
-    return smooth4(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]);
+    return smooth4<false>(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]).value;
+}
+
+// [S 18.4] The value (the same operations as above) and its gradient: the offset-frame sums
+// taken to the input coordinates by the orientation's Jacobian. Off the lattice: +0 throughout.
+Gradient opensimplex2s_2d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
+                                   double y) noexcept {
+    Gradient r;
+    if (!simplex::in_extent(x) || !simplex::in_extent(y)) {
+        return r;
+    }
+    double s[2];
+    simplex::orient2(o, x, y, s);
+    const simplex::Sums<2> sum = smooth2<true>(g, static_cast<U64>(seed), s[0], s[1]);
+    r.value = sum.value;
+    simplex::to_input<2>(simplex::jacobian_of(o), sum.d, r.d);
+    return r;
+}
+
+Gradient opensimplex2s_3d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x,
+                                   double y, double z) noexcept {
+    Gradient r;
+    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z)) {
+        return r;
+    }
+    double s[3];
+    simplex::orient3(o, detail::opensimplex2s_orientation, x, y, z, s);
+    const simplex::Sums<3> sum = smooth3<true>(g, static_cast<U64>(seed), s[0], s[1], s[2]);
+    r.value = sum.value;
+    simplex::to_input<3>(simplex::jacobian_of(o), sum.d, r.d);
+    return r;
+}
+
+Gradient opensimplex2s_4d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x,
+                                   double y, double z, double w) noexcept {
+    Gradient r;
+    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z) || !simplex::in_extent(w)) {
+        return r;
+    }
+    double s[4];
+    simplex::orient4(o, detail::opensimplex2s_orientation, x, y, z, w, s);
+    const simplex::Sums<4> sum = smooth4<true>(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]);
+    r.value = sum.value;
+    simplex::to_input<4>(simplex::jacobian_of(true, o), sum.d, r.d);
+    return r;
 }
 
 }  // namespace gradnoise::reference

@@ -1,0 +1,76 @@
+// [S 18] Values with their analytic gradients: the type every base noise's gradient() returns and
+// the few operations the families share (the fades' derivatives, the lerp's product rule). The
+// value part of every gradient evaluation is computed by the same operations as the plain value,
+// so it equals it bit for bit; the gradient parts follow docs/spec.md section 18 in its order.
+#pragma once
+
+#include "kernels/ops.hpp"
+
+namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
+namespace {
+
+// A value and its partial derivatives with respect to the dims coordinates it was evaluated at.
+template <int dims, class B = F>
+struct ValueGradient {
+    B value;
+    B d[dims];
+};
+
+// [S 18.1] The fades' derivatives: cubic 6t - 6t^2 as (t * 6) * (1 - t); quintic
+// 30 t^2 (t - 1)^2 as ((t * t) * 30) * ((t - 1) * (t - 1)).
+template <Fade fade, class B>
+GRADNOISE_KERNEL_INLINE B fade_derivative(B t) noexcept {
+    using T = ScalarOf<B>;
+    if constexpr (fade == Fade::cubic) {
+        return (t * B(T(6))) * (B(T(1)) - t);
+    } else {
+        const B t1 = t - B(T(1));
+        return ((t * t) * B(T(30))) * (t1 * t1);
+    }
+}
+
+// [S 18.2] The lerp tree of a lattice cell with its gradient: v[c] and g[a][c] are corner c's
+// value and gradient (c = i + 2j + 4k + 8m), u[a] / du[a] axis a's fade and its derivative.
+// Level l lerps along axis l; gradient component a runs the same tree on its corner components
+// and adds du[a] * (hi - lo) at level a. v and g are overwritten.
+template <int dims, class B>
+GRADNOISE_KERNEL_INLINE ValueGradient<dims, B> lerp_tree_gradient(B* v, B (*g)[1 << dims], const B* u,
+                                                                   const B* du) noexcept {
+    int count = 1 << dims;
+    for (int level = 0; level < dims; ++level) {
+        count /= 2;
+        for (int c = 0; c < count; ++c) {
+            const B lo = v[2 * c], hi = v[2 * c + 1];
+            for (int a = 0; a < dims; ++a) {
+                const B lo_d = g[a][2 * c], hi_d = g[a][2 * c + 1];
+                B d = lo_d + u[level] * (hi_d - lo_d);
+                if (a == level) {
+                    d = d + du[level] * (hi - lo);
+                }
+                g[a][c] = d;
+            }
+            v[c] = lo + u[level] * (hi - lo);
+        }
+    }
+    ValueGradient<dims, B> r;
+    r.value = v[0];
+    for (int a = 0; a < dims; ++a) {
+        r.d[a] = g[a][0];
+    }
+    return r;
+}
+
+// Lanes whose value is NaN (a non-finite coordinate) become +0 with a +0 gradient.
+template <int dims, class B>
+GRADNOISE_KERNEL_INLINE ValueGradient<dims, B> finish_gradient(ValueGradient<dims, B> r) noexcept {
+    const auto ok = r.value == r.value;
+    const B zero(ScalarOf<B>(0));
+    r.value = xsimd::select(ok, r.value, zero);
+    for (int a = 0; a < dims; ++a) {
+        r.d[a] = xsimd::select(ok, r.d[a], zero);
+    }
+    return r;
+}
+
+}  // namespace
+}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

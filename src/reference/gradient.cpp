@@ -1,0 +1,543 @@
+// [S 18] Analytic gradients: every lattice basis with its gradient, the octave sums by the chain
+// rule (and the derivative-damped fBm, whose value needs them), domain warping through its
+// Jacobian, curl noise and chunk samples. The value of each function here is computed by the same
+// operations as the value functions (perlin.cpp, lattice.cpp, fractal.cpp), so it is bit for bit
+// theirs. Spec sections are cited as [S n]; see docs/spec.md.
+#include <limits>
+
+#include "reference/common.hpp"
+
+namespace gradnoise::reference {
+
+// The spec's building blocks are called qualified (spec::lerp ...): in the reference's unity
+// build the binary64 file's lerp and fade_curve share this anonymous namespace and would hide them.
+
+namespace {
+
+// [S 18.1] The fades' derivatives.
+float fade_derivative(Fade fade, float t) {
+    if (fade == Fade::cubic) {
+        return (t * 6.0f) * (1.0f - t);
+    }
+    float t1 = t - 1.0f;
+    return ((t * t) * 30.0f) * (t1 * t1);
+}
+
+// [S 18.2] The corner's value and its gradient (the derivative of the corner value with respect
+// to the offset, which is the derivative with respect to the sample point: offset = point - corner).
+// Perlin's grad is linear in the offset, so its derivative along x is grad(h, 1, 0, 0) -- the
+// selected coefficients with their signs, -0 where a zero coefficient is negated.
+void corner_gradient(const Lattice& l, int dims, int h, const float* o, float* value, float* g) {
+    const detail::NoiseTables& t = *l.tables;
+    if (dims == 4) {
+        switch (l.basis) {
+            case Basis::classic:
+                *value = ((t.classic4[0][h] * o[0] + t.classic4[1][h] * o[1]) + t.classic4[2][h] * o[2]) +
+                         t.classic4[3][h] * o[3];
+                for (int a = 0; a < 4; ++a) {
+                    g[a] = t.classic4[a][h];
+                }
+                return;
+            case Basis::value:
+                *value = t.values[h];
+                for (int a = 0; a < 4; ++a) {
+                    g[a] = 0.0f;
+                }
+                return;
+            default:
+                *value = spec::grad4(h, o[0], o[1], o[2], o[3]);
+                g[0] = spec::grad4(h, 1.0f, 0.0f, 0.0f, 0.0f);
+                g[1] = spec::grad4(h, 0.0f, 1.0f, 0.0f, 0.0f);
+                g[2] = spec::grad4(h, 0.0f, 0.0f, 1.0f, 0.0f);
+                g[3] = spec::grad4(h, 0.0f, 0.0f, 0.0f, 1.0f);
+                return;
+        }
+    }
+    const float z = dims == 3 ? o[2] : 0.0f;
+    *value = spec::corner(l, dims, h, o[0], o[1], z);
+    switch (l.basis) {
+        case Basis::classic:
+            for (int a = 0; a < dims; ++a) {
+                g[a] = dims == 2 ? t.classic2[a][h] : t.classic3[a][h];
+            }
+            return;
+        case Basis::value:
+            for (int a = 0; a < dims; ++a) {
+                g[a] = 0.0f;
+            }
+            return;
+        case Basis::isotropic:
+            if (dims == 2) {
+                g[0] = detail::isotropic_gradient_x[h & 15];
+                g[1] = detail::isotropic_gradient_y[h & 15];
+                return;
+            }
+            break;
+        default: break;
+    }
+    g[0] = spec::grad(h, 1.0f, 0.0f, 0.0f);
+    g[1] = spec::grad(h, 0.0f, 1.0f, 0.0f);
+    if (dims == 3) {
+        g[2] = spec::grad(h, 0.0f, 0.0f, 1.0f);
+    }
+}
+
+// [S 18.2] One octave of a lattice basis, any dimension: the cell split and fades of noise2/3/4,
+// the corners in the order c = i + 2j + 4k + 8m, then the lerp tree along x, y, z, w. Gradient
+// component a runs the same tree on the corners' gradient components, and at the level that lerps
+// along axis a adds the fade's derivative times the difference of the values lerped there.
+Gradient lattice_gradient(const Lattice& l, Fade fade, int dims, const float* p) {
+    Gradient r;
+    for (int a = 0; a < dims; ++a) {
+        if (!spec::is_finite(p[a])) {
+            return r;  // +0, +0 gradient
+        }
+    }
+    int cell[4];
+    float frac[4], u[4], du[4];
+    for (int a = 0; a < dims; ++a) {
+        const float v = p[a] + 0.0f;
+        const float fl = std::floor(v);
+        cell[a] = spec::lattice_index(fl);
+        frac[a] = v - fl;
+        u[a] = spec::fade_curve(fade, frac[a]);
+        du[a] = fade_derivative(fade, frac[a]);
+    }
+    const int corners = 1 << dims;
+    float value[16], g[4][16];
+    for (int c = 0; c < corners; ++c) {
+        int at[4] = {0, 0, 0, 0};
+        float o[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        for (int a = 0; a < dims; ++a) {
+            const int bit = (c >> a) & 1;
+            at[a] = cell[a] + bit;
+            o[a] = bit ? frac[a] - 1.0f : frac[a];
+        }
+        // [S 5] 2D hashes are the 3D chain's with Z = 0.
+        const int h = dims == 4 ? l.hash(at[0], at[1], at[2], at[3]) : l.hash(at[0], at[1], dims == 3 ? at[2] : 0);
+        float gc[4];
+        corner_gradient(l, dims, h, o, &value[c], gc);
+        for (int a = 0; a < dims; ++a) {
+            g[a][c] = gc[a];
+        }
+    }
+    int count = corners;
+    for (int level = 0; level < dims; ++level) {
+        count /= 2;
+        for (int c = 0; c < count; ++c) {
+            const float lo = value[2 * c], hi = value[2 * c + 1];
+            for (int a = 0; a < dims; ++a) {
+                float d = spec::lerp(u[level], g[a][2 * c], g[a][2 * c + 1]);
+                if (a == level) {
+                    d = d + du[level] * (hi - lo);
+                }
+                g[a][c] = d;
+            }
+            value[c] = spec::lerp(u[level], lo, hi);
+        }
+    }
+    r.value = value[0];
+    for (int a = 0; a < dims; ++a) {
+        r.d[a] = g[a][0];
+    }
+    return r;
+}
+
+// [S 18.6] Cellular noise with the gradient of its output: the nearest (and second nearest)
+// feature point's offset d = feature - q is kept with its distance; the distance's gradient with
+// respect to q is -d / F (Euclidean; +0 where F = 0), -2 d (squared), -sign(d) per axis
+// (Manhattan; 0 where d = 0) and -sign(d) on the axis of the largest |d| (Chebyshev).
+void distance_gradient(CellularDistance distance, int dims, const float* d, float f, float* g) {
+    int largest = 0;
+    if (distance == CellularDistance::chebyshev) {
+        float m = std::fabs(d[0]);
+        for (int a = 1; a < dims; ++a) {
+            if (std::fabs(d[a]) > m) {
+                m = std::fabs(d[a]);
+                largest = a;
+            }
+        }
+    }
+    for (int a = 0; a < dims; ++a) {
+        const float sign = d[a] > 0.0f ? -1.0f : (d[a] < 0.0f ? 1.0f : 0.0f);
+        switch (distance) {
+            case CellularDistance::euclidean_squared: g[a] = d[a] * -2.0f; break;
+            case CellularDistance::manhattan: g[a] = sign; break;
+            case CellularDistance::chebyshev: g[a] = a == largest ? sign : 0.0f; break;
+            default: g[a] = f > 0.0f ? -d[a] / f : 0.0f; break;
+        }
+    }
+}
+
+}  // namespace
+
+Gradient noise2_gradient(const Lattice& l, Fade fade, float x, float y) noexcept {
+    const float p[2] = {x, y};
+    return lattice_gradient(l, fade, 2, p);
+}
+
+Gradient noise3_gradient(const Lattice& l, Fade fade, float x, float y, float z) noexcept {
+    const float p[3] = {x, y, z};
+    return lattice_gradient(l, fade, 3, p);
+}
+
+Gradient noise4_gradient(const Lattice& l, Fade fade, float x, float y, float z, float w) noexcept {
+    const float p[4] = {x, y, z, w};
+    return lattice_gradient(l, fade, 4, p);
+}
+
+Gradient cellular_gradient(const detail::NoiseTables& t, int dims, int k, const float* q) noexcept {
+    Gradient r;
+    for (int a = 0; a < dims; ++a) {
+        if (!spec::is_finite(q[a])) {
+            return r;
+        }
+    }
+    const CellularParams& c = t.desc.cellular;
+    r.value = cellular(t, dims, k, q);  // the value's own operations
+    if (c.output == CellularOutput::cell_value) {
+        return r;  // piecewise constant: a zero gradient
+    }
+    // The search again, keeping the offsets (cellular.cpp's order and comparisons).
+    const Lattice l = spec::octave_lattice(t, k);
+    const float reach = t.cellular_reach[dims - 2];
+    int cell[3] = {0, 0, 0};
+    float frac[3] = {0, 0, 0};
+    for (int a = 0; a < dims; ++a) {
+        const float v = q[a] + 0.0f;
+        const float fl = std::floor(v);
+        cell[a] = spec::lattice_index(fl);
+        frac[a] = v - fl;
+    }
+    const std::uint32_t prime[3] = {detail::mix_prime_x, detail::mix_prime_y, detail::mix_prime_z};
+    float f1 = INFINITY, f2 = INFINITY;
+    float d1[3] = {0, 0, 0}, d2[3] = {0, 0, 0};
+    const int kz = dims == 3 ? 1 : 0;
+    for (int dz = -kz; dz <= kz; ++dz) {
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                const int step[3] = {dx, dy, dz};
+                std::uint32_t h = t.mix_key;
+                for (int a = 0; a < dims; ++a) {
+                    h ^= static_cast<std::uint32_t>((cell[a] + step[a]) & l.mask[a]) * prime[a];
+                }
+                h *= detail::mix_multiplier;
+                h ^= h >> 15;
+                h *= detail::cellular_multiplier;
+                h ^= h >> 13;
+                float d[3] = {0.0f, 0.0f, 0.0f};
+                for (int a = 0; a < dims; ++a) {
+                    const float offset = static_cast<float>((h >> (10 * a)) & 1023u) * 0.001953125f + -0.9990234375f;
+                    d[a] = ((static_cast<float>(step[a]) + 0.5f) + reach * offset) - frac[a];
+                }
+                float dist;
+                switch (c.distance) {
+                    case CellularDistance::manhattan:
+                        dist = std::fabs(d[0]) + std::fabs(d[1]);
+                        if (dims == 3) dist = dist + std::fabs(d[2]);
+                        break;
+                    case CellularDistance::chebyshev:
+                        dist = std::fmax(std::fabs(d[0]), std::fabs(d[1]));
+                        if (dims == 3) dist = std::fmax(dist, std::fabs(d[2]));
+                        break;
+                    default:
+                        dist = d[0] * d[0] + d[1] * d[1];
+                        if (dims == 3) dist = dist + d[2] * d[2];
+                        break;
+                }
+                if (dist < f1) {
+                    f2 = f1;
+                    f1 = dist;
+                    for (int a = 0; a < 3; ++a) {
+                        d2[a] = d1[a];
+                        d1[a] = d[a];
+                    }
+                } else if (dist < f2) {
+                    f2 = dist;
+                    for (int a = 0; a < 3; ++a) {
+                        d2[a] = d[a];
+                    }
+                }
+            }
+        }
+    }
+    if (c.distance == CellularDistance::euclidean) {
+        f1 = std::sqrt(f1);
+        f2 = std::sqrt(f2);
+    }
+    float g1[3], g2[3];
+    distance_gradient(c.distance, dims, d1, f1, g1);
+    distance_gradient(c.distance, dims, d2, f2, g2);
+    for (int a = 0; a < dims; ++a) {
+        switch (c.output) {
+            case CellularOutput::f2: r.d[a] = g2[a]; break;
+            case CellularOutput::f2_minus_f1: r.d[a] = g2[a] - g1[a]; break;
+            default: r.d[a] = g1[a]; break;
+        }
+    }
+    return r;
+}
+
+namespace spec {
+
+// One octave of the base noise with its gradient with respect to q.
+Gradient base_gradient(const detail::NoiseTables& t, int dims, int k, const double* q) {
+    const NoiseDesc& d = t.desc;
+    if (d.basis == Basis::opensimplex2 || d.basis == Basis::opensimplex2s) {
+        const bool smooth = d.basis == Basis::opensimplex2s;
+        const detail::SimplexGradients& g = *t.simplex;
+        const std::int64_t seed = t.simplex_seed;
+        switch (dims) {
+            case 2:
+                return smooth ? opensimplex2s_2d_gradient(g, seed, d.simplex.orientation2, q[0], q[1])
+                              : opensimplex2_2d_gradient(g, seed, d.simplex.orientation2, q[0], q[1]);
+            case 3:
+                return smooth ? opensimplex2s_3d_gradient(g, seed, d.simplex.orientation3, q[0], q[1], q[2])
+                              : opensimplex2_3d_gradient(g, seed, d.simplex.orientation3, q[0], q[1], q[2]);
+            default:
+                return smooth ? opensimplex2s_4d_gradient(g, seed, d.simplex.orientation4, q[0], q[1], q[2], q[3])
+                              : opensimplex2_4d_gradient(g, seed, d.simplex.orientation4, q[0], q[1], q[2], q[3]);
+        }
+    }
+    const float f[4] = {static_cast<float>(q[0]), static_cast<float>(q[1]), dims > 2 ? static_cast<float>(q[2]) : 0.0f,
+                        dims > 3 ? static_cast<float>(q[3]) : 0.0f};
+    if (d.basis == Basis::cellular) {
+        return cellular_gradient(t, dims, k, f);
+    }
+    return lattice_gradient(spec::octave_lattice(t, k), d.fade, dims, f);
+}
+
+// [S 18.3] The octave sum with its gradient; at(k) is octave k's base noise with its gradient
+// with respect to the octave's coordinates, which are p * f_k + offset: the chain rule multiplies
+// each octave's gradient by f_k. The value is fractal()'s (fractal.cpp), operation for operation.
+template <class At>
+Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at) {
+    const FractalParams& f = t.desc.fractal;
+    if (f.kind == Fractal::none) {
+        return at(0);
+    }
+    float frequency = f.frequency;
+    float amplitude = 1.0f;
+    float amplitude_sum = 0.0f;
+    float sum = 0.0f, dsum[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    float weight = 1.0f, dweight[4] = {0.0f, 0.0f, 0.0f, 0.0f};  // ridged
+    float slope[4] = {0.0f, 0.0f, 0.0f, 0.0f};                   // damped: the sum of octave gradients
+    for (int k = 0; k < f.octaves; ++k) {
+        const Gradient n = at(k);
+        float g[4];  // the octave's gradient with respect to p
+        for (int a = 0; a < dims; ++a) {
+            g[a] = n.d[a] * frequency;
+        }
+        float term = 0.0f, dterm[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        switch (f.kind) {
+            case Fractal::turbulence:
+            case Fractal::billow: {
+                // |n|' = sign(n) n', with sign(+-0) = +1: the derivative from the right.
+                term = std::fabs(n.value);
+                for (int a = 0; a < dims; ++a) {
+                    dterm[a] = n.value < 0.0f ? -g[a] : g[a];
+                }
+                if (f.kind == Fractal::billow) {
+                    term = 2.0f * term - 1.0f;
+                    for (int a = 0; a < dims; ++a) {
+                        dterm[a] = 2.0f * dterm[a];
+                    }
+                }
+                break;
+            }
+            case Fractal::ridged: {
+                // s = (1 - |n|)^2 * w: s' = ((r + r) * r') * w + r^2 * w', r' = -sign(n) n';
+                // w_next = clamp(2 s, 0, 1), w_next' = 2 s' strictly inside (0, 1), else 0.
+                const float r = 1.0f - std::fabs(n.value);
+                const float square = r * r;
+                term = square * weight;
+                for (int a = 0; a < dims; ++a) {
+                    const float dr = n.value < 0.0f ? g[a] : -g[a];
+                    dterm[a] = ((r + r) * dr) * weight + square * dweight[a];
+                }
+                const float w = term * 2.0f;
+                weight = w < 0.0f ? 0.0f : (w > 1.0f ? 1.0f : w);
+                for (int a = 0; a < dims; ++a) {
+                    dweight[a] = (w > 0.0f && w < 1.0f) ? dterm[a] * 2.0f : 0.0f;
+                }
+                break;
+            }
+            case Fractal::damped: {
+                // Quilez: D_k = sum of n_j's gradients (octave coordinates) for j <= k;
+                // term = n / (1 + |D_k|^2); its gradient keeps the damping factor constant.
+                for (int a = 0; a < dims; ++a) {
+                    slope[a] = slope[a] + n.d[a];
+                }
+                float dot = slope[0] * slope[0];
+                for (int a = 1; a < dims; ++a) {
+                    dot = dot + slope[a] * slope[a];
+                }
+                const float damping = 1.0f + dot;
+                term = n.value / damping;
+                for (int a = 0; a < dims; ++a) {
+                    dterm[a] = g[a] / damping;
+                }
+                break;
+            }
+            default:  // fbm
+                term = n.value;
+                for (int a = 0; a < dims; ++a) {
+                    dterm[a] = g[a];
+                }
+                break;
+        }
+        sum = sum + amplitude * term;
+        for (int a = 0; a < dims; ++a) {
+            dsum[a] = dsum[a] + amplitude * dterm[a];
+        }
+        amplitude_sum = amplitude_sum + amplitude;
+        frequency = frequency * f.lacunarity;
+        amplitude = amplitude * f.persistence;
+    }
+    Gradient r;
+    r.value = sum / amplitude_sum;
+    for (int a = 0; a < dims; ++a) {
+        r.d[a] = dsum[a] / amplitude_sum;
+    }
+    return r;
+}
+
+// [S 8, 18.3] The fractal at p with its gradient (octave k at p * f_k + k * offset).
+Gradient fractal_gradient(const detail::NoiseTables& t, int dims, const float* p) {
+    const FractalParams& f = t.desc.fractal;
+    if (f.kind == Fractal::none) {
+        const double q[4] = {p[0], p[1], dims > 2 ? p[2] : 0.0, dims > 3 ? p[3] : 0.0};
+        return base_gradient(t, dims, 0, q);
+    }
+    for (int a = 0; a < dims; ++a) {
+        if (!spec::is_finite(p[a])) {
+            return Gradient{};
+        }
+    }
+    const float offset[4] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z,
+                             detail::octave_offset_w};
+    float frequency = f.frequency;
+    return octave_sum_gradient(t, dims, [&](int k) {
+        const float kf = static_cast<float>(k);
+        double q[4] = {0.0, 0.0, 0.0, 0.0};
+        for (int a = 0; a < dims; ++a) {
+            q[a] = p[a] * frequency + kf * offset[a];
+        }
+        frequency = frequency * f.lacunarity;  // octave k + 1's, as the loop above
+        return base_gradient(t, dims, k, q);
+    });
+}
+
+template <class T>
+Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, const T* x, std::size_t x_stride, const T* y,
+                             const T* z) {
+    return octave_sum_gradient(t, dims, [&](int k) {
+        const double q[4] = {static_cast<double>(x[static_cast<std::size_t>(k) * x_stride]), static_cast<double>(y[k]),
+                             dims == 3 ? static_cast<double>(z[k]) : 0.0, 0.0};
+        return base_gradient(t, dims, k, q);
+    });
+}
+
+template Gradient octave_sum_gradient(const detail::NoiseTables&, int, const float*, std::size_t, const float*,
+                                      const float*);
+template Gradient octave_sum_gradient(const detail::NoiseTables&, int, const double*, std::size_t, const double*,
+                                      const double*);
+
+}  // namespace spec
+
+// [S 11, 18.3] The warped field with its gradient: the Jacobian J of the warped point with respect
+// to p (the identity at the start) is carried through the levels; level l's displacement
+// component a is the fractal at q = at * frequency + c_{l,a}, so its derivative along p_b is
+// sum_c g_c * (frequency * J[c][b]) (c ascending), and the new J[a][b] = [a == b] + strength *
+// that. The field's gradient is sum_c g_c * J[c][b] with g the fractal's at the final point.
+Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) noexcept {
+    const NoiseDesc& d = t.desc;
+    if (d.pattern.kind != Pattern::none) {
+        Gradient r;
+        r.value = std::numeric_limits<float>::quiet_NaN();
+        for (int a = 0; a < dims; ++a) {
+            r.d[a] = std::numeric_limits<float>::quiet_NaN();
+        }
+        return r;
+    }
+    if (d.warp.levels == 0) {
+        return fractal_gradient(t, dims, p);
+    }
+    const WarpParams& w = d.warp;
+    float at[4] = {p[0], p[1], dims > 2 ? p[2] : 0.0f, dims > 3 ? p[3] : 0.0f};
+    float jacobian[4][4];
+    for (int a = 0; a < 4; ++a) {
+        for (int b = 0; b < 4; ++b) {
+            jacobian[a][b] = a == b ? 1.0f : 0.0f;
+        }
+    }
+    for (int level = 0; level < w.levels; ++level) {
+        float displacement[4];
+        float next[4][4];
+        for (int a = 0; a < dims; ++a) {
+            float q[4];
+            for (int b = 0; b < dims; ++b) {
+                q[b] = at[b] * w.frequency + detail::warp_offset[level][a];
+            }
+            const Gradient g = fractal_gradient(t, dims, q);
+            displacement[a] = g.value;
+            for (int b = 0; b < dims; ++b) {
+                float derivative = g.d[0] * (w.frequency * jacobian[0][b]);
+                for (int c = 1; c < dims; ++c) {
+                    derivative = derivative + g.d[c] * (w.frequency * jacobian[c][b]);
+                }
+                next[a][b] = (a == b ? 1.0f : 0.0f) + w.strength * derivative;
+            }
+        }
+        for (int a = 0; a < dims; ++a) {
+            at[a] = p[a] + w.strength * displacement[a];
+            for (int b = 0; b < dims; ++b) {
+                jacobian[a][b] = next[a][b];
+            }
+        }
+    }
+    const Gradient g = fractal_gradient(t, dims, at);
+    Gradient r;
+    r.value = g.value;
+    for (int b = 0; b < dims; ++b) {
+        float derivative = g.d[0] * jacobian[0][b];
+        for (int c = 1; c < dims; ++c) {
+            derivative = derivative + g.d[c] * jacobian[c][b];
+        }
+        r.d[b] = derivative;
+    }
+    // A non-finite p gives a +0 gradient (its value is already +0); a NaN component (only from
+    // huge strengths overflowing) is +0.
+    bool finite = true;
+    for (int a = 0; a < dims; ++a) {
+        finite = finite && spec::is_finite(p[a]);
+    }
+    for (int a = 0; a < dims; ++a) {
+        if (!finite || !(r.d[a] == r.d[a])) {
+            r.d[a] = 0.0f;
+        }
+    }
+    return r;
+}
+
+// [S 18.5] Curl noise. 2D: (d psi/dy, -d psi/dx). 3D: psi_a = the field at p + c_a (float sums),
+// v = (d psi_2/dy - d psi_1/dz, d psi_0/dz - d psi_2/dx, d psi_1/dx - d psi_0/dy).
+void curl(const detail::NoiseTables& t, int dims, const float* p, float* v) noexcept {
+    if (dims == 2) {
+        const Gradient g = field_gradient(t, 2, p);
+        v[0] = g.d[1];
+        v[1] = -g.d[0];
+        return;
+    }
+    Gradient g[3];
+    for (int a = 0; a < 3; ++a) {
+        const float q[3] = {p[0] + detail::curl_offset[a][0], p[1] + detail::curl_offset[a][1],
+                            p[2] + detail::curl_offset[a][2]};
+        g[a] = field_gradient(t, 3, q);
+    }
+    v[0] = g[2].d[1] - g[1].d[2];
+    v[1] = g[0].d[2] - g[2].d[0];
+    v[2] = g[1].d[0] - g[0].d[1];
+}
+
+}  // namespace gradnoise::reference
