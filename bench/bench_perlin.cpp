@@ -13,6 +13,16 @@
 // and fbm3_6oct/points1M (6 octaves, lacunarity 2, persistence 0.5, sum a_k n(p f_k) / sum a_k, the
 // loop in bench/glm_yardstick.cpp). The scalar reference path of gradnoise is the .../scalar
 // variant of every workload (the ISA loop registers Isa::scalar like the SIMD ISAs).
+// Issue #14 (analytic gradients): <workload>-grad/... is the value and its gradient from one call
+// (evaluate_gradient_*d, fill_grid_gradient_*d) on the value workload's grid or points, with the
+// same Noise, so "-grad" over the plain name is like for like; curl3/points1M is evaluate_curl_3d
+// on perlin3's points (three decorrelated gradients per sample). The finite-difference alternative
+// (what users do today): perlin2-fd/points1M and perlin3-fd/points1M, forward differences -- the
+// value at p and one more value at p + h e_a per axis (3 and 4 evaluate_*d per sample, h = 2^-8),
+// and perlin2-fd-central/points1M, central differences in 2D -- the values at p +- h e_x and
+// p +- h e_y (4 evaluations; the gradient only, no value: what a normal map needs). All three run
+// in blocks of 2048 points (the shifted coordinates and the differences stay in L1), items = samples;
+// they and curl3 have no .../scalar variant.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -299,6 +309,140 @@ void grid3_as_points(benchmark::State& state, gradnoise::Isa isa) {
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+
+// Issue #14: value + gradient. The planes of one value+gradient output (value, dx, dy, dz).
+struct GradientPlanes {
+    explicit GradientPlanes(std::size_t n) : value(n), dx(n), dy(n), dz(n) {}
+    gradnoise::GradientOut out() { return {value.data(), dx.data(), dy.data(), dz.data(), nullptr}; }
+    std::vector<float> value, dx, dy, dz;
+};
+
+void points2_gradient(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    const PointSet& p = random_points();
+    GradientPlanes o(kPoints);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(c.noise->evaluate_gradient_2d(p.x.data(), p.y.data(), o.out(), kPoints).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void points3_gradient(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    const PointSet& p = random_points();
+    GradientPlanes o(kPoints);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(
+            c.noise->evaluate_gradient_3d(p.x.data(), p.y.data(), p.z.data(), o.out(), kPoints).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void grid2_gradient(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    GradientPlanes o(1024 * 1024);
+    const gradnoise::Grid2d g{0.3f, 0.7f, 0.01f, 0.01f, 1024, 1024};
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(c.noise->fill_grid_gradient_2d(g, o.out()).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void grid3_gradient(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    GradientPlanes o(128 * 128 * 64);
+    const gradnoise::Grid3d g{0.3f, 0.7f, 0.5f, 0.01f, 0.01f, 0.01f, 128, 128, 64};
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(c.noise->fill_grid_gradient_3d(g, o.out()).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+
+void curl3_points(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    const PointSet& p = random_points();
+    std::vector<float> vx(kPoints), vy(kPoints), vz(kPoints);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(
+            c.noise->evaluate_curl_3d(p.x.data(), p.y.data(), p.z.data(), vx.data(), vy.data(), vz.data(), kPoints)
+                .ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+// The finite-difference alternative, done as well as a user would: blocks of kFdBlock points, the
+// shifted coordinates and the shifted values in L1-resident scratch, the differences written to
+// the same planes as the analytic workloads. h = 2^-8: |p| <= 500, so p + h is exact in float.
+constexpr std::size_t kFdBlock = 2048;
+constexpr float kFdStep = 1.0f / 256.0f;
+
+// Forward differences in `dims` dimensions: value at p, then p + h e_a per axis (1 + dims evaluations).
+template <int dims>
+void points_fd_forward(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    const gradnoise::Noise& noise = *c.noise;
+    const PointSet& p = random_points();
+    GradientPlanes o(kPoints);
+    float* d[3] = {o.dx.data(), o.dy.data(), o.dz.data()};
+    std::vector<float> shifted(kFdBlock), f(kFdBlock);
+    const float inv_h = 1.0f / kFdStep;
+    for (auto _ : state) {
+        bool ok = true;
+        for (std::size_t i = 0; i < kPoints; i += kFdBlock) {
+            const std::size_t n = kPoints - i < kFdBlock ? kPoints - i : kFdBlock;
+            const float* q[3] = {p.x.data() + i, p.y.data() + i, p.z.data() + i};
+            float* v = o.value.data() + i;
+            ok &= (dims == 2 ? noise.evaluate_2d(q[0], q[1], v, n) : noise.evaluate_3d(q[0], q[1], q[2], v, n)).ok();
+            for (int a = 0; a < dims; ++a) {
+                for (std::size_t j = 0; j < n; ++j) shifted[j] = q[a][j] + kFdStep;
+                const float* s[3] = {q[0], q[1], q[2]};
+                s[a] = shifted.data();
+                ok &= (dims == 2 ? noise.evaluate_2d(s[0], s[1], f.data(), n)
+                                 : noise.evaluate_3d(s[0], s[1], s[2], f.data(), n))
+                          .ok();
+                for (std::size_t j = 0; j < n; ++j) d[a][i + j] = (f[j] - v[j]) * inv_h;
+            }
+        }
+        benchmark::DoNotOptimize(ok);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+// Central differences in 2D: p +- h e_x, p +- h e_y (4 evaluations), the gradient only.
+void points2_fd_central(benchmark::State& state, Config c) {
+    use_isa(state, c.isa);
+    const gradnoise::Noise& noise = *c.noise;
+    const PointSet& p = random_points();
+    GradientPlanes o(kPoints);
+    float* d[2] = {o.dx.data(), o.dy.data()};
+    std::vector<float> shifted(kFdBlock), plus(kFdBlock), minus(kFdBlock);
+    const float inv_2h = 0.5f / kFdStep;
+    for (auto _ : state) {
+        bool ok = true;
+        for (std::size_t i = 0; i < kPoints; i += kFdBlock) {
+            const std::size_t n = kPoints - i < kFdBlock ? kPoints - i : kFdBlock;
+            const float* q[2] = {p.x.data() + i, p.y.data() + i};
+            for (int a = 0; a < 2; ++a) {
+                const float* s[2] = {q[0], q[1]};
+                s[a] = shifted.data();
+                for (std::size_t j = 0; j < n; ++j) shifted[j] = q[a][j] + kFdStep;
+                ok &= noise.evaluate_2d(s[0], s[1], plus.data(), n).ok();
+                for (std::size_t j = 0; j < n; ++j) shifted[j] = q[a][j] - kFdStep;
+                ok &= noise.evaluate_2d(s[0], s[1], minus.data(), n).ok();
+                for (std::size_t j = 0; j < n; ++j) d[a][i + j] = (plus[j] - minus[j]) * inv_2h;
+            }
+        }
+        benchmark::DoNotOptimize(ok);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
 }
 
 void stb_warp_grid2(benchmark::State& state) {
@@ -592,6 +736,39 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark(("perlin2/grid1024-as-points/" + n).c_str(), grid2_as_points, isa)
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark(("perlin3/grid128x128x64-as-points/" + n).c_str(), grid3_as_points, isa)
+            ->Unit(benchmark::kMillisecond);
+        // Issue 14: value + gradient on the value workloads' points, grids and Noise objects, and the
+        // finite-difference alternative. Curl and finite differences are not registered for the
+        // scalar path (about 4 s of the CI smoke run's points1M filter; no target reads them).
+        const Config perlin{isa, &perlin_noise()};
+        const std::pair<const char*, void (*)(benchmark::State&, Config)> perlin_gradient[] = {
+            {"perlin2-grad/points1M/", points2_gradient},
+            {"perlin3-grad/points1M/", points3_gradient},
+            {"perlin2-grad/grid1024/", grid2_gradient},
+            {"perlin3-grad/grid128x128x64/", grid3_gradient}};
+        for (const auto& [name, fn] : perlin_gradient) {
+            benchmark::RegisterBenchmark((name + n).c_str(), fn, perlin)->Unit(benchmark::kMillisecond);
+        }
+        const std::pair<const char*, void (*)(benchmark::State&, Config)> simd_only[] = {
+            {"curl3/points1M/", curl3_points},
+            {"perlin2-fd/points1M/", points_fd_forward<2>},
+            {"perlin3-fd/points1M/", points_fd_forward<3>},
+            {"perlin2-fd-central/points1M/", points2_fd_central}};
+        for (const auto& [name, fn] : simd_only) {
+            if (isa != gradnoise::Isa::scalar) {
+                benchmark::RegisterBenchmark((name + n).c_str(), fn, perlin)->Unit(benchmark::kMillisecond);
+            }
+        }
+        benchmark::RegisterBenchmark(("fbm2_6oct-grad/grid1024/" + n).c_str(), grid2_gradient, fbm)
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("simplex2-grad/grid1024/" + n).c_str(), grid2_gradient,
+                                     Config{isa, &family_noise("simplex")})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("opensimplex2s2-grad/grid1024/" + n).c_str(), grid2_gradient,
+                                     Config{isa, &family_noise("opensimplex2s")})
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("cellular2-grad/grid1024/" + n).c_str(), grid2_gradient,
+                                     Config{isa, &family_noise("cellular")})
             ->Unit(benchmark::kMillisecond);
     }
     const unsigned hardware = std::thread::hardware_concurrency();

@@ -7,8 +7,12 @@ table gives the median samples/s and the ratio to stb as the issue defines it:
   points and single octaves: stb_perlin_noise3 on the grid of the same dimension;
   fBm: stb_perlin_fbm_noise3 on the same grid (6 octaves, lacunarity 2, gain 0.5).
 
-  python3 bench/targets.py [--rounds 5] [--core 1] [--issue 12|13] NAME=path/to/gradnoise_bench ...
-(--issue 13: the simplex and cellular targets, over glm::simplex or stb_perlin as that issue defines.)
+  python3 bench/targets.py [--rounds 5] [--core 1] [--issue 12|13|14] NAME=path/to/gradnoise_bench ...
+(--issue 13: the simplex and cellular targets, over glm::simplex or stb_perlin as that issue defines.
+--issue 14: analytic gradients against the same binary on the same ISA, no yardstick: the cost of
+value + gradient over the value alone, <= 1.7x for 2D and 3D Perlin points and grids, and its
+speed-up over the finite-difference alternative of 4 value evaluations, >= 2.5x, on AVX2 and
+AVX-512; a table per binary and ISA of value, value + gradient and finite differences.)
 Prints a markdown table (one row per workload and ISA, one column pair per binary). Every ratio
 divides by the first binary's stb_perlin (--yardstick NAME picks another): one denominator for all,
 so a compiler that builds stb_perlin slower does not flatter gradnoise's figures.
@@ -43,11 +47,31 @@ TARGETS_13 = {
     "fbm2_6oct-simplex/grid1024": ("stb/fbm2_6oct/grid1024", {}),
     "isotropic2/grid1024": ("stb/perlin2/grid1024", {}),
 }
+# Issue #14: ISSUE_14 = (the ISAs with targets, the most a value + gradient may cost in values, the
+# least speed-up over finite differences); GRADIENT_14 rows = (value+gradient workload, the value
+# workload it costs over, whether the cost target applies, [(finite-difference workload,
+# evaluations per sample, whether the speed-up target applies)]). All on the same binary and ISA. The issue's finite-difference alternative is 4 value evaluations:
+# in 3D forward differences (p, p + h e_x, p + h e_y, p + h e_z), in 2D central ones (p +- h e_x,
+# p +- h e_y; the gradient only); the 2D forward variant (3 evaluations) is reported beside it.
+ISSUE_14 = (("avx2", "avx512"), 1.7, 2.5)
+GRADIENT_14 = [
+    ("perlin2-grad/points1M", "perlin2/points1M", True,
+     [("perlin2-fd-central/points1M", 4, True), ("perlin2-fd/points1M", 3, False)]),
+    ("perlin3-grad/points1M", "perlin3/points1M", True, [("perlin3-fd/points1M", 4, True)]),
+    ("perlin2-grad/grid1024", "perlin2/grid1024", True, []),
+    ("perlin3-grad/grid128x128x64", "perlin3/grid128x128x64", True, []),
+    ("fbm2_6oct-grad/grid1024", "fbm2_6oct/grid1024", False, []),
+    ("simplex2-grad/grid1024", "simplex2/grid1024", False, []),
+    ("opensimplex2s2-grad/grid1024", "opensimplex2s2/grid1024", False, []),
+    ("cellular2-grad/grid1024", "cellular2/grid1024", False, []),
+    ("curl3/points1M", "perlin3/points1M", False, []),  # three 3D gradients per sample
+]
+TARGETS_14 = {}  # filled from GRADIENT_14 in main(): every workload it names
 ISAS = ("sse2", "avx2", "avx512")
 
 
 def run(binary, core, out):
-    names = [f"{w}/{i}" for w in TARGETS for i in ISAS] + sorted({d for d, _ in TARGETS.values()})
+    names = [f"{w}/{i}" for w in TARGETS for i in ISAS] + sorted({d for d, _ in TARGETS.values() if d})
     if TARGETS is TARGETS_13:
         names.append("glm/simplex3/points1M")
     regex = "^(" + "|".join(names) + ")$"
@@ -58,17 +82,68 @@ def run(binary, core, out):
         return {b["name"]: b["items_per_second"] for b in json.load(f)["benchmarks"] if "items_per_second" in b}
 
 
+def print_gradient_tables(bins, med):
+    """Issue #14: per binary and ISA, value vs value + gradient vs finite differences (M/s)."""
+    isas_with_targets, most_cost, least_speedup = ISSUE_14
+    missed = []
+    for name, _ in bins:
+        m = med[name]
+        for isa in ISAS:
+            checked = isa in isas_with_targets
+            print(f"\n{name}, {isa}{'' if checked else ' (no targets)'}:\n")
+            print("| workload | value M/s | value+grad M/s | cost (x value) | finite differences M/s "
+                  "| analytic / FD |")
+            print("|---|---:|---:|---:|---:|---:|")
+            for g, v, target, fds in GRADIENT_14:
+                gv, vv = m.get(f"{g}/{isa}"), m.get(f"{v}/{isa}")
+                if gv is None or vv is None:
+                    print(f"| {g} | | | | | |")
+                    continue
+                cost = vv / gv
+                mark = ""
+                if target and checked:
+                    mark = " met" if cost <= most_cost else " **no**"
+                    if cost > most_cost:
+                        missed.append(f"{name} {g}/{isa}: cost {cost:.2f}x > {most_cost}x")
+                bound = f" (<= {most_cost}x)" if target and checked else ""
+                fd_cells = [[], []]
+                for f, evals, f_target in fds:
+                    fv = m.get(f"{f}/{isa}")
+                    if fv is None:
+                        continue
+                    speedup = gv / fv
+                    fmark = ""
+                    if f_target and checked:
+                        fmark = " met" if speedup >= least_speedup else " **no**"
+                        if speedup < least_speedup:
+                            missed.append(f"{name} {g}/{isa}: {speedup:.2f}x over {f} < {least_speedup}x")
+                    fbound = f" (>= {least_speedup}x)" if f_target and checked else ""
+                    fd_cells[0].append(f"{fv / 1e6:.1f} ({f.split('/')[0]}, {evals} evals)")
+                    fd_cells[1].append(f"{speedup:.2f}x{fbound}{fmark}")
+                label = f"{g} ({v})" if v.split("/")[0] + "-grad" != g.split("/")[0] else g
+                print(f"| {label} | {vv / 1e6:.1f} | {gv / 1e6:.1f} | {cost:.2f}x{bound}{mark} | "
+                      f"{'; '.join(fd_cells[0])} | {'; '.join(fd_cells[1])} |")
+    print("\ncost = value M/s / value+grad M/s (the time of a value and its gradient over a value alone);"
+          "\nanalytic / FD = value+grad M/s / finite-difference M/s (same binary, same ISA).")
+    print("\nTargets: " + ("all met." if not missed else "missed:\n- " + "\n- ".join(missed)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--core", type=int, default=1)
     ap.add_argument("--yardstick", help="the binary whose stb_perlin figures divide (default: the first)")
-    ap.add_argument("--issue", type=int, default=12, choices=(12, 13), help="whose targets (default 12)")
+    ap.add_argument("--issue", type=int, default=12, choices=(12, 13, 14), help="whose targets (default 12)")
     ap.add_argument("binaries", nargs="+", help="NAME=path/to/gradnoise_bench")
     a = ap.parse_args()
     global TARGETS
     if a.issue == 13:
         TARGETS = TARGETS_13
+    if a.issue == 14:
+        for g, v, _, fds in GRADIENT_14:
+            for w in [g, v] + [f for f, _, _ in fds]:
+                TARGETS_14[w] = (None, {})
+        TARGETS = TARGETS_14
     bins = [b.split("=", 1) for b in a.binaries]
     yardstick = a.yardstick or bins[0][0]
     samples = {name: {} for name, _ in bins}
@@ -78,6 +153,9 @@ def main():
                 for k, v in run(path, a.core, os.path.join(tmp, f"{name}-{r}.json")).items():
                     samples[name].setdefault(k, []).append(v)
     med = {name: {k: statistics.median(v) for k, v in s.items()} for name, s in samples.items()}
+    if a.issue == 14:
+        print_gradient_tables(bins, med)
+        return
     head = "| workload | target |" + "".join(f" {n} M/s | {n} x yardstick |" for n, _ in bins)
     print(head)
     print("|---|---:|" + "---:|---:|" * len(bins))

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes docs/images/gallery/*.png (the README's pictures) with the gradnoise tool itself and
-# prints the README table. Usage: bash scripts/make_gallery.sh [path/to/gradnoise]
+# prints the README tables: the fields (heightmap, 192x192 grey), then the analytic gradient (bake,
+# 256x192 RGB). Usage: bash scripts/make_gallery.sh [path/to/gradnoise]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tool=${1:-build/release/src/cli/gradnoise}
@@ -36,4 +37,27 @@ for e in "${entries[@]}"; do
   # shellcheck disable=SC2086
   "$tool" heightmap --size $size -o "$out/$name.png" $args >/dev/null
   echo "| ![$what]($out/$name.png)<br>$what | \`gradnoise heightmap --size $size $args -o $name.png\` |"
+done
+
+# The analytic gradient (issue 14): hill-shading and normal maps from value + gradient in one pass.
+# Normal maps: tangent space, OpenGL (red = n_x, green = -n_y: +noise y runs down the picture, blue =
+# n_z), surface z = S * value over noise units. terrain at 5 octaves: the preset's 8 are finer than a
+# pixel at this size (its finest octave repeats every 1.4 pixels), and their slopes alias into grain.
+# Strength 0.25 there keeps the median tilt at ~37 degrees (90 % below 54): most texels stay near
+# flat lavender, the ridges show in every hue; 0.5 puts the median at 57 and 1 at 72, saturated.
+# The one-octave OpenSimplex2S map is the gradient itself as colour (strength 0.5: tilts of 50
+# degrees at the median, 67 at most, so hue follows the gradient's direction without clipping).
+bakes=(
+  "eroded-shaded|eroded: Quilez's derivative-damped fBm, hill-shaded by its analytic slope|eroded --size 256x192 --hillshade"
+  "terrain-normals|normal map (OpenGL) of terrain's fBm at 5 octaves, strength 0.25|terrain --size 256x192 --octaves 5 --normal-map --normal-strength 0.25"
+  "gradient|the gradient as colour: one octave of OpenSimplex2S as a normal map|noise --size 256x192 --scale 4 --basis opensimplex2s --seed 1337 --normal-map --normal-strength 0.5"
+)
+echo
+echo "| picture | command |"
+echo "|---|---|"
+for e in "${bakes[@]}"; do
+  IFS='|' read -r name what args <<<"$e"
+  # shellcheck disable=SC2086
+  "$tool" bake $args -q -o "$out/$name.png" >/dev/null
+  echo "| ![$what]($out/$name.png)<br>$what | \`gradnoise bake $args -o $name.png\` |"
 done

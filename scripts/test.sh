@@ -85,8 +85,9 @@ step "installed package, shared library (-DBUILD_SHARED_LIBS=ON): both examples;
 prefix=$(mktemp -d)
 # (-O1: this tree checks the package -- exports, config, linking -- not speed, and builds in half the time.
 # Not -O0: the kernels' intrinsics need their immediate operands folded to constants.)
+# (One x86 kernel unit, SSE2: the exports and the package do not depend on which ISAs are inside.)
 configure build/shared -S . -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1" \
-  -DBUILD_SHARED_LIBS=ON -DGRADNOISE_BUILD_TESTS=OFF \
+  -DBUILD_SHARED_LIBS=ON -DGRADNOISE_BUILD_TESTS=OFF "-DGRADNOISE_X86_KERNELS=sse2" \
   -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF
 cmake --build build/shared -j "$jobs" >/dev/null
 cmake --install build/shared --prefix "$prefix" >/dev/null
@@ -135,7 +136,8 @@ if [ "$run_sanitize" = 1 ]; then
   # builds, and TSan checks what the C API promises -- many caller threads at once, each fill on
   # its own thread (a shared error message, for one, is reported at once).
   step "ThreadSanitizer build (the C API from many threads at once)"
-  configure build/tsan -S . -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DGRADNOISE_SANITIZE=thread "-DGRADNOISE_X86_KERNELS=sse2;avx2" \
+  # (The SSE2 unit only: the threading is in the fills and the C API, the same for every ISA.)
+  configure build/tsan -S . -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DGRADNOISE_SANITIZE=thread "-DGRADNOISE_X86_KERNELS=sse2" \
     -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF
   cmake --build build/tsan -j "$jobs" --target gradnoise_tests
   step "ThreadSanitizer tests"

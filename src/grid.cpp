@@ -16,6 +16,7 @@
 
 #include "dispatch.hpp"
 #include "entry.hpp"
+#include "reference/common.hpp"
 #include "reference/reference.hpp"
 #include "fp_environment.hpp"
 #include "gradnoise/noise.hpp"
@@ -286,14 +287,25 @@ bool planes_present(const GradientOut& o, int dims) {
 }
 
 constexpr const char* pattern_refusal = "gradients: patterns have no gradient (pattern.kind must be none)";
+constexpr const char* damped_refusal =
+    "gradients of the damped fractal need second derivatives, which only the lattice bases (perlin, classic, value, "
+    "isotropic) provide";
+
+// Why a value+gradient fill of this field is refused, or null.
+const char* gradient_refusal(const detail::NoiseTables& t, int dims) {
+    if (t.desc.pattern.kind != Pattern::none) {
+        return pattern_refusal;
+    }
+    return reference::spec::has_gradient(t.desc, dims) ? nullptr : damped_refusal;
+}
 
 // The checks of a 2D grid fill, then rows(first, last) over threads. gradient: out is the value
 // plane of a value+gradient fill whose planes are all checked.
 template <class Rows>
 Status fill_2d(const detail::NoiseTables& t, const Grid2d& g, const float* out, const GradientOut* gradient,
                std::size_t row_stride, const FillOptions& options, const GridMessages& m, Rows&& rows) {
-    if (gradient != nullptr && t.desc.pattern.kind != Pattern::none) {
-        return Status(ErrorCode::invalid_argument, pattern_refusal);
+    if (const char* refusal = gradient != nullptr ? gradient_refusal(t, 2) : nullptr) {
+        return Status(ErrorCode::invalid_argument, refusal);
     }
     if (!finite(g.origin_x) || !finite(g.origin_y)) {
         return Status(ErrorCode::invalid_argument, m.origin);
@@ -319,8 +331,8 @@ template <class Rows>
 Status fill_3d(const detail::NoiseTables& t, const Grid3d& g, const float* out, const GradientOut* gradient,
                std::size_t row_stride, std::size_t slice_stride, const FillOptions& options, const GridMessages& m,
                Rows&& rows) {
-    if (gradient != nullptr && t.desc.pattern.kind != Pattern::none) {
-        return Status(ErrorCode::invalid_argument, pattern_refusal);
+    if (const char* refusal = gradient != nullptr ? gradient_refusal(t, 3) : nullptr) {
+        return Status(ErrorCode::invalid_argument, refusal);
     }
     if (!finite(g.origin_x) || !finite(g.origin_y) || !finite(g.origin_z)) {
         return Status(ErrorCode::invalid_argument, m.origin);
@@ -453,6 +465,9 @@ Status fill_chunk(const detail::NoiseTables& t, const Chunk& c, std::int64_t fir
                   const FillOptions& options, const ChunkMessages& m, Rows&& rows) {
     if (Status s = check_chunk_field(t.desc, m.field); !s) {
         return s;
+    }
+    if (const char* refusal = gradient != nullptr ? gradient_refusal(t, dims) : nullptr) {
+        return Status(ErrorCode::invalid_argument, refusal);
     }
     if (!finite(c.spacing) || !(c.spacing > 0.0f)) {
         return Status(ErrorCode::invalid_argument, m.spacing);

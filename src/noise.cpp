@@ -6,6 +6,7 @@
 #include "entry.hpp"
 #include "fp_environment.hpp"
 #include "gradnoise/gradnoise.hpp"
+#include "reference/common.hpp"
 #include "reference/reference.hpp"
 #include "splitmix64.hpp"
 #include "tables.hpp"
@@ -591,13 +592,21 @@ Status Noise::evaluate_4d(const float* x, const float* y, const float* z, const 
 
 namespace {
 
-// Gradients exist for every field without a pattern (and for cellular noise in 2D and 3D).
+// Gradients exist for every field without a pattern (and for cellular noise in 2D and 3D); the
+// damped fractal's needs its octaves' Hessians, which the lattice bases have.
+constexpr const char* damped_refusal =
+    "gradients of the damped fractal need second derivatives, which only the lattice bases (perlin, classic, value, "
+    "isotropic) provide: use one of those, or another fractal kind";
+
 const char* gradient_refusal(const NoiseDesc& d, int dims, const char* pattern_message, const char* cellular_message) {
     if (d.pattern.kind != Pattern::none) {
         return pattern_message;
     }
     if (dims == 4 && d.basis == Basis::cellular) {
         return cellular_message;
+    }
+    if (!reference::spec::has_gradient(d, dims)) {
+        return damped_refusal;
     }
     return nullptr;
 }
@@ -737,8 +746,8 @@ Status evaluate_gradient_4d(const KernelTable& k, const NoiseTables& t, const fl
 // [S 18.5] Curl noise from the gradient kernels, in blocks on the stack (no allocation).
 Status evaluate_curl_2d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, float* vx,
                         float* vy, std::size_t count) noexcept {
-    if (t.desc.pattern.kind != Pattern::none) {
-        return Status(ErrorCode::invalid_argument, "evaluate_curl_2d: patterns have no gradient (pattern.kind must be none)");
+    if (const char* refusal = gradient_refusal(t.desc, 2, "evaluate_curl_2d: patterns have no gradient (pattern.kind must be none)", "")) {
+        return Status(ErrorCode::invalid_argument, refusal);
     }
     if (count == 0) {
         return Status::success();
@@ -762,8 +771,8 @@ Status evaluate_curl_2d(const KernelTable& k, const NoiseTables& t, const float*
 
 Status evaluate_curl_3d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
                         float* vx, float* vy, float* vz, std::size_t count) noexcept {
-    if (t.desc.pattern.kind != Pattern::none) {
-        return Status(ErrorCode::invalid_argument, "evaluate_curl_3d: patterns have no gradient (pattern.kind must be none)");
+    if (const char* refusal = gradient_refusal(t.desc, 3, "evaluate_curl_3d: patterns have no gradient (pattern.kind must be none)", "")) {
+        return Status(ErrorCode::invalid_argument, refusal);
     }
     if (count == 0) {
         return Status::success();

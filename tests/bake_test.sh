@@ -22,7 +22,7 @@ expect_error() {  # NAME WANT_RC PATTERN -- ARGS
 }
 
 # ---- every preset: a PNG of the right kind, with its configuration inside ----
-for preset in terrain marble wood clouds fire noise; do
+for preset in terrain eroded marble wood clouds fire noise; do
     bake "$preset" --size 40x30 -o "$preset.png"
     info=$("$READ_IMAGE" "$preset.png" 2>&1 | head -1)
     want="png 40 30 3 8"
@@ -133,6 +133,173 @@ else
     fail "--hillshade" "$ERR"
 fi
 
+# ---- normal maps (issue 14): decoded, against normals from the float heights ----
+# The same field as float heights (PFM) and as --normal-map; normals_check.py compares the decoded
+# normal (each sample c -> 2 c / max - 1, green flipped back for OpenGL) with the unit normal of the
+# surface z = S * v from the heights by central differences of 4th order on the pixel grid,
+# (8 (v[i+1] - v[i-1]) - (v[i+2] - v[i-2])) / (6 (x[i+1] - x[i-1])), x_i = float(i) * (scale / width)
+# in noise units; pixels 2 from the edge and more. Measured worst angles (96x96): noise preset (one
+# octave of Perlin over 2 units, S 1) 0.37 deg at 8 bits (the rounding of 8-bit samples alone allows
+# up to ~0.39) and 0.021 deg at 16 bits; terrain's OpenSimplex2S fBm at 4 octaves (over 0.375 units,
+# S 2; the preset's 8 octaves are finer than any pixel grid a test can afford) 0.21 deg at 16 bits;
+# eroded's damped fBm at 4 octaves (S 1) 1.75 deg at 16 bits (99 % of pixels within 0.65: the
+# stencil's truncation at its sharpest creases), where a gradient that held each octave's damping
+# constant was 26 deg off on average. Tolerances 0.5, 0.05, 0.5 and 3 deg; a strength or frequency
+# factor 2% off is ~0.5 deg off, and a flipped or swapped axis tens of degrees.
+nm_cases=("noise|--scale 2|1|8|0.5" "noise|--scale 2|1|16|0.05" "terrain|--scale 0.375 --octaves 4|2|16|0.5"
+          "eroded|--scale 0.375 --octaves 4|1|16|3")
+k=0
+: >nm_cases.txt
+for c in "${nm_cases[@]}"; do
+    IFS='|' read -r preset args strength depth tol <<<"$c"
+    k=$((k + 1))
+    # shellcheck disable=SC2086
+    bake $preset --grey --size 96x96 $args -o "nm_h$k.pfm"
+    RC1=$RC
+    # shellcheck disable=SC2086
+    bake $preset --normal-map --depth $depth --normal-strength $strength --size 96x96 $args -o "nm_gl$k.png"
+    if [[ $RC1 != 0 || $RC != 0 ]]; then fail "bake $preset --normal-map --depth $depth" "exit $RC1/$RC" "$ERR"; continue; fi
+    # shellcheck disable=SC2086
+    bake $preset --normal-map --normal-convention directx --depth $depth --normal-strength $strength --size 96x96 $args -o "nm_dx$k.png"
+    "$READ_IMAGE" "nm_gl$k.png" all >"nm_gl$k.txt"
+    "$READ_IMAGE" "nm_dx$k.png" all >"nm_dx$k.txt"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' $k "$preset" "$args" $strength $depth $tol >>nm_cases.txt
+done
+results=0
+while IFS= read -r line; do
+    case $line in ok*) pass "${line#ok }" ;; *) fail "${line#FAIL }" ;; esac
+    results=$((results + 1))
+done < <(python3 - <<'PY'
+import math, struct
+f32 = lambda v: struct.unpack('f', struct.pack('f', v))[0]
+def pfm(path):  # rows top to bottom
+    data = open(path, 'rb').read()
+    head = data.split(b"\n", 3)
+    w, h = map(int, head[1].split())
+    v = struct.unpack('<%df' % (w * h), head[3][:4 * w * h])
+    return w, h, [v[(h - 1 - y) * w:(h - y) * w] for y in range(h)]
+def dump(path):
+    rows = open(path).read().splitlines()
+    kind, w, h, ch, bits = rows[0].split()
+    return (int(w), int(h), int(ch), int(bits)), [tuple(map(int, r.split())) for r in rows[1:1 + int(w) * int(h)]]
+for line in open("nm_cases.txt").read().splitlines():
+    k, preset, args, strength, depth, tol = line.split("\t")
+    strength, depth, tol = float(strength), int(depth), float(tol)
+    scale = float(args.split()[1])
+    w, h, H = pfm("nm_h%s.pfm" % k)
+    (gw, gh, ch, bits), gl = dump("nm_gl%s.txt" % k)
+    (dw, dh, dch, dbits), dx = dump("nm_dx%s.txt" % k)
+    name = "%s %s --normal-map --normal-strength %g --depth %d" % (preset, args, strength, depth)
+    if (gw, gh, ch, bits) != (w, h, 3, depth) or (dw, dh, dch, dbits) != (w, h, 3, depth) or len(gl) != w * h or len(dx) != w * h:
+        print("FAIL %s: decoded %s / %s, want %dx%d RGB %d-bit" % (name, (gw, gh, ch, bits), (dw, dh, dch, dbits), w, h, depth))
+        continue
+    top = (1 << depth) - 1
+    step = f32(scale / w)
+    c = [f32(i * step) for i in range(max(w, h))]
+    worst, where = 0.0, ""
+    for y in range(2, h - 2):
+        for x in range(2, w - 2):
+            gx = (8 * (H[y][x + 1] - H[y][x - 1]) - (H[y][x + 2] - H[y][x - 2])) / (6 * (c[x + 1] - c[x - 1]))
+            gy = (8 * (H[y + 1][x] - H[y - 1][x]) - (H[y + 2][x] - H[y - 2][x])) / (6 * (c[y + 1] - c[y - 1]))
+            n = (-strength * gx, -strength * gy, 1.0)
+            q = gl[y * w + x]
+            m = (2 * q[0] / top - 1, -(2 * q[1] / top - 1), 2 * q[2] / top - 1)  # OpenGL: green = -n_y
+            cos = sum(a * b for a, b in zip(n, m)) / math.sqrt(sum(a * a for a in n) * sum(b * b for b in m))
+            angle = math.degrees(math.acos(max(-1.0, min(1.0, cos))))
+            if angle > worst: worst, where = angle, "pixel (%d, %d): decoded %s, from the heights %s" % (x, y, q, n)
+    if worst <= tol:
+        print("ok %s: worst angle to the heights' normals %.3f deg (tolerance %g)" % (name, worst, tol))
+    else:
+        print("FAIL %s: worst angle to the heights' normals %.3f deg > %g at %s" % (name, worst, tol, where))
+    # DirectX: the same red and blue, green = max - OpenGL's green (within the rounding of one count).
+    flip = [(a, b) for a, b in zip(gl, dx) if a[0] != b[0] or a[2] != b[2] or abs(a[1] + b[1] - top) > 1]
+    moved = sum(1 for a, b in zip(gl, dx) if a[1] != b[1])
+    if not flip and moved > w * h // 2:
+        print("ok %s: DirectX = OpenGL with green -> %d - green (+-1), R and B equal (%d greens differ)" % (name, top, moved))
+    else:
+        print("FAIL %s: DirectX is not OpenGL with green flipped (%d greens differ; OpenGL, DirectX: %s)" % (name, moved, flip[:3]))
+PY
+)
+if [[ $results != $((2 * k)) ]]; then fail "normal-map checks: $results results, want $((2 * k))"; fi
+# The configuration records the normal map, and --print-config / --config bake the same bytes.
+bake terrain --normal-map --normal-convention directx --normal-strength 2.5 --depth 16 --size 24x16 -o nmc.png
+"$GRADNOISE" bake terrain --normal-map --normal-convention directx --normal-strength 2.5 --depth 16 --size 24x16 --print-config >nm.toml
+bake --config nm.toml -o nmc2.png
+if [[ $RC == 0 ]] && cmp -s nmc.png nmc2.png && grep -qx 'normal-map = true' nm.toml && grep -qx 'normal-convention = "directx"' nm.toml &&
+   grep -qx 'normal-strength = 2.5' nm.toml &&
+   "$READ_IMAGE" nmc.png | grep -q '^text gradnoise-config .*"normal-map":true,"normal-convention":"directx","normal-strength":2.5}'
+then pass "normal-map config: JSON and TOML record normal-map, normal-convention, normal-strength; --config bakes the same bytes"
+else fail "normal-map config" "exit $RC $ERR" "$(grep normal nm.toml)"; fi
+
+# ---- analytic --hillshade and normal maps on tile sets: each tile = the same window of the whole ----
+# Tile (0, 0) takes the grid fill, the others the per-point path of the whole picture's coordinates;
+# the slopes come from the analytic gradient, so the tiles shade exactly like the whole picture.
+tile_kinds=("terrain --hillshade" "eroded --hillshade" "terrain --normal-map --depth 16 --normal-strength 0.5")
+: >tile_cases.txt
+k=0
+for kind in "${tile_kinds[@]}"; do
+    k=$((k + 1))
+    mkdir -p "ts$k"
+    # shellcheck disable=SC2086
+    bake $kind --size 48x48 -o "ts_whole$k.png"
+    RC1=$RC
+    # shellcheck disable=SC2086
+    bake $kind --size 48x48 --tile-size 24 --tiles 0..1,0..1 -o "ts$k/t.png"
+    if [[ $RC1 != 0 || $RC != 0 ]]; then fail "bake $kind on a tile set" "exit $RC1/$RC" "$ERR"; continue; fi
+    "$READ_IMAGE" "ts_whole$k.png" all >"ts_whole$k.txt"
+    for t in 0_0 1_0 0_1 1_1; do "$READ_IMAGE" "ts$k/t_x${t%_*}_y${t#*_}.png" all >"ts$k/$t.txt" 2>&1; done
+    printf '%s\t%s\n' $k "$kind" >>tile_cases.txt
+done
+results=0
+while IFS= read -r line; do
+    case $line in ok*) pass "${line#ok }" ;; *) fail "${line#FAIL }" ;; esac
+    results=$((results + 1))
+done < <(python3 - <<'PY'
+def dump(path):
+    rows = open(path).read().splitlines()
+    w, h = int(rows[0].split()[1]), int(rows[0].split()[2])
+    return w, h, rows[1:1 + w * h]
+for line in open("tile_cases.txt").read().splitlines():
+    k, kind = line.split("\t")
+    W, H, whole = dump("ts_whole%s.txt" % k)
+    bad = []
+    for ty in range(2):
+        for tx in range(2):
+            w, h, tile = dump("ts%s/%d_%d.txt" % (k, tx, ty))
+            if (w, h) != (24, 24): bad.append("tile %d,%d is %dx%d" % (tx, ty, w, h)); continue
+            for y in range(24):
+                for x in range(24):
+                    if tile[y * 24 + x] != whole[(ty * 24 + y) * W + tx * 24 + x]:
+                        bad.append("tile %d,%d pixel %d,%d: %s vs %s" % (tx, ty, x, y, tile[y * 24 + x], whole[(ty * 24 + y) * W + tx * 24 + x]))
+    distinct = len(set(whole))
+    if not bad and distinct > 100:
+        print("ok %s: 2x2 tiles of 24 equal the 48x48 picture sample for sample (%d distinct pixels)" % (kind, distinct))
+    else:
+        print("FAIL %s: tiles differ from the whole picture (%d distinct pixels): %s" % (kind, distinct, "; ".join(bad[:3])))
+PY
+)
+if [[ $results != "$k" ]]; then fail "tile-set shading checks: $results results, want $k"; fi
+
+# ---- the eroded preset: Quilez's derivative-damped fBm; not terrain; its config says so ----
+# (eroded.png and terrain.png: the preset loop above, 40x30.) Its float heights (at scale 8: the points
+# of pts.txt) equal gradnoise eval of the fractal it names: damped, isotropic basis, 10 octaves,
+# lacunarity 2, persistence 0.5 -- and differ from the same fBm.
+bake eroded --grey --scale 8 --size 40x30 -o e.exr
+RC1=$RC
+"$GRADNOISE" eval --dims 2 --format hex --basis isotropic --fractal damped --octaves 10 --lacunarity 2 --persistence 0.5 <pts.txt >evals.txt
+"$GRADNOISE" eval --dims 2 --format hex --basis isotropic --fractal fbm --octaves 10 --lacunarity 2 --persistence 0.5 <pts.txt >efbm.txt
+"$READ_IMAGE" e.exr $pixels | tail -n +2 >egot.txt
+"$GRADNOISE" bake eroded --size 40x30 --print-config >eroded.toml
+bake --config eroded.toml -o e2.png
+if [[ $RC1 == 0 && $RC == 0 && -s evals.txt ]] && cmp -s egot.txt evals.txt && ! cmp -s evals.txt efbm.txt && cmp -s e2.png eroded.png &&
+   grep -qx 'fractal = "damped"' eroded.toml && ! cmp -s <("$READ_IMAGE" eroded.png all) <("$READ_IMAGE" terrain.png all) &&
+   "$READ_IMAGE" eroded.png | grep -q '^text gradnoise-config .*"preset":"eroded".*"basis":"isotropic","fractal":"damped","octaves":10'
+then
+    pass "eroded: heights = eval --fractal damped (not fbm) bit for bit, pixels differ from terrain, config records fractal damped"
+else
+    fail "eroded preset" "exit $RC1/$RC $ERR" "$(paste egot.txt evals.txt)" "$(grep fractal eroded.toml)"
+fi
+
 # ---- animation ----
 bake fire --frames 6 --loop --size 24x16 -o fire.gif
 check "fire --frames 6 --loop: a looping GIF of 6 frames" test "$("$READ_IMAGE" fire.gif | head -1)" = "gif 24 16 6 1"
@@ -216,6 +383,20 @@ expect_error "unknown extension: exit 2" 2 "format" -- terrain -o x.bmp
 expect_error "hillshade on grey: exit 2" 2 "--hillshade" -- terrain --grey --hillshade -o x.png
 expect_error "bad ramp: exit 2" 2 "--ramp" -- marble --ramp "0:#zzzzzz,1:#ffffff" -o x.png
 expect_error "bad octaves: exit 2" 2 "octaves" -- noise --fractal fbm --octaves 40 -o x.png
+# Normal maps: RGB PNG only, still pictures, fields with a gradient (not the patterns).
+expect_error "--normal-map to EXR: exit 2" 2 "--normal-map writes RGB PNG (8 or 16 bits with --depth): name the output .png" -- \
+    terrain --normal-map -o x.exr
+expect_error "--normal-map to PFM: exit 2" 2 "--normal-map writes RGB PNG" -- terrain --normal-map -o x.pfm
+expect_error "--normal-map to RAW16: exit 2" 2 "--normal-map writes RGB PNG" -- terrain --normal-map -o x.r16
+expect_error "--normal-map --frames 3: exit 2" 2 "--normal-map bakes still pictures (or tile sets), not --frames" -- \
+    terrain --normal-map --frames 3 -o x.png
+expect_error "--normal-map of marble: exit 2, patterns named" 2 "--normal-map needs the field's gradient, which patterns (marble, wood) do not have" -- \
+    marble --normal-map -o x.png
+expect_error "--normal-map --pattern wood: exit 2" 2 "patterns (marble, wood)" -- noise --pattern wood --normal-map -o x.png
+expect_error "--hillshade of wood: exit 2, patterns named" 2 "--hillshade needs the field's gradient, which patterns (marble, wood) do not have" -- \
+    wood --hillshade -o x.png
+expect_error "--normal-convention up: exit 2" 2 "--normal-convention" -- terrain --normal-map --normal-convention up -o x.png
+if ls x_0000.png >/dev/null 2>&1; then fail "--normal-map --frames leaves no frame"; else pass "--normal-map --frames leaves no frame"; fi
 expect_error "too much memory: exit 1" 1 "of memory" -- terrain --size 65536x65536 --frames 200 -o x.gif
 expect_error "unwritable directory: exit 1" 1 "/nonexistent-dir/x.png" -- terrain --size 8x8 -o /nonexistent-dir/x.png
 # ---- refusals before any work: bad tile values, too many tiles, more than the disk holds ----

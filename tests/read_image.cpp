@@ -1,6 +1,7 @@
 // Test helper for tests/bake_test.sh: decodes a PNG, EXR or GIF with the same libraries that wrote
 // it and prints what a test needs to check.
 //   read_image FILE [X Y ...]
+//   read_image FILE all          (every pixel, row by row from the top)
 // PNG: "png W H CHANNELS BITS", then per requested pixel its samples, then "text KEY" lines.
 // EXR: "exr W H", then per pixel the float (%a). GIF: "gif W H FRAMES LOOP", then first-frame indices.
 #include <cstdio>
@@ -20,9 +21,19 @@ int main(int argc, char** argv) {
     std::string path = argv[1], error;
     std::string ext = path.substr(path.find_last_of('.') + 1);
     std::vector<std::pair<unsigned, unsigned>> at;
-    for (int i = 2; i + 1 < argc; i += 2) {
+    const bool all = argc == 3 && std::string(argv[2]) == "all";
+    for (int i = 2; !all && i + 1 < argc; i += 2) {
         at.emplace_back(static_cast<unsigned>(std::atoi(argv[i])), static_cast<unsigned>(std::atoi(argv[i + 1])));
     }
+    auto every_pixel = [&](std::uint32_t w, std::uint32_t h) {
+        if (all) {
+            for (std::uint32_t y = 0; y < h; ++y) {
+                for (std::uint32_t x = 0; x < w; ++x) {
+                    at.emplace_back(x, y);
+                }
+            }
+        }
+    };
     if (ext == "png") {
         DecodedPng png;
         if (!read_png(path, &png, &error)) {
@@ -30,6 +41,7 @@ int main(int argc, char** argv) {
             return 1;
         }
         std::printf("png %u %u %d %d\n", png.width, png.height, png.channels, png.bit_depth);
+        every_pixel(png.width, png.height);
         for (auto [x, y] : at) {
             for (int c = 0; c < png.channels; ++c) {
                 std::printf("%s%u", c ? " " : "", png.samples[(std::size_t(y) * png.width + x) * png.channels + c]);
@@ -47,6 +59,7 @@ int main(int argc, char** argv) {
             return 1;
         }
         std::printf("exr %u %u\n", w, h);
+        every_pixel(w, h);
         for (auto [x, y] : at) {
             std::printf("%a\n", static_cast<double>(v[std::size_t(y) * w + x]));
         }
@@ -60,6 +73,7 @@ int main(int argc, char** argv) {
             return 1;
         }
         std::printf("gif %u %u %d %d\n", w, h, frames, loops ? 1 : 0);
+        every_pixel(w, h);
         for (auto [x, y] : at) {
             std::printf("%u\n", first[std::size_t(y) * w + x]);
         }

@@ -451,63 +451,79 @@ TEST_CASE("cellular noise: the gradient of the nearest and second nearest distan
     CHECK(g.dy == 0.0f);
 }
 
-TEST_CASE("derivative-damped fBm: its value damps the fine octaves on slopes; its gradient") {
+TEST_CASE("derivative-damped fBm: its value damps the fine octaves on slopes; its exact gradient") {
+    const testing::Points p = testing::random_points(20000, -100.0f, 100.0f, 804);
+    for (Basis basis : {Basis::perlin, Basis::isotropic, Basis::classic, Basis::value}) {
+        for (Fade fade : {Fade::quintic, Fade::cubic}) {
+            NoiseDesc d;
+            d.basis = basis;
+            d.fade = fade;
+            if (basis == Basis::classic || basis == Basis::value) {
+                d.has_seed = true;
+                d.seed = 5;
+            }
+            d.fractal = {Fractal::damped, 6, 0.5f, 2.0f, 0.5f};
+            const Noise damped = make(d);
+            d.fractal.kind = Fractal::fbm;
+            const Noise fbm = make(d);
+            // The value: within the base range, and damped.
+            double sum_damped = 0, sum_fbm = 0;
+            for (std::size_t i = 0; i < p.size(); ++i) {
+                const float v = damped.noise2(p.x[i], p.y[i]);
+                CHECK(std::fabs(v) <= 1.0f);
+                sum_damped += std::fabs(v);
+                sum_fbm += std::fabs(fbm.noise2(p.x[i], p.y[i]));
+            }
+            CHECK(sum_damped < 0.95 * sum_fbm);
+            // The gradient (the octaves' Hessians through the damping, spec 18.3) against central
+            // differences of Quilez's definition in binary64 (its slopes by differences too).
+            for (int dims : {2, 3}) {
+                const Agreement a = compare_with_differences(damped, dims, testing::random_points(300, -60.0f, 60.0f, 813),
+                                                             1e-4, nullptr, fade == Fade::cubic);
+                MESSAGE(label(damped.desc()) << " " << dims << "D: worst |analytic - difference| " << a.worst << " over "
+                                 << a.checked);
+                CHECK(a.worst < (fade == Fade::cubic ? 2e-3 : 5e-4));
+                CHECK(a.checked > 200);
+            }
+        }
+    }
+    // Its value is the same through the value functions and the gradient functions; the simplex
+    // and cellular bases have a damped value but no damped gradient (it needs Hessians).
     NoiseDesc d;
     d.fractal = {Fractal::damped, 8, 0.5f, 2.0f, 0.5f};
-    const Noise damped = make(d);
-    d.fractal.kind = Fractal::fbm;
-    const Noise fbm = make(d);
-    const testing::Points p = testing::random_points(20000, -100.0f, 100.0f, 804);
-    // The value: within the base range, and damped (never above fBm's magnitude by much).
-    double sum_damped = 0, sum_fbm = 0;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-        const float v = damped.noise2(p.x[i], p.y[i]);
-        CHECK(std::fabs(v) <= 1.0f);
-        sum_damped += std::fabs(v);
-        sum_fbm += std::fabs(fbm.noise2(p.x[i], p.y[i]));
-    }
-    MESSAGE("mean |damped| " << sum_damped / p.size() << ", mean |fbm| " << sum_fbm / p.size());
-    CHECK(sum_damped < 0.9 * sum_fbm);
-    // The gradient holds each octave's damping constant (spec 18.3): against central differences
-    // of Quilez's definition it is exact where the slopes are flat and differs by the damping's own
-    // variation elsewhere. Measured: the median relative difference.
-    std::vector<double> relative, cosine;
-    for (std::size_t i = 0; i < 500; ++i) {
-        double exact[2];
-        for (int a = 0; a < 2; ++a) {
-            double plus[4] = {p.x[i], p.y[i], 0, 0}, minus[4] = {p.x[i], p.y[i], 0, 0};
-            plus[a] += 1e-4;
-            minus[a] -= 1e-4;
-            exact[a] = (fractal64(damped.tables(), 2, plus) - fractal64(damped.tables(), 2, minus)) / 2e-4;
-        }
-        const gradnoise::Gradient2 g = damped.gradient2(p.x[i], p.y[i]);
-        const double dot = g.dx * exact[0] + g.dy * exact[1];
-        const double ga = std::hypot(g.dx, g.dy), ge = std::hypot(exact[0], exact[1]);
-        relative.push_back(std::hypot(g.dx - exact[0], g.dy - exact[1]) / (ge + 1e-3));
-        cosine.push_back(dot / (ga * ge + 1e-12));
-    }
-    std::sort(relative.begin(), relative.end());
-    std::sort(cosine.begin(), cosine.end());
-    MESSAGE("damped fBm: |analytic - exact| / |exact| median " << relative[250] << ", 90th percentile " << relative[450]
-            << "; cosine of the angle between them: median " << cosine[250] << ", 10th percentile " << cosine[50]);
-    CHECK(cosine[250] > 0.5);
-    // Its value is the same through the value functions and the gradient functions.
-    testing::check_points(damped, testing::random_points(2000, -50.0f, 50.0f, 805), "damped", {2, 3, 4});
+    testing::check_points(make(d), testing::random_points(2000, -50.0f, 50.0f, 805), "damped", {2, 3, 4});
+    d.basis = Basis::opensimplex2s;
+    const Noise simplex = make(d);
+    CHECK(std::isfinite(simplex.noise2(0.3f, 0.7f)));
+    CHECK(std::isnan(simplex.gradient2(0.3f, 0.7f).dx));
+    const gradnoise::Grid2d g{0, 0, 1, 1, 4, 4};
+    std::vector<float> plane(16);
+    const gradnoise::Status s = simplex.fill_grid_gradient_2d(g, GradientOut{plane.data(), plane.data(), plane.data()});
+    CHECK(s.code() == gradnoise::ErrorCode::invalid_argument);
+    CHECK(std::string(s.message()).find("second derivatives") != std::string::npos);
 }
 
 TEST_CASE("every kernel: scalar == every ISA, bit for bit, values equal to the value calls") {
+    // The default field's 2D and 3D kernels (Perlin's permutation hasher: the issue's targets) on
+    // testing::random_point_count() points (10^7 unless CI lowers it); every other kernel -- the
+    // mix hasher, 4D, the general lattice of each basis, fade and period, cellular -- on a tenth,
+    // and on every awkward, non-finite and random-bit coordinate.
     const std::size_t count = testing::random_point_count();
     const testing::Points random = testing::random_points(count, -300.0f, 300.0f, 806);
+    const testing::Points tenth = testing::random_points(count / 10 + 5, -300.0f, 300.0f, 812);
     const testing::Points few = testing::random_points(count / 100 + 5, -300.0f, 300.0f, 807);
     const testing::Points awkward = testing::awkward_points();
     const testing::Points nonfinite = testing::nonfinite_points();
     const testing::Points bits = testing::random_bit_patterns(20000, 808);
-    // The two specialised Perlin kernels (permutation and mix hashers) and the general lattice, in
-    // full; every other basis, fade and period on fewer points.
     for (Hash hash : {Hash::permutation, Hash::mix}) {
         const NoiseDesc d = lattice_desc(Basis::perlin, Fade::quintic, hash);
         const Noise n = make(d);
-        check_gradient_points(n, random, label(d), {2, 3, 4});
+        if (hash == Hash::permutation) {
+            check_gradient_points(n, random, label(d), {2, 3});
+            check_gradient_points(n, tenth, label(d), {4});
+        } else {
+            check_gradient_points(n, tenth, label(d), {2, 3, 4});
+        }
         for (const testing::Points* s : {&awkward, &nonfinite, &bits}) {
             check_gradient_points(n, *s, label(d), {2, 3, 4});
         }
@@ -517,9 +533,11 @@ TEST_CASE("every kernel: scalar == every ISA, bit for bit, values equal to the v
             for (int period : {0, 16}) {
                 const NoiseDesc d = lattice_desc(basis, fade, Hash::permutation, period);
                 const Noise n = make(d);
-                check_gradient_points(n, basis == Basis::classic && fade == Fade::quintic && period ? random : few,
+                check_gradient_points(n, basis == Basis::classic && fade == Fade::quintic && period ? tenth : few,
                                       label(d), {2, 3, 4});
-                check_gradient_points(n, awkward, label(d), {2, 3, 4});
+                if (fade == Fade::quintic) {
+                    check_gradient_points(n, awkward, label(d), {2, 3, 4});
+                }
             }
         }
     }
@@ -532,16 +550,23 @@ TEST_CASE("every kernel: scalar == every ISA, bit for bit, values equal to the v
             d.cellular = {distance, output, 0.75f};
             const Noise n = make(d);
             const bool full = distance == CellularDistance::euclidean && output == CellularOutput::f1;
-            check_gradient_points(n, full ? random : few, std::string("cellular/") +
+            check_gradient_points(n, full ? tenth : few, std::string("cellular/") +
                                   gradnoise::cellular_distance_name(distance) + "/" +
                                   gradnoise::cellular_output_name(output), {2, 3});
-            check_gradient_points(n, awkward, "cellular", {2, 3});
+            if (full) {
+                check_gradient_points(n, awkward, "cellular", {2, 3});
+            }
         }
     }
 }
 
 TEST_CASE("every fractal kind and warp level: scalar == every ISA, bit for bit") {
-    const testing::Points random = testing::random_points(testing::random_point_count() / 100 + 5, -300.0f, 300.0f, 809);
+    // The octave loop and the warp's Jacobian around the kernels above (45 fields x 2-3
+    // dimensions): 1/500 of the kernels' points without a warp, 1/2000 with one (each warp level
+    // is 2-3 more fractal evaluations), and the awkward coordinates through plain fBm.
+    const std::size_t count = testing::random_point_count();
+    const testing::Points random = testing::random_points(count / 500 + 5, -300.0f, 300.0f, 809);
+    const testing::Points fewer = testing::random_points(count / 2000 + 5, -300.0f, 300.0f, 811);
     const testing::Points awkward = testing::awkward_points();
     for (Fractal kind : {Fractal::fbm, Fractal::turbulence, Fractal::ridged, Fractal::billow, Fractal::damped}) {
         for (int levels : {0, 1, 2}) {
@@ -552,8 +577,19 @@ TEST_CASE("every fractal kind and warp level: scalar == every ISA, bit for bit")
                 d.warp = {levels, 0.8f, 0.25f};
                 const Noise n = make(d);
                 const std::initializer_list<int> two_three = {2, 3}, all = {2, 3, 4};
-                check_gradient_points(n, levels == 2 ? awkward : random, label(d),
-                                      basis == Basis::cellular ? two_three : all);
+                const auto& dims = basis == Basis::cellular ? two_three : all;
+                if (kind == Fractal::damped && basis == Basis::cellular) {
+                    // Its gradient needs Hessians, which cellular noise has not: refused, by name.
+                    float x = 1, y = 2, v, gx, gy;
+                    const gradnoise::Status s = n.evaluate_gradient_2d(&x, &y, GradientOut{&v, &gx, &gy}, 1);
+                    CHECK(s.code() == gradnoise::ErrorCode::invalid_argument);
+                    CHECK(std::string(s.message()).find("damped") != std::string::npos);
+                    continue;
+                }
+                check_gradient_points(n, levels == 0 ? random : fewer, label(d), dims);
+                if (kind == Fractal::fbm && levels == 0) {
+                    check_gradient_points(n, awkward, label(d), dims);
+                }
             }
         }
     }

@@ -21,6 +21,7 @@ struct CellularBase {
         return (v >> bits) & I(static_cast<std::int32_t>(0xFFFFFFFFu >> bits));
     }
 
+    static constexpr bool has_hessian = false;  // [S 18.3] (the damped fractal's gradient refuses it)
     F operator()(int k, const F* q) const noexcept { return evaluate<false>(k, q).value; }
     ValueGradient<dims> gradient(int k, const F* q) const noexcept { return evaluate<true>(k, q); }
 

@@ -89,8 +89,9 @@ void chunk_simplex(const detail::NoiseTables& t, const ChunkOf<dims>& c, const S
 
 // [S 13, 18] Chunk rows with their gradients: out[0] the values, out[1 + a] component a (null:
 // not written), laid out like a value chunk. The coordinates as above (float32 reduced, or
-// binary64 for the simplex families), the octave loop octave_sum_gradient().
-template <int dims>
+// binary64 for the simplex families), the octave loop octave_sum_gradient(). Without
+// want_gradient only values are written (the damped fractal's value chunks).
+template <int dims, bool want_gradient = true>
 void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t first, std::size_t last,
                     float* const* out, std::size_t row_stride, std::size_t slice_stride) noexcept {
     const detail::OctaveTable& o = t.octaves;
@@ -107,7 +108,12 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                 }
                 at.start_row(row);
                 for_each_gradient_batch<dims>(row_out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
-                    return octave_sum_gradient<dims>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE { return at(k, i, m, n); });
+                    auto octave = [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE { return at(k, i, m, n); };
+                    if constexpr (want_gradient && std::decay_t<decltype(at)>::curved()) {
+                        return octave_sum_gradient<dims, true>(o, octave, [&](int k) { return at.second(k, i, m, n); });
+                    } else {
+                        return octave_sum_gradient<dims, want_gradient>(o, octave);
+                    }
                 });
             }
         }
@@ -123,6 +129,7 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                 const double* x;
                 double y[max_octaves] = {}, z[max_octaves] = {};
                 std::size_t stride = 0;
+                static constexpr bool curved() { return false; }
                 void start_row(const GridRow& row) {
                     reference::chunk_coordinates_f64(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(row.j), 1, y);
                     if constexpr (dims == 3) {
@@ -155,6 +162,7 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                 const detail::NoiseTables& t;
                 const float* x;
                 float y[max_octaves] = {}, z[max_octaves] = {};
+                static constexpr bool curved() { return Base::has_hessian; }
                 void start_row(const GridRow& row) {
                     reference::chunk_coordinates(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(row.j), 1, y);
                     if constexpr (dims == 3) {
@@ -169,6 +177,19 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                         q[2] = F(z[k]);
                     }
                     return base.gradient(k, q);
+                }
+                ValueHessian<dims> second(int k, std::size_t i, std::size_t m, std::size_t n) const noexcept {
+                    F q[dims];
+                    q[0] = load_part<F>(x + static_cast<std::size_t>(k) * n, i, m);
+                    q[1] = F(y[k]);
+                    if constexpr (dims == 3) {
+                        q[2] = F(z[k]);
+                    }
+                    if constexpr (curved()) {
+                        return base.hessian(k, q);
+                    } else {
+                        return ValueHessian<dims>{};
+                    }
                 }
             } at{base, c, t, x};
             rows(
@@ -186,7 +207,7 @@ void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t fir
     const detail::OctaveTable& o = t.octaves;
     if (o.kind == Fractal::damped) {  // [S 18.3] its value needs the octaves' gradients
         float* const values[dims + 1] = {out};
-        chunk_gradient<dims>(t, c, first, last, values, row_stride, slice_stride);
+        chunk_gradient<dims, false>(t, c, first, last, values, row_stride, slice_stride);
         return;
     }
     auto row_of = [&](std::size_t r, auto& row) {

@@ -47,20 +47,51 @@ inline B octave_sum(const Octaves& o, Octave&& octave) noexcept {
     return divide(sum, B(o.amplitude_sum));
 }
 
+// No second derivatives: a base without them (the simplex families, cellular).
+struct NoSecond {};
+
 // [S 18.3] The octave loop with its gradient: octave(k) is octave k's base noise with its
 // gradient with respect to the octave's coordinates; the chain rule scales it by f_k. The value
-// is octave_sum()'s, operation for operation (the reference's octave_sum_gradient()).
-template <int dims, class Octave>
-inline ValueGradient<dims> octave_sum_gradient(const detail::OctaveTable& o, Octave&& octave) noexcept {
+// is octave_sum()'s, operation for operation (the reference's octave_sum_gradient()). The damped
+// fractal's gradient takes second(k), the octave with its Hessian (want_gradient and a base that
+// has one); otherwise only its value is meaningful.
+template <int dims, bool want_gradient = true, class Octave, class Second = NoSecond>
+inline ValueGradient<dims> octave_sum_gradient(const detail::OctaveTable& o, Octave&& octave,
+                                               Second&& second = NoSecond{}) noexcept {
+    constexpr bool curved = want_gradient && !std::is_same_v<std::decay_t<Second>, NoSecond>;
     if (o.kind == Fractal::none) {
         return octave(0);
     }
     F sum(0.0f), weight(1.0f), dsum[dims], dweight[dims], slope[dims];
+    F dslope[curved ? dims : 1][dims];
     for (int a = 0; a < dims; ++a) {
         dsum[a] = dweight[a] = slope[a] = F(0.0f);
     }
+    if constexpr (curved) {
+        for (int c = 0; c < dims; ++c) {
+            for (int b = 0; b < dims; ++b) {
+                dslope[c][b] = F(0.0f);
+            }
+        }
+    }
     for (int k = 0; k < o.octaves; ++k) {
-        const ValueGradient<dims> n = octave(k);
+        ValueGradient<dims> n;
+        ValueHessian<dims> nh;
+        bool with_hessian = false;
+        if constexpr (curved) {
+            with_hessian = o.kind == Fractal::damped;
+        }
+        if (with_hessian) {
+            if constexpr (curved) {
+                nh = second(k);
+                n.value = nh.value;
+                for (int a = 0; a < dims; ++a) {
+                    n.d[a] = nh.d[a];
+                }
+            }
+        } else {
+            n = octave(k);
+        }
         const F frequency(o.frequency[k]);
         F g[dims], term, dterm[dims];
         for (int a = 0; a < dims; ++a) {
@@ -108,7 +139,21 @@ inline ValueGradient<dims> octave_sum_gradient(const detail::OctaveTable& o, Oct
                 const F damping = F(1.0f) + dot;
                 term = divide(n.value, damping);
                 for (int a = 0; a < dims; ++a) {
-                    dterm[a] = divide(g[a], damping);
+                    dterm[a] = F(0.0f);
+                }
+                if constexpr (curved) {
+                    for (int c = 0; c < dims; ++c) {
+                        for (int b = 0; b < dims; ++b) {
+                            dslope[c][b] = dslope[c][b] + nh.h[c][b] * frequency;
+                        }
+                    }
+                    for (int b = 0; b < dims; ++b) {
+                        F s = slope[0] * dslope[0][b];
+                        for (int c = 1; c < dims; ++c) {
+                            s = s + slope[c] * dslope[c][b];
+                        }
+                        dterm[b] = divide(g[b] - term * (s + s), damping);
+                    }
                 }
                 break;
             }
@@ -148,14 +193,14 @@ GRADNOISE_KERNEL_INLINE auto all_finite(const B* p) noexcept {
 template <int dims, class Base, class B, class Octaves>
 inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept;
 
-template <int dims, class Base>
+template <int dims, bool want_gradient = true, class Base>
 inline ValueGradient<dims> fractal_gradient(const Base& base, const detail::OctaveTable& o, const F* p) noexcept;
 
 // [S 8, 18.3] The fractal at p, float32: derivative-damped fBm needs its octaves' gradients.
 template <int dims, class Base>
 inline F fractal_value(const Base& base, const detail::OctaveTable& o, const F* p) noexcept {
     if (o.kind == Fractal::damped) {
-        return fractal_gradient<dims>(base, o, p).value;
+        return fractal_gradient<dims, false>(base, o, p).value;
     }
     return fractal<dims>(base, o, p);
 }
@@ -176,20 +221,34 @@ inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept {
     return xsimd::select(all_finite<dims>(p), result, B(ScalarOf<B>(0)));
 }
 
-// [S 18.3] The fractal at p with its gradient; non-finite p give +0 and a +0 gradient.
-template <int dims, class Base>
+// [S 18.3] The fractal at p with its gradient; non-finite p give +0 and a +0 gradient. Without
+// want_gradient only the value is meaningful (the damped fractal's value needs no Hessians).
+template <int dims, bool want_gradient, class Base>
 inline ValueGradient<dims> fractal_gradient(const Base& base, const detail::OctaveTable& o, const F* p) noexcept {
     if (o.kind == Fractal::none) {
         return base.gradient(0, p);
     }
-    ValueGradient<dims> r = octave_sum_gradient<dims>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
+    auto at = [&](int k, F* q) GRADNOISE_KERNEL_LAMBDA_INLINE {
         const F f(o.frequency[k]);
-        F q[dims];
         for (int a = 0; a < dims; ++a) {
             q[a] = p[a] * f + F(o.offset[a][k]);
         }
+    };
+    auto octave = [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        F q[dims];
+        at(k, q);
         return base.gradient(k, q);
-    });
+    };
+    ValueGradient<dims> r;
+    if constexpr (want_gradient && Base::has_hessian) {
+        r = octave_sum_gradient<dims, true>(o, octave, [&](int k) {
+            F q[dims];
+            at(k, q);
+            return base.hessian(k, q);
+        });
+    } else {
+        r = octave_sum_gradient<dims, want_gradient>(o, octave);
+    }
     const auto ok = all_finite<dims>(p);
     r.value = xsimd::select(ok, r.value, F(0.0f));
     for (int a = 0; a < dims; ++a) {

@@ -38,6 +38,7 @@ struct ColumnTerms {
     alignas(64) float frac[capacity];
     alignas(64) float frac1[capacity];  // frac - 1
     alignas(64) float fade[capacity];
+    alignas(64) float dfade[capacity];  // [S 18.1] the fade's derivative (gradient grids only)
     alignas(64) std::int32_t cell[capacity];
     std::int32_t batch_cell[capacity / lanes];  // the lowest cell of batch b's lanes
     bool uniform[capacity / lanes];             // all of them in that cell
@@ -50,7 +51,7 @@ struct ColumnTerms {
     }
 
     // Octave k's terms of n columns from their coordinates x[0 .. n).
-    template <Fade fade_kind>
+    template <Fade fade_kind, bool derivative = false>
     void compute(int k, std::size_t n, const float* x) noexcept {
         const std::size_t first = static_cast<std::size_t>(k) * width;
         for (std::size_t at = 0; at < n; at += lanes) {
@@ -60,6 +61,9 @@ struct ColumnTerms {
             a.frac.store_aligned(frac + i);
             (a.frac - F(1.0f)).store_aligned(frac1 + i);
             fade_curve<fade_kind>(a.frac).store_aligned(fade + i);
+            if constexpr (derivative) {
+                fade_derivative<fade_kind>(a.frac).store_aligned(dfade + i);
+            }
             a.cell.store_aligned(cell + i);
             std::int64_t lo = cell[i], hi = cell[i];  // over the m wanted lanes (the padding is dropped)
             for (std::size_t lane = 1; lane < m; ++lane) {
@@ -125,12 +129,13 @@ template <int dims, Fade fade>
 struct RowTerms;
 template <Fade fade>
 struct RowTerms<2, fade> {
-    F v;
+    F v, dv;
     I py[2];
     template <class Hasher>
     GRADNOISE_KERNEL_INLINE RowTerms(float y, float, RowCells<2, Hasher>& cells) noexcept {
         const Axis<F> ay = split(F(y));
         v = fade_curve<fade>(ay.frac);
+        dv = fade_derivative<fade>(ay.frac);
         py[0] = as_int(ay.frac);
         py[1] = as_int(ay.frac - F(1.0f));
         cells.Y = ay.cell;
@@ -140,10 +145,17 @@ struct RowTerms<2, fade> {
     GRADNOISE_KERNEL_INLINE F value(const Corners& c, const I* px, F u) const noexcept {
         return perlin_cell2(c, px, py, I(0), u, v);
     }
+    // [S 18] the cell with its gradient, as PerlinBase::gradient at the same point
+    template <class Corners>
+    GRADNOISE_KERNEL_INLINE ValueGradient<2> gradient(const Corners& c, const I* px, F u, F du) const noexcept {
+        const I offset[2][2] = {{px[0], px[1]}, {py[0], py[1]}};
+        const F weights[2] = {u, v}, slopes[2] = {du, dv};
+        return perlin_cell_gradient<2, false>(c, offset, weights, slopes, weights);
+    }
 };
 template <Fade fade>
 struct RowTerms<3, fade> {
-    F v, w;
+    F v, w, dv, dw;
     I py[2], pz[2];
     template <class Hasher>
     GRADNOISE_KERNEL_INLINE RowTerms(float y, float z, RowCells<3, Hasher>& cells) noexcept {
@@ -151,6 +163,8 @@ struct RowTerms<3, fade> {
         const Axis<F> az = split(F(z));
         v = fade_curve<fade>(ay.frac);
         w = fade_curve<fade>(az.frac);
+        dv = fade_derivative<fade>(ay.frac);
+        dw = fade_derivative<fade>(az.frac);
         py[0] = as_int(ay.frac);
         py[1] = as_int(ay.frac - F(1.0f));
         pz[0] = as_int(az.frac);
@@ -163,6 +177,12 @@ struct RowTerms<3, fade> {
     GRADNOISE_KERNEL_INLINE F value(const Corners& c, const I* px, F u) const noexcept {
         return perlin_cell3(c, px, py, pz, u, v, w);
     }
+    template <class Corners>
+    GRADNOISE_KERNEL_INLINE ValueGradient<3> gradient(const Corners& c, const I* px, F u, F du) const noexcept {
+        const I offset[3][2] = {{px[0], px[1]}, {py[0], py[1]}, {pz[0], pz[1]}};
+        const F weights[3] = {u, v, w}, slopes[3] = {du, dv, dw};
+        return perlin_cell_gradient<3, false>(c, offset, weights, slopes, weights);
+    }
 };
 
 // Octave k of one row at (y, z): emit(b, value) for each of the tile's batches b. A batch whose
@@ -170,7 +190,7 @@ struct RowTerms<3, fade> {
 // fewer than `lanes` consecutive cells reads the row's window of the packed table with one load and
 // one permute (AVX2: has_row_window); others hash per lane. (Blending the cached codes of
 // the 2-4 cells a batch spans instead was measured slower than the gather on AVX2: docs/benchmarks.md.)
-template <int dims, Fade fade, class Hasher, class Emit>
+template <int dims, Fade fade, bool gradient = false, class Hasher, class Emit>
 GRADNOISE_KERNEL_INLINE void octave_row(const Hasher& hasher, const ColumnTerms& cols, int k, std::size_t batches,
                                         float y, float z, Emit&& emit) noexcept {
     using Cells = RowCells<dims, Hasher>;
@@ -206,7 +226,11 @@ GRADNOISE_KERNEL_INLINE void octave_row(const Hasher& hasher, const ColumnTerms&
             }
         }
         const I px[2] = {as_int(F::load_aligned(cols.frac + i)), as_int(F::load_aligned(cols.frac1 + i))};
-        emit(b, terms.value(c, px, F::load_aligned(cols.fade + i)));
+        if constexpr (gradient) {
+            emit(b, terms.gradient(c, px, F::load_aligned(cols.fade + i), F::load_aligned(cols.dfade + i)));
+        } else {
+            emit(b, terms.value(c, px, F::load_aligned(cols.fade + i)));
+        }
     }
 }
 
@@ -318,6 +342,36 @@ void grid_fast(const Hasher& hasher, const detail::NoiseTables& t, const GridOf<
                               }
                               return with_pattern<dims>(pattern, p, v);
                           });
+}
+
+// [S 6, 18] Plain Perlin noise with its gradient on a grid, through the fast path's column and
+// row terms (and the fades' derivatives): every sample the operations of PerlinBase::gradient at
+// its coordinates, so the bits are the point path's. planes[0] the values, planes[1 + a] d/da.
+template <int dims, Fade fade, class Hasher>
+void grid_fast_gradient(const Hasher& hasher, const GridOf<dims>& g, std::size_t first, std::size_t last,
+                        float* const* planes, std::size_t row_stride, std::size_t slice_stride) noexcept {
+    ColumnTerms cols(1);
+    alignas(64) float x[ColumnTerms::capacity];
+    for (std::size_t x0 = 0; x0 < g.size_x; x0 += cols.width) {
+        const std::size_t n = g.size_x - x0 < cols.width ? g.size_x - x0 : cols.width;
+        const std::size_t batches = (n + lanes - 1) / lanes;
+        for_each_batch<F>(x, n, [&](std::size_t i, std::size_t) { return column_coords(x0 + i, g.origin_x, g.step_x); });
+        cols.compute<fade, true>(0, n, x);
+        for (std::size_t r = first; r < last; ++r) {
+            const GridRow at = grid_row(g, r);
+            float* out[dims + 1];
+            for (int a = 0; a <= dims; ++a) {
+                out[a] = planes[a] + at.k * slice_stride + at.j * row_stride + x0;
+            }
+            octave_row<dims, fade, true>(hasher, cols, 0, batches, grid_coord(at.j, g.origin_y, g.step_y), row_z(g, at.k),
+                                         [&](std::size_t b, const ValueGradient<dims>& v) {
+                                             store_batch(out[0], n, b, v.value);
+                                             for (int a = 0; a < dims; ++a) {
+                                                 store_batch(out[1 + a], n, b, v.d[a]);
+                                             }
+                                         });
+        }
+    }
 }
 
 // Is this base noise a hashed Perlin cell (PerlinBase), which the fast path can share per cell?

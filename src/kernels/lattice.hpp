@@ -26,12 +26,13 @@ GRADNOISE_KERNEL_INLINE F grad4(I h, I x, I y, I z, I w) noexcept {
 }
 
 // One octave of the general lattice at q; with_gradient: with its gradient ([S 18.2]: the corner
-// gradients, the fades' derivatives and lerp_tree_gradient), else the value alone (d unset).
-template <Fade fade, int dims, bool with_gradient>
-inline ValueGradient<dims> lattice_eval(const detail::NoiseTables& t, int octave, const F* q) noexcept {
+// gradients, the fades' derivatives and lerp_tree_gradient), else the value alone (d unset);
+// second: with its Hessian too (lerp_tree_hessian).
+template <Fade fade, int dims, bool with_gradient, bool second = false>
+inline auto lattice_eval(const detail::NoiseTables& t, int octave, const F* q) noexcept {
     constexpr int corners = 1 << dims;
     const std::int32_t* mask = t.octaves.mask[octave];
-    F weight[dims], dweight[dims];
+    F weight[dims], dweight[dims], ddweight[dims];
     I offset[dims][2];  // the offsets to the corner, as float bits
     I index[dims][2];   // the wrapped corner indices
     for (int a = 0; a < dims; ++a) {
@@ -39,6 +40,9 @@ inline ValueGradient<dims> lattice_eval(const detail::NoiseTables& t, int octave
         weight[a] = fade_curve<fade>(axis.frac);
         if constexpr (with_gradient) {
             dweight[a] = fade_derivative<fade>(axis.frac);
+        }
+        if constexpr (second) {
+            ddweight[a] = fade_second_derivative<fade>(axis.frac);
         }
         offset[a][0] = as_int(axis.frac);
         offset[a][1] = as_int(axis.frac - F(1.0f));
@@ -128,26 +132,32 @@ inline ValueGradient<dims> lattice_eval(const detail::NoiseTables& t, int octave
         } else if constexpr (dims == 4) {
             v[c] = grad4(h[c], o[0], o[1], o[2], o[3]);
             if constexpr (with_gradient) {
-                g[0][c] = grad4(h[c], one, zero, zero, zero);
-                g[1][c] = grad4(h[c], zero, one, zero, zero);
-                g[2][c] = grad4(h[c], zero, zero, one, zero);
-                g[3][c] = grad4(h[c], zero, zero, zero, one);
+                // [S 18.2] the 4D vector: a (+-1 by bit 0) on x if h < 24 else y; b (bit 1) on y
+                // if h < 16 else z; c (bit 2) on z if h < 8 else w.
+                const I code = h[c] & I(31), sign(INT32_MIN);
+                const I a = one ^ ((code << 31) & sign), b = one ^ ((code << 30) & sign), cc = one ^ ((code << 29) & sign);
+                g[0][c] = as_float(xsimd::select(code < I(24), a, zero));
+                g[1][c] = as_float(xsimd::select(code < I(24), xsimd::select(code < I(16), b, zero), a));
+                g[2][c] = as_float(xsimd::select(code < I(16), xsimd::select(code < I(8), cc, zero), b));
+                g[3][c] = as_float(xsimd::select(code < I(8), zero, cc));
             }
         } else {
             const I z = dims == 3 ? o[2] : I(0);  // 2D: z = +0
             const I code = gradient_code(h[c] & I(15));
             v[c] = grad(code, 0, o[0], o[1], z);
             if constexpr (with_gradient) {
-                g[0][c] = grad(code, 0, one, zero, zero);
-                g[1][c] = grad(code, 0, zero, one, zero);
-                if constexpr (dims == 3) {
-                    g[2][c] = grad(code, 0, zero, zero, one);
+                I vector[3];
+                perlin_vector(code, 0, vector);
+                for (int a = 0; a < dims; ++a) {
+                    g[a][c] = as_float(vector[a]);
                 }
             }
         }
     }
 
-    if constexpr (with_gradient) {
+    if constexpr (second) {
+        return finish_hessian(lerp_tree_hessian<dims>(v, g, weight, dweight, ddweight));
+    } else if constexpr (with_gradient) {
         return finish_gradient(lerp_tree_gradient<dims>(v, g, weight, dweight));
     } else {
         // [S 4.6] lerp along x, then y, z, w.
@@ -175,7 +185,9 @@ struct LatticeBase {
     static constexpr Fade fade = fade_kind;
     const detail::NoiseTables* t;
     F operator()(int k, const F* q) const noexcept { return lattice_noise<fade, dims>(*t, k, q); }
+    static constexpr bool has_hessian = true;
     ValueGradient<dims> gradient(int k, const F* q) const noexcept { return lattice_eval<fade, dims, true>(*t, k, q); }
+    ValueHessian<dims> hessian(int k, const F* q) const noexcept { return lattice_eval<fade, dims, true, true>(*t, k, q); }
 };
 
 }  // namespace

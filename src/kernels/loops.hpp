@@ -50,9 +50,8 @@ GRADNOISE_KERNEL_INLINE void store_part(float* out, std::size_t i, std::size_t m
 // is not written: the damped fractal's value fills use this loop for the value alone).
 template <int dims, class Compute>
 GRADNOISE_KERNEL_INLINE void for_each_gradient_batch(float* const* out, std::size_t n, Compute&& compute) noexcept {
-    for (std::size_t i = 0; i < n; i += F::size) {
-        const std::size_t m = n - i < F::size ? n - i : F::size;
-        const ValueGradient<dims> r = compute(i, m);
+    constexpr std::size_t width = F::size, unroll = unroll_of<F>, block = width * unroll;
+    auto store = [&](std::size_t i, std::size_t m, const ValueGradient<dims>& r) GRADNOISE_KERNEL_LAMBDA_INLINE {
         if (out[0] != nullptr) {
             store_part(out[0], i, m, r.value);
         }
@@ -61,6 +60,20 @@ GRADNOISE_KERNEL_INLINE void for_each_gradient_batch(float* const* out, std::siz
                 store_part(out[1 + a], i, m, r.d[a]);
             }
         }
+    };
+    std::size_t i = 0;
+    for (; i + block <= n; i += block) {  // independent batches in flight, as for_each_batch
+        ValueGradient<dims> r[unroll];
+        for (std::size_t b = 0; b < unroll; ++b) {
+            r[b] = compute(i + b * width, width);
+        }
+        for (std::size_t b = 0; b < unroll; ++b) {
+            store(i + b * width, width, r[b]);
+        }
+    }
+    for (; i < n; i += width) {
+        const std::size_t m = n - i < width ? n - i : width;
+        store(i, m, compute(i, m));
     }
 }
 

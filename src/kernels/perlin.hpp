@@ -104,54 +104,80 @@ GRADNOISE_KERNEL_INLINE B perlin_cell2(const Corners& c, const IB* px, const IB*
     return finish(lerp(v, lerp(u, g(0, 0), g(1, 0)), lerp(u, g(0, 1), g(1, 1))));
 }
 
-// [S 18.2] A Perlin cell with its gradient: Perlin's grad is linear in the offset, so corner
-// gradient component a is grad at the unit vector e_a (its bits: 1.0f on axis a, +0 elsewhere).
-template <int dims, class Corners, class IB, class B>
-GRADNOISE_KERNEL_INLINE ValueGradient<dims, B> perlin_cell_gradient(const Corners& c, const IB (*offset)[2], const B* u,
-                                                                     const B* du) noexcept {
-    using T = ScalarOf<B>;
-    const IB one = as_int(B(T(1))), zero(0);
+// [S 18.2] Perlin's gradient of selection code byte `byte` of c as a vector of +-1.0f / +0 bit
+// patterns: a (+-1 by bit 0) sits on y if bit 2 else on x; b (+-1 by bit 1) on y if bit 3, else on
+// x if bit 4, else on z -- never on a's axis, so each component is one or two blends.
+template <class IB>
+GRADNOISE_KERNEL_INLINE void perlin_vector(IB c, int byte, IB* g) noexcept {
+    using Int = typename IB::value_type;
+    constexpr int top = static_cast<int>(sizeof(Int)) * 8 - 1;
+    const IB sign(std::numeric_limits<Int>::min()), one = as_int(Batch<float>(1.0f)), zero(0);
+    const int at = 8 * byte;
+    const IB a = one ^ ((c << (top - at)) & sign), b = one ^ ((c << (top - 1 - at)) & sign);
+    const IB b_on_x = select_bit(c, at + 4, b, zero);
+    g[0] = select_bit(c, at + 2, select_bit(c, at + 3, zero, b_on_x), a);
+    g[1] = select_bit(c, at + 2, a, select_bit(c, at + 3, b, zero));
+    g[2] = select_bit(c, at + 3, zero, select_bit(c, at + 4, zero, b));
+}
+
+// [S 18.2] A Perlin cell with its gradient (and, second: its Hessian): corner c's gradient is
+// its Perlin vector.
+template <int dims, bool second, class Corners, class IB, class B>
+GRADNOISE_KERNEL_INLINE auto perlin_cell_gradient(const Corners& c, const IB (*offset)[2], const B* u, const B* du,
+                                                  const B* ddu) noexcept {
+    const IB zero(0);
     B v[1 << dims];
     B g[dims][1 << dims];
+    GRADNOISE_UNROLL
     for (int n = 0; n < (1 << dims); ++n) {
         const int i = n & 1, j = (n >> 1) & 1, k = (n >> 2) & 1;
         if constexpr (dims == 3) {
             const IB code = c.reg(i, j, k);
             const int byte = c.byte(i, j, k);
             v[n] = grad(code, byte, offset[0][i], offset[1][j], offset[2][k]);
-            g[0][n] = grad(code, byte, one, zero, zero);
-            g[1][n] = grad(code, byte, zero, one, zero);
-            g[2][n] = grad(code, byte, zero, zero, one);
+            IB vector[3];
+            perlin_vector(code, byte, vector);
+            for (int a = 0; a < 3; ++a) {
+                g[a][n] = as_float(vector[a]);
+            }
         } else {
             const IB code = c.reg(i, j);
             const int byte = c.byte(i, j);
             v[n] = grad(code, byte, offset[0][i], offset[1][j], zero);  // [S 5] z = +0
-            g[0][n] = grad(code, byte, one, zero, zero);
-            g[1][n] = grad(code, byte, zero, one, zero);
+            IB vector[3];
+            perlin_vector(code, byte, vector);
+            g[0][n] = as_float(vector[0]);
+            g[1][n] = as_float(vector[1]);
         }
     }
-    return finish_gradient(lerp_tree_gradient<dims>(v, g, u, du));
+    if constexpr (second) {
+        return finish_hessian(lerp_tree_hessian<dims>(v, g, u, du, ddu));
+    } else {
+        return finish_gradient(lerp_tree_gradient<dims>(v, g, u, du));
+    }
 }
 
-template <Fade fade, int dims, class Hasher, class B>
-GRADNOISE_KERNEL_INLINE ValueGradient<dims, B> perlin_gradient(const Hasher& hasher, const B* q) noexcept {
+template <Fade fade, int dims, bool second, class Hasher, class B>
+GRADNOISE_KERNEL_INLINE auto perlin_gradient(const Hasher& hasher, const B* q) noexcept {
     using IB = IntOf<B>;
     const B one(ScalarOf<B>(1));
-    B u[dims], du[dims];
+    B u[dims], du[dims], ddu[dims];
     IB offset[dims][2];
     IntOf<B> cell[dims];
+    GRADNOISE_UNROLL
     for (int a = 0; a < dims; ++a) {
         const Axis<B> axis = split(q[a]);
         u[a] = fade_curve<fade>(axis.frac);
         du[a] = fade_derivative<fade>(axis.frac);
+        ddu[a] = second ? fade_second_derivative<fade>(axis.frac) : axis.frac;
         offset[a][0] = as_int(axis.frac);
         offset[a][1] = as_int(axis.frac - one);
         cell[a] = axis.cell;
     }
     if constexpr (dims == 3) {
-        return perlin_cell_gradient<3>(hasher.corners3(cell[0], cell[1], cell[2]), offset, u, du);
+        return perlin_cell_gradient<3, second>(hasher.corners3(cell[0], cell[1], cell[2]), offset, u, du, ddu);
     } else {
-        return perlin_cell_gradient<2>(hasher.corners2(cell[0], cell[1]), offset, u, du);
+        return perlin_cell_gradient<2, second>(hasher.corners2(cell[0], cell[1]), offset, u, du, ddu);
     }
 }
 
@@ -194,7 +220,13 @@ struct PerlinBase {
             return noise2<fade>(hasher, q[0], q[1]);
         }
     }
-    ValueGradient<dims, B> gradient(int, const B* q) const noexcept { return perlin_gradient<fade, dims>(hasher, q); }
+    static constexpr bool has_hessian = true;
+    GRADNOISE_KERNEL_INLINE ValueGradient<dims, B> gradient(int, const B* q) const noexcept {
+        return perlin_gradient<fade, dims, false>(hasher, q);
+    }
+    GRADNOISE_KERNEL_INLINE ValueHessian<dims, B> hessian(int, const B* q) const noexcept {
+        return perlin_gradient<fade, dims, true>(hasher, q);
+    }
 };
 
 }  // namespace

@@ -683,6 +683,7 @@ constexpr SimplexJacobians simplex_jacobians{
 // binary64 coordinates (chunks, spec 13.4). Lanes off the lattice are evaluated at 0 and give +0.
 template <int dims, bool smooth>
 struct SimplexBase {
+    static constexpr bool has_hessian = false;  // [S 18.3] (the damped fractal's gradient refuses it)
     SimplexGrad grad;
     Wide seed;
     SimplexParams orientation;

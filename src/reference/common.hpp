@@ -49,10 +49,14 @@ float grad4(int hash, float x, float y, float z, float w);
 // [S 18] (gradient.cpp) One octave of the base noise with its gradient; the fractal at p with its
 // gradient; the octave loop with its coordinates given (chunks).
 Gradient base_gradient(const detail::NoiseTables& t, int dims, int k, const double* q);
-Gradient fractal_gradient(const detail::NoiseTables& t, int dims, const float* p);
+// (without `gradient` only the value is computed meaningfully: the damped fractal's value)
+Gradient fractal_gradient(const detail::NoiseTables& t, int dims, const float* p, bool gradient = true);
 template <class T>
 Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, const T* x, std::size_t x_stride, const T* y,
-                             const T* z);
+                             const T* z, bool gradient = true);
+// [S 18.3] Has the field a gradient in `dims` dimensions? Not with a pattern, nor cellular 4D, nor
+// the damped fractal of a simplex or cellular basis (its gradient needs the octaves' Hessians).
+bool has_gradient(const NoiseDesc& d, int dims);
 
 }  // namespace gradnoise::reference::spec
 

@@ -76,7 +76,7 @@ float fractal(const detail::NoiseTables& t, int dims, const float* p) {
         return base_noise(t, dims, 0, p);
     }
     if (f.kind == Fractal::damped) {
-        return fractal_gradient(t, dims, p).value;  // [S 18.3] its value needs the octaves' gradients
+        return fractal_gradient(t, dims, p, false).value;  // [S 18.3] its value needs the octaves' gradients
     }
     for (int a = 0; a < dims; ++a) {
         if (!is_finite(p[a])) {
@@ -172,7 +172,7 @@ float octave_sum_of(const detail::NoiseTables& t, int dims, const T* x, std::siz
         return at(0);
     }
     if (f.kind == Fractal::damped) {
-        return octave_sum_gradient(t, dims, x, x_stride, y, z).value;
+        return octave_sum_gradient(t, dims, x, x_stride, y, z, false).value;
     }
     float amplitude = 1.0f;
     float amplitude_sum = 0.0f;

@@ -23,10 +23,43 @@ float fade_derivative(Fade fade, float t) {
     return ((t * t) * 30.0f) * (t1 * t1);
 }
 
+// [S 18.3] Their second derivatives (the damped fractal's gradient): cubic 6 - 12 t; quintic
+// 60 t (t - 1) (2 t - 1) as ((t * 60) * (t - 1)) * ((t + t) - 1).
+float fade_second_derivative(Fade fade, float t) {
+    if (fade == Fade::cubic) {
+        return 6.0f - 12.0f * t;
+    }
+    return ((t * 60.0f) * (t - 1.0f)) * ((t + t) - 1.0f);
+}
+
+// A value with its gradient and (for the damped fractal) its Hessian h[a][b].
+struct Second {
+    float value = 0.0f;
+    float d[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    float h[4][4] = {};
+};
+
+// [S 18.2] Perlin's gradients as vectors: grad(h, x, y, z) = g . (x, y, z) with g's components
+// +1, -1 or +0 (the two coordinates grad() picks never coincide).
+void perlin_vector(int h, float* g) {
+    h &= 15;
+    const float u = (h & 1) ? -1.0f : 1.0f, v = (h & 2) ? -1.0f : 1.0f;
+    g[0] = g[1] = g[2] = 0.0f;
+    g[h < 8 ? 0 : 1] = u;
+    g[h < 4 ? 1 : (h == 12 || h == 14 ? 0 : 2)] = v;
+}
+
+// [S 18.2] The 4D set likewise: grad4(h, x, y, z, w) = g . (x, y, z, w).
+void perlin_vector4(int h, float* g) {
+    h &= 31;
+    g[0] = g[1] = g[2] = g[3] = 0.0f;
+    g[h < 24 ? 0 : 1] = (h & 1) ? -1.0f : 1.0f;
+    g[h < 16 ? 1 : 2] = (h & 2) ? -1.0f : 1.0f;
+    g[h < 8 ? 2 : 3] = (h & 4) ? -1.0f : 1.0f;
+}
+
 // [S 18.2] The corner's value and its gradient (the derivative of the corner value with respect
 // to the offset, which is the derivative with respect to the sample point: offset = point - corner).
-// Perlin's grad is linear in the offset, so its derivative along x is grad(h, 1, 0, 0) -- the
-// selected coefficients with their signs, -0 where a zero coefficient is negated.
 void corner_gradient(const Lattice& l, int dims, int h, const float* o, float* value, float* g) {
     const detail::NoiseTables& t = *l.tables;
     if (dims == 4) {
@@ -46,10 +79,7 @@ void corner_gradient(const Lattice& l, int dims, int h, const float* o, float* v
                 return;
             default:
                 *value = spec::grad4(h, o[0], o[1], o[2], o[3]);
-                g[0] = spec::grad4(h, 1.0f, 0.0f, 0.0f, 0.0f);
-                g[1] = spec::grad4(h, 0.0f, 1.0f, 0.0f, 0.0f);
-                g[2] = spec::grad4(h, 0.0f, 0.0f, 1.0f, 0.0f);
-                g[3] = spec::grad4(h, 0.0f, 0.0f, 0.0f, 1.0f);
+                perlin_vector4(h, g);
                 return;
         }
     }
@@ -75,10 +105,10 @@ void corner_gradient(const Lattice& l, int dims, int h, const float* o, float* v
             break;
         default: break;
     }
-    g[0] = spec::grad(h, 1.0f, 0.0f, 0.0f);
-    g[1] = spec::grad(h, 0.0f, 1.0f, 0.0f);
-    if (dims == 3) {
-        g[2] = spec::grad(h, 0.0f, 0.0f, 1.0f);
+    float v[3];
+    perlin_vector(h, v);
+    for (int a = 0; a < dims; ++a) {
+        g[a] = v[a];
     }
 }
 
@@ -86,15 +116,16 @@ void corner_gradient(const Lattice& l, int dims, int h, const float* o, float* v
 // the corners in the order c = i + 2j + 4k + 8m, then the lerp tree along x, y, z, w. Gradient
 // component a runs the same tree on the corners' gradient components, and at the level that lerps
 // along axis a adds the fade's derivative times the difference of the values lerped there.
-Gradient lattice_gradient(const Lattice& l, Fade fade, int dims, const float* p) {
-    Gradient r;
+template <int dims, bool hessian>
+Second lattice_second(const Lattice& l, Fade fade, const float* p) {
+    Second r;
     for (int a = 0; a < dims; ++a) {
         if (!spec::is_finite(p[a])) {
-            return r;  // +0, +0 gradient
+            return r;  // +0, +0 gradient (and Hessian)
         }
     }
     int cell[4];
-    float frac[4], u[4], du[4];
+    float frac[4], u[4], du[4], ddu[4];
     for (int a = 0; a < dims; ++a) {
         const float v = p[a] + 0.0f;
         const float fl = std::floor(v);
@@ -102,9 +133,10 @@ Gradient lattice_gradient(const Lattice& l, Fade fade, int dims, const float* p)
         frac[a] = v - fl;
         u[a] = spec::fade_curve(fade, frac[a]);
         du[a] = fade_derivative(fade, frac[a]);
+        ddu[a] = hessian ? fade_second_derivative(fade, frac[a]) : 0.0f;
     }
-    const int corners = 1 << dims;
-    float value[16], g[4][16];
+    constexpr int corners = 1 << dims;
+    float value[corners], g[dims][corners], h[dims][dims][corners];
     for (int c = 0; c < corners; ++c) {
         int at[4] = {0, 0, 0, 0};
         float o[4] = {0.0f, 0.0f, 0.0f, 0.0f};
@@ -114,20 +146,49 @@ Gradient lattice_gradient(const Lattice& l, Fade fade, int dims, const float* p)
             o[a] = bit ? frac[a] - 1.0f : frac[a];
         }
         // [S 5] 2D hashes are the 3D chain's with Z = 0.
-        const int h = dims == 4 ? l.hash(at[0], at[1], at[2], at[3]) : l.hash(at[0], at[1], dims == 3 ? at[2] : 0);
+        const int hash = dims == 4 ? l.hash(at[0], at[1], at[2], at[3]) : l.hash(at[0], at[1], dims == 3 ? at[2] : 0);
         float gc[4];
-        corner_gradient(l, dims, h, o, &value[c], gc);
+        corner_gradient(l, dims, hash, o, &value[c], gc);
         for (int a = 0; a < dims; ++a) {
             g[a][c] = gc[a];
+            for (int b = 0; b < dims; ++b) {
+                h[a][b][c] = 0.0f;  // a corner's value is linear in the offset
+            }
         }
     }
+    // The lerp tree: level `level` lerps along that axis. Gradient component a adds
+    // du * (hi - lo) at a's level; Hessian entry (a, b), a <= b, adds du * (G_b hi - G_b lo) at a's
+    // level, du * (G_a hi - G_a lo) at b's, and ddu * (hi - lo) when both are this level -- the
+    // children's values and gradients, before this level's lerps.
     int count = corners;
     for (int level = 0; level < dims; ++level) {
         count /= 2;
         for (int c = 0; c < count; ++c) {
             const float lo = value[2 * c], hi = value[2 * c + 1];
+            float g_lo[4], g_hi[4];
             for (int a = 0; a < dims; ++a) {
-                float d = spec::lerp(u[level], g[a][2 * c], g[a][2 * c + 1]);
+                g_lo[a] = g[a][2 * c];
+                g_hi[a] = g[a][2 * c + 1];
+            }
+            if (hessian) {
+                for (int a = 0; a < dims; ++a) {
+                    for (int b = a; b < dims; ++b) {
+                        float d = spec::lerp(u[level], h[a][b][2 * c], h[a][b][2 * c + 1]);
+                        if (a == level) {
+                            d = d + du[level] * (g_hi[b] - g_lo[b]);
+                        }
+                        if (b == level) {
+                            d = d + du[level] * (g_hi[a] - g_lo[a]);
+                        }
+                        if (a == level && b == level) {
+                            d = d + ddu[level] * (hi - lo);
+                        }
+                        h[a][b][c] = d;
+                    }
+                }
+            }
+            for (int a = 0; a < dims; ++a) {
+                float d = spec::lerp(u[level], g_lo[a], g_hi[a]);
                 if (a == level) {
                     d = d + du[level] * (hi - lo);
                 }
@@ -139,6 +200,20 @@ Gradient lattice_gradient(const Lattice& l, Fade fade, int dims, const float* p)
     r.value = value[0];
     for (int a = 0; a < dims; ++a) {
         r.d[a] = g[a][0];
+        for (int b = 0; b < dims; ++b) {
+            r.h[a][b] = hessian ? h[a <= b ? a : b][a <= b ? b : a][0] : 0.0f;
+        }
+    }
+    return r;
+}
+
+template <int dims>
+Gradient lattice_gradient(const Lattice& l, Fade fade, const float* p) {
+    const Second s = lattice_second<dims, false>(l, fade, p);
+    Gradient r;
+    r.value = s.value;
+    for (int a = 0; a < dims; ++a) {
+        r.d[a] = s.d[a];
     }
     return r;
 }
@@ -173,17 +248,17 @@ void distance_gradient(CellularDistance distance, int dims, const float* d, floa
 
 Gradient noise2_gradient(const Lattice& l, Fade fade, float x, float y) noexcept {
     const float p[2] = {x, y};
-    return lattice_gradient(l, fade, 2, p);
+    return lattice_gradient<2>(l, fade, p);
 }
 
 Gradient noise3_gradient(const Lattice& l, Fade fade, float x, float y, float z) noexcept {
     const float p[3] = {x, y, z};
-    return lattice_gradient(l, fade, 3, p);
+    return lattice_gradient<3>(l, fade, p);
 }
 
 Gradient noise4_gradient(const Lattice& l, Fade fade, float x, float y, float z, float w) noexcept {
     const float p[4] = {x, y, z, w};
-    return lattice_gradient(l, fade, 4, p);
+    return lattice_gradient<4>(l, fade, p);
 }
 
 Gradient cellular_gradient(const detail::NoiseTables& t, int dims, int k, const float* q) noexcept {
@@ -280,6 +355,13 @@ Gradient cellular_gradient(const detail::NoiseTables& t, int dims, int k, const 
 
 namespace spec {
 
+bool has_gradient(const NoiseDesc& d, int dims) {
+    const bool lattice = d.basis == Basis::perlin || d.basis == Basis::classic || d.basis == Basis::value ||
+                         d.basis == Basis::isotropic;
+    return d.pattern.kind == Pattern::none && !(dims == 4 && d.basis == Basis::cellular) &&
+           !(d.fractal.kind == Fractal::damped && !lattice);
+}
+
 // One octave of the base noise with its gradient with respect to q.
 Gradient base_gradient(const detail::NoiseTables& t, int dims, int k, const double* q) {
     const NoiseDesc& d = t.desc;
@@ -304,14 +386,34 @@ Gradient base_gradient(const detail::NoiseTables& t, int dims, int k, const doub
     if (d.basis == Basis::cellular) {
         return cellular_gradient(t, dims, k, f);
     }
-    return lattice_gradient(spec::octave_lattice(t, k), d.fade, dims, f);
+    const Lattice l = spec::octave_lattice(t, k);
+    switch (dims) {
+        case 2: return lattice_gradient<2>(l, d.fade, f);
+        case 3: return lattice_gradient<3>(l, d.fade, f);
+        default: return lattice_gradient<4>(l, d.fade, f);
+    }
+}
+
+// [S 18.3] Octave k of a lattice basis with its gradient and Hessian (the damped fractal's
+// gradient; the simplex and cellular bases have none: their damped sums have a value only).
+Second base_second(const detail::NoiseTables& t, int dims, int k, const double* q) {
+    const float f[4] = {static_cast<float>(q[0]), static_cast<float>(q[1]), dims > 2 ? static_cast<float>(q[2]) : 0.0f,
+                        dims > 3 ? static_cast<float>(q[3]) : 0.0f};
+    const Lattice l = spec::octave_lattice(t, k);
+    switch (dims) {
+        case 2: return lattice_second<2, true>(l, t.desc.fade, f);
+        case 3: return lattice_second<3, true>(l, t.desc.fade, f);
+        default: return lattice_second<4, true>(l, t.desc.fade, f);
+    }
 }
 
 // [S 18.3] The octave sum with its gradient; at(k) is octave k's base noise with its gradient
 // with respect to the octave's coordinates, which are p * f_k + offset: the chain rule multiplies
 // each octave's gradient by f_k. The value is fractal()'s (fractal.cpp), operation for operation.
-template <class At>
-Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at) {
+// The damped fractal's gradient takes second(k), the octave with its Hessian, when `gradient`;
+// without, only its value is meaningful.
+template <class At, class SecondAt>
+Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at, SecondAt&& second, bool gradient) {
     const FractalParams& f = t.desc.fractal;
     if (f.kind == Fractal::none) {
         return at(0);
@@ -322,8 +424,22 @@ Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at) {
     float sum = 0.0f, dsum[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     float weight = 1.0f, dweight[4] = {0.0f, 0.0f, 0.0f, 0.0f};  // ridged
     float slope[4] = {0.0f, 0.0f, 0.0f, 0.0f};                   // damped: the sum of octave gradients
+    float dslope[4][4] = {};                                     // and its Jacobian with respect to p
     for (int k = 0; k < f.octaves; ++k) {
-        const Gradient n = at(k);
+        Second curved;
+        const bool with_hessian = gradient && f.kind == Fractal::damped;
+        if (with_hessian) {
+            curved = second(k);
+        }
+        Gradient n;
+        if (with_hessian) {
+            n.value = curved.value;
+            for (int a = 0; a < 4; ++a) {
+                n.d[a] = curved.d[a];
+            }
+        } else {
+            n = at(k);
+        }
         float g[4];  // the octave's gradient with respect to p
         for (int a = 0; a < dims; ++a) {
             g[a] = n.d[a] * frequency;
@@ -364,7 +480,9 @@ Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at) {
             }
             case Fractal::damped: {
                 // Quilez: D_k = sum of n_j's gradients (octave coordinates) for j <= k;
-                // term = n / (1 + |D_k|^2); its gradient keeps the damping factor constant.
+                // term = n / (1 + |D_k|^2). Its gradient: with J = dD/dp (J[c][b] accumulates
+                // H_k[c][b] * f_k) and e_b = d(1 + |D|^2)/dp_b = 2 sum_c D_c J[c][b] (as s + s),
+                // term' = (g - term * e) / (1 + |D|^2).
                 for (int a = 0; a < dims; ++a) {
                     slope[a] = slope[a] + n.d[a];
                 }
@@ -374,8 +492,19 @@ Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at) {
                 }
                 const float damping = 1.0f + dot;
                 term = n.value / damping;
-                for (int a = 0; a < dims; ++a) {
-                    dterm[a] = g[a] / damping;
+                if (with_hessian) {
+                    for (int c = 0; c < dims; ++c) {
+                        for (int b = 0; b < dims; ++b) {
+                            dslope[c][b] = dslope[c][b] + curved.h[c][b] * frequency;
+                        }
+                    }
+                    for (int b = 0; b < dims; ++b) {
+                        float s = slope[0] * dslope[0][b];
+                        for (int c = 1; c < dims; ++c) {
+                            s = s + slope[c] * dslope[c][b];
+                        }
+                        dterm[b] = (g[b] - term * (s + s)) / damping;
+                    }
                 }
                 break;
             }
@@ -402,8 +531,9 @@ Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at) {
     return r;
 }
 
-// [S 8, 18.3] The fractal at p with its gradient (octave k at p * f_k + k * offset).
-Gradient fractal_gradient(const detail::NoiseTables& t, int dims, const float* p) {
+// [S 8, 18.3] The fractal at p with its gradient (octave k at p * f_k + k * offset); without
+// `gradient` only the value is meaningful (the damped fractal's value then needs no Hessians).
+Gradient fractal_gradient(const detail::NoiseTables& t, int dims, const float* p, bool gradient) {
     const FractalParams& f = t.desc.fractal;
     if (f.kind == Fractal::none) {
         const double q[4] = {p[0], p[1], dims > 2 ? p[2] : 0.0, dims > 3 ? p[3] : 0.0};
@@ -417,31 +547,56 @@ Gradient fractal_gradient(const detail::NoiseTables& t, int dims, const float* p
     const float offset[4] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z,
                              detail::octave_offset_w};
     float frequency = f.frequency;
-    return octave_sum_gradient(t, dims, [&](int k) {
+    auto coordinates = [&](int k, double* q) {
         const float kf = static_cast<float>(k);
-        double q[4] = {0.0, 0.0, 0.0, 0.0};
         for (int a = 0; a < dims; ++a) {
             q[a] = p[a] * frequency + kf * offset[a];
         }
         frequency = frequency * f.lacunarity;  // octave k + 1's, as the loop above
-        return base_gradient(t, dims, k, q);
-    });
+    };
+    return octave_sum_gradient(
+        t, dims,
+        [&](int k) {
+            double q[4] = {0.0, 0.0, 0.0, 0.0};
+            coordinates(k, q);
+            return base_gradient(t, dims, k, q);
+        },
+        [&](int k) {
+            double q[4] = {0.0, 0.0, 0.0, 0.0};
+            coordinates(k, q);
+            return base_second(t, dims, k, q);
+        },
+        gradient);
 }
 
 template <class T>
 Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, const T* x, std::size_t x_stride, const T* y,
-                             const T* z) {
-    return octave_sum_gradient(t, dims, [&](int k) {
-        const double q[4] = {static_cast<double>(x[static_cast<std::size_t>(k) * x_stride]), static_cast<double>(y[k]),
-                             dims == 3 ? static_cast<double>(z[k]) : 0.0, 0.0};
-        return base_gradient(t, dims, k, q);
-    });
+                             const T* z, bool gradient) {
+    auto coordinates = [&](int k, double* q) {
+        q[0] = static_cast<double>(x[static_cast<std::size_t>(k) * x_stride]);
+        q[1] = static_cast<double>(y[k]);
+        q[2] = dims == 3 ? static_cast<double>(z[k]) : 0.0;
+        q[3] = 0.0;
+    };
+    return octave_sum_gradient(
+        t, dims,
+        [&](int k) {
+            double q[4];
+            coordinates(k, q);
+            return base_gradient(t, dims, k, q);
+        },
+        [&](int k) {
+            double q[4];
+            coordinates(k, q);
+            return base_second(t, dims, k, q);
+        },
+        gradient);
 }
 
 template Gradient octave_sum_gradient(const detail::NoiseTables&, int, const float*, std::size_t, const float*,
-                                      const float*);
+                                      const float*, bool);
 template Gradient octave_sum_gradient(const detail::NoiseTables&, int, const double*, std::size_t, const double*,
-                                      const double*);
+                                      const double*, bool);
 
 }  // namespace spec
 
@@ -452,7 +607,7 @@ template Gradient octave_sum_gradient(const detail::NoiseTables&, int, const dou
 // that. The field's gradient is sum_c g_c * J[c][b] with g the fractal's at the final point.
 Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) noexcept {
     const NoiseDesc& d = t.desc;
-    if (d.pattern.kind != Pattern::none) {
+    if (!spec::has_gradient(d, dims)) {
         Gradient r;
         r.value = std::numeric_limits<float>::quiet_NaN();
         for (int a = 0; a < dims; ++a) {
@@ -461,7 +616,7 @@ Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) 
         return r;
     }
     if (d.warp.levels == 0) {
-        return fractal_gradient(t, dims, p);
+        return fractal_gradient(t, dims, p, true);
     }
     const WarpParams& w = d.warp;
     float at[4] = {p[0], p[1], dims > 2 ? p[2] : 0.0f, dims > 3 ? p[3] : 0.0f};
@@ -479,7 +634,7 @@ Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) 
             for (int b = 0; b < dims; ++b) {
                 q[b] = at[b] * w.frequency + detail::warp_offset[level][a];
             }
-            const Gradient g = fractal_gradient(t, dims, q);
+            const Gradient g = fractal_gradient(t, dims, q, true);
             displacement[a] = g.value;
             for (int b = 0; b < dims; ++b) {
                 float derivative = g.d[0] * (w.frequency * jacobian[0][b]);
@@ -496,7 +651,7 @@ Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) 
             }
         }
     }
-    const Gradient g = fractal_gradient(t, dims, at);
+    const Gradient g = fractal_gradient(t, dims, at, true);
     Gradient r;
     r.value = g.value;
     for (int b = 0; b < dims; ++b) {
