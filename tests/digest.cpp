@@ -84,6 +84,10 @@ std::vector<Field> fields() {
     d = NoiseDesc{};
     d.basis = Basis::isotropic, d.fractal = {Fractal::fbm, 4, 1.0f, 2.0f, 0.5f};
     f.push_back({"isotropic-fbm4", d});
+    // Issue 14: the damped fractal (its gradient carries Hessians).
+    d = NoiseDesc{};
+    d.basis = Basis::isotropic, d.fractal = {Fractal::damped, 5, 0.8f, 2.0f, 0.5f};
+    f.push_back({"isotropic-damped5", d});
     return f;
 }
 
@@ -179,6 +183,35 @@ int main() {
                 std::vector<float> chunk3(37 * 9 * 5);
                 check(noise.fill_chunk_3d({-5, 1000, std::int64_t(1) << 50, 37, 9, 5, 0.37f}, chunk3.data()), "chunk3");
                 line(f.name, "chunk3", isa, fnv1a(chunk3));
+            }
+            // [S 18] values with gradients (fields that have them): every plane in one hash.
+            const bool has_gradient = f.desc.pattern.kind == Pattern::none;
+            if (has_gradient) {
+                std::vector<float> planes(5 * n);
+                auto plane = [&](int a) { return planes.data() + static_cast<std::size_t>(a) * n; };
+                const gradnoise::GradientOut g{plane(0), plane(1), plane(2), plane(3), plane(4)};
+                check(noise.evaluate_gradient_2d(p.x.data(), p.y.data(), g, n), "gradient2");
+                line(f.name, "gradient2", isa, fnv1a(planes));
+                check(noise.evaluate_gradient_3d(p.x.data(), p.y.data(), p.z.data(), g, n), "gradient3");
+                line(f.name, "gradient3", isa, fnv1a(planes));
+                if (f.desc.basis != Basis::cellular) {
+                    check(noise.evaluate_gradient_4d(p.x.data(), p.y.data(), p.z.data(), p.w.data(), g, n), "gradient4");
+                    line(f.name, "gradient4", isa, fnv1a(planes));
+                }
+                std::vector<float> gp(4 * 517 * 129);
+                const std::size_t m = 517 * 129;
+                check(noise.fill_grid_gradient_2d({-3.3f, 200.7f, 0.013f, 0.027f, 517, 129},
+                                                  {gp.data(), gp.data() + m, gp.data() + 2 * m}),
+                      "grid-gradient2");
+                line(f.name, "grid-gradient2", isa, fnv1a(gp));
+                if (f.desc.warp.levels == 0) {
+                    const std::size_t c = 261 * 65;
+                    std::vector<float> cp(3 * c);
+                    check(noise.fill_chunk_gradient_2d({(std::int64_t(1) << 40) + 3, -77, 261, 65, 1.0f / 64.0f},
+                                                       {cp.data(), cp.data() + c, cp.data() + 2 * c}),
+                          "chunk-gradient2");
+                    line(f.name, "chunk-gradient2", isa, fnv1a(cp));
+                }
             }
             std::vector<double> outd(n);
             if (noise.evaluate_3d_f64(xd.data(), yd.data(), zd.data(), outd.data(), n)) {  // perlin basis only

@@ -599,15 +599,15 @@ int run_bake(Request& q) {
     if (*format == Format::gif && b.tile_size != 0) {
         usage_error("--tile-size: tile sets are written as still images, not GIF");
     }
-    if (b.hillshade && !colour) {
-        usage_error("--hillshade shades colour presets (terrain, clouds, ...); not with --grey or the noise preset");
-    }
     if (b.normal_map) {
         if (*format != Format::png) {
             usage_error("--normal-map writes RGB PNG (8 or 16 bits with --depth): name the output .png");
         }
         if (b.hillshade) {
             usage_error("--normal-map and --hillshade: a normal map holds the slopes; shade it in the engine");
+        }
+        if (b.grey) {
+            usage_error("--normal-map writes RGB normals; --grey does not apply");
         }
         if (b.frames > 1) {
             usage_error("--normal-map bakes still pictures (or tile sets), not --frames");
@@ -619,8 +619,17 @@ int run_bake(Request& q) {
             usage_error("--normal-strength must be finite");
         }
     }
+    if (b.hillshade && !colour) {
+        usage_error("--hillshade shades colour presets (terrain, clouds, ...); not with --grey or the noise preset");
+    }
     if (b.hillshade && b.desc.pattern.kind != Pattern::none) {
         usage_error("--hillshade needs the field's gradient, which patterns (marble, wood) do not have");
+    }
+    if ((b.hillshade || b.normal_map) && b.desc.fractal.kind == Fractal::damped &&
+        (b.desc.basis == Basis::opensimplex2 || b.desc.basis == Basis::opensimplex2s || b.desc.basis == Basis::cellular)) {
+        usage_error(std::string(b.hillshade ? "--hillshade" : "--normal-map") +
+                    ": the damped fractal's gradient needs second derivatives, which only the lattice bases (perlin, "
+                    "classic, value, isotropic) provide");
     }
     if ((b.tile_size != 0) != b.tiles.has_value()) {
         usage_error("--tile-size S --tiles X0..X1,Y0..Y1 go together (e.g. --tile-size 256 --tiles 0..3,0..1)");
