@@ -194,7 +194,8 @@ template <int dims, class Base, class B, class Octaves>
 inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept;
 
 template <int dims, bool want_gradient = true, class Base>
-inline ValueGradient<dims> fractal_gradient(const Base& base, const detail::OctaveTable& o, const F* p) noexcept;
+GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> fractal_gradient(const Base& base, const detail::OctaveTable& o,
+                                                              const F* p) noexcept;
 
 // [S 8, 18.3] The fractal at p, float32: derivative-damped fBm needs its octaves' gradients.
 template <int dims, class Base>
@@ -224,7 +225,8 @@ inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept {
 // [S 18.3] The fractal at p with its gradient; non-finite p give +0 and a +0 gradient. Without
 // want_gradient only the value is meaningful (the damped fractal's value needs no Hessians).
 template <int dims, bool want_gradient, class Base>
-inline ValueGradient<dims> fractal_gradient(const Base& base, const detail::OctaveTable& o, const F* p) noexcept {
+GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> fractal_gradient(const Base& base, const detail::OctaveTable& o,
+                                                              const F* p) noexcept {
     if (o.kind == Fractal::none) {
         return base.gradient(0, p);
     }
@@ -319,7 +321,8 @@ inline F decorated(const Base& base, const detail::NoiseTables& t, const F* p) n
 // at the start) through each level, then the gradient sum_c g_c J[c][b] (the reference's
 // field_gradient(); patterns have no gradient and are rejected before).
 template <int dims, class Base>
-inline ValueGradient<dims> decorated_gradient(const Base& base, const detail::NoiseTables& t, const F* p) noexcept {
+GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> decorated_gradient(const Base& base, const detail::NoiseTables& t,
+                                                                const F* p) noexcept {
     const NoiseDesc& d = t.desc;
     if (d.warp.levels == 0) {
         return fractal_gradient<dims>(base, t.octaves, p);

@@ -186,8 +186,12 @@ struct LatticeBase {
     const detail::NoiseTables* t;
     F operator()(int k, const F* q) const noexcept { return lattice_noise<fade, dims>(*t, k, q); }
     static constexpr bool has_hessian = true;
-    ValueGradient<dims> gradient(int k, const F* q) const noexcept { return lattice_eval<fade, dims, true>(*t, k, q); }
-    ValueHessian<dims> hessian(int k, const F* q) const noexcept { return lattice_eval<fade, dims, true, true>(*t, k, q); }
+    GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> gradient(int k, const F* q) const noexcept {
+        return lattice_eval<fade, dims, true>(*t, k, q);
+    }
+    GRADNOISE_KERNEL_OUTLINE ValueHessian<dims> hessian(int k, const F* q) const noexcept {
+        return lattice_eval<fade, dims, true, true>(*t, k, q);
+    }
 };
 
 }  // namespace
