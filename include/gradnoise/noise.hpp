@@ -387,9 +387,11 @@ public:
     // [S 18] Analytic gradients: the field's value (bit for bit what the value functions return)
     // and its partial derivatives, for every basis, fade, period, fractal kind and warp level, in
     // 2D, 3D and 4D as the values (cellular: F1 only; patterns have none: invalid_argument, and
-    // the scalar functions return NaN). Non-finite coordinates give +0 with a +0 gradient. A value
-    // and its gradient cost about 1.5x a value alone, where finite differences cost 3-5x and are
-    // wrong across cell borders. Thread safety and allocation as the value functions.
+    // the scalar functions return NaN; the damped fractal's gradient: lattice bases only). Non-finite
+    // coordinates give +0 with a +0 gradient. Cost (docs/benchmarks.md, issue #14): a value and its
+    // gradient take 1.7-2.4x a Perlin value's time (1.0-1.6x for the simplex and cellular families),
+    // where finite differences take 4-6x and blur across cell borders. Thread safety and allocation
+    // as the value functions.
     Gradient2 gradient2(float x, float y) const noexcept;  // the scalar reference path
     Gradient3 gradient3(float x, float y, float z) const noexcept;
     Gradient4 gradient4(float x, float y, float z, float w) const noexcept;
