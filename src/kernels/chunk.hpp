@@ -206,8 +206,10 @@ void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t fir
            std::size_t row_stride, std::size_t slice_stride) noexcept {
     const detail::OctaveTable& o = t.octaves;
     if (o.kind == Fractal::damped) {  // [S 18.3] its value needs the octaves' gradients
+        // (the gradient chunk's instantiation with the gradient planes unwritten: the same value
+        // bits, and no second set of chunk kernels to compile)
         float* const values[dims + 1] = {out};
-        chunk_gradient<dims, false>(t, c, first, last, values, row_stride, slice_stride);
+        chunk_gradient<dims>(t, c, first, last, values, row_stride, slice_stride);
         return;
     }
     auto row_of = [&](std::size_t r, auto& row) {

@@ -200,8 +200,8 @@ GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> fractal_gradient(const Base& base, 
 // [S 8, 18.3] The fractal at p, float32: derivative-damped fBm needs its octaves' gradients.
 template <int dims, class Base>
 inline F fractal_value(const Base& base, const detail::OctaveTable& o, const F* p) noexcept {
-    if (o.kind == Fractal::damped) {
-        return fractal_gradient<dims, false>(base, o, p).value;
+    if (o.kind == Fractal::damped) {  // (the gradient's instantiation: the same value bits, one kernel less)
+        return fractal_gradient<dims>(base, o, p).value;
     }
     return fractal<dims>(base, o, p);
 }
