@@ -52,22 +52,26 @@ struct ValueHessian {
     B h[dims][dims];
 };
 
-// [S 18.3] The lerp tree with second derivatives: as lerp_tree_gradient, and Hessian entry
-// (a, b), a <= b, lerps its children's entries and adds du * (G_b hi - G_b lo) at a's level,
-// du * (G_a hi - G_a lo) at b's and ddu * (hi - lo) where both are this level (the corners'
-// Hessians are 0). The reference's lattice_second(), operation for operation.
-template <int dims, class B>
-GRADNOISE_KERNEL_INLINE ValueHessian<dims, B> lerp_tree_hessian(B* v, B (*g)[1 << dims], const B* u, const B* du,
-                                                                 const B* ddu) noexcept {
+// [S 18.2, 18.3] The lerp tree of a lattice cell with its gradient (and, second: its Hessian):
+// v[c] and g[a][c] are corner c's value and gradient (c = i + 2j + 4k + 8m), u[a] / du[a] / ddu[a]
+// axis a's fade and its derivatives. Level l lerps along axis l; gradient component a runs the
+// same tree on its corner components and adds du * (hi - lo) at level a; Hessian entry (a, b),
+// a <= b, lerps its children's entries and adds du * (G_b hi - G_b lo) at a's level, du * (G_a hi
+// - G_a lo) at b's and ddu * (hi - lo) where both are this level (the corners' Hessians are 0).
+// The reference's lattice_second(), operation for operation. v and g are overwritten.
+template <int dims, bool second = false, class B>
+GRADNOISE_KERNEL_INLINE auto lerp_tree(B* v, B (*g)[1 << dims], const B* u, const B* du, const B* ddu) noexcept {
     constexpr int corners = 1 << dims;
-    B h[dims][dims][corners];
-    GRADNOISE_UNROLL
-    for (int a = 0; a < dims; ++a) {
+    B h[second ? dims : 1][dims][corners];
+    if constexpr (second) {
         GRADNOISE_UNROLL
-        for (int b = a; b < dims; ++b) {
+        for (int a = 0; a < dims; ++a) {
             GRADNOISE_UNROLL
-            for (int c = 0; c < corners; ++c) {
-                h[a][b][c] = B(ScalarOf<B>(0));
+            for (int b = a; b < dims; ++b) {
+                GRADNOISE_UNROLL
+                for (int c = 0; c < corners; ++c) {
+                    h[a][b][c] = B(ScalarOf<B>(0));
+                }
             }
         }
     }
@@ -84,22 +88,24 @@ GRADNOISE_KERNEL_INLINE ValueHessian<dims, B> lerp_tree_hessian(B* v, B (*g)[1 <
                 g_lo[a] = g[a][2 * c];
                 g_hi[a] = g[a][2 * c + 1];
             }
-            GRADNOISE_UNROLL
-            for (int a = 0; a < dims; ++a) {
+            if constexpr (second) {
                 GRADNOISE_UNROLL
-                for (int b = a; b < dims; ++b) {
-                    const B h_lo = h[a][b][2 * c], h_hi = h[a][b][2 * c + 1];
-                    B d = h_lo + u[level] * (h_hi - h_lo);
-                    if (a == level) {
-                        d = d + du[level] * (g_hi[b] - g_lo[b]);
+                for (int a = 0; a < dims; ++a) {
+                    GRADNOISE_UNROLL
+                    for (int b = a; b < dims; ++b) {
+                        const B h_lo = h[a][b][2 * c], h_hi = h[a][b][2 * c + 1];
+                        B d = h_lo + u[level] * (h_hi - h_lo);
+                        if (a == level) {
+                            d = d + du[level] * (g_hi[b] - g_lo[b]);
+                        }
+                        if (b == level) {
+                            d = d + du[level] * (g_hi[a] - g_lo[a]);
+                        }
+                        if (a == level && b == level) {
+                            d = d + ddu[level] * (hi - lo);
+                        }
+                        h[a][b][c] = d;
                     }
-                    if (b == level) {
-                        d = d + du[level] * (g_hi[a] - g_lo[a]);
-                    }
-                    if (a == level && b == level) {
-                        d = d + ddu[level] * (hi - lo);
-                    }
-                    h[a][b][c] = d;
                 }
             }
             GRADNOISE_UNROLL
@@ -113,80 +119,35 @@ GRADNOISE_KERNEL_INLINE ValueHessian<dims, B> lerp_tree_hessian(B* v, B (*g)[1 <
             v[c] = lo + u[level] * (hi - lo);
         }
     }
-    ValueHessian<dims, B> r;
+    std::conditional_t<second, ValueHessian<dims, B>, ValueGradient<dims, B>> r;
     r.value = v[0];
     GRADNOISE_UNROLL
     for (int a = 0; a < dims; ++a) {
         r.d[a] = g[a][0];
-        GRADNOISE_UNROLL
-        for (int b = 0; b < dims; ++b) {
-            r.h[a][b] = a <= b ? h[a][b][0] : h[b][a][0];
-        }
-    }
-    return r;
-}
-
-// Lanes whose value is NaN (a non-finite coordinate) become +0 with +0 derivatives.
-template <int dims, class B>
-GRADNOISE_KERNEL_INLINE ValueHessian<dims, B> finish_hessian(ValueHessian<dims, B> r) noexcept {
-    const auto ok = r.value == r.value;
-    const B zero(ScalarOf<B>(0));
-    r.value = xsimd::select(ok, r.value, zero);
-    for (int a = 0; a < dims; ++a) {
-        r.d[a] = xsimd::select(ok, r.d[a], zero);
-        for (int b = 0; b < dims; ++b) {
-            r.h[a][b] = xsimd::select(ok, r.h[a][b], zero);
-        }
-    }
-    return r;
-}
-
-// [S 18.2] The lerp tree of a lattice cell with its gradient: v[c] and g[a][c] are corner c's
-// value and gradient (c = i + 2j + 4k + 8m), u[a] / du[a] axis a's fade and its derivative.
-// Level l lerps along axis l; gradient component a runs the same tree on its corner components
-// and adds du[a] * (hi - lo) at level a. v and g are overwritten.
-template <int dims, class B>
-GRADNOISE_KERNEL_INLINE ValueGradient<dims, B> lerp_tree_gradient(B* v, B (*g)[1 << dims], const B* u,
-                                                                   const B* du) noexcept {
-    int count = 1 << dims;
-    GRADNOISE_UNROLL
-    for (int level = 0; level < dims; ++level) {
-        count /= 2;
-        GRADNOISE_UNROLL
-        for (int c = 0; c < count; ++c) {
-            const B lo = v[2 * c], hi = v[2 * c + 1];
+        if constexpr (second) {
             GRADNOISE_UNROLL
-            for (int a = 0; a < dims; ++a) {
-                const B lo_d = g[a][2 * c], hi_d = g[a][2 * c + 1];
-                B d = lo_d + u[level] * (hi_d - lo_d);
-                if (a == level) {
-                    d = d + du[level] * (hi - lo);
-                }
-                g[a][c] = d;
+            for (int b = 0; b < dims; ++b) {
+                r.h[a][b] = a <= b ? h[a][b][0] : h[b][a][0];
             }
-            v[c] = lo + u[level] * (hi - lo);
         }
     }
-    ValueGradient<dims, B> r;
-    r.value = v[0];
+    // Lanes whose value is NaN (a non-finite coordinate) become +0 with +0 derivatives.
+    const auto ok = r.value == r.value;
+    const B zero(ScalarOf<B>(0));
+    r.value = xsimd::select(ok, r.value, zero);
     GRADNOISE_UNROLL
     for (int a = 0; a < dims; ++a) {
-        r.d[a] = g[a][0];
+        r.d[a] = xsimd::select(ok, r.d[a], zero);
+        if constexpr (second) {
+            GRADNOISE_UNROLL
+            for (int b = 0; b < dims; ++b) {
+                r.h[a][b] = xsimd::select(ok, r.h[a][b], zero);
+            }
+        }
     }
     return r;
 }
 
-// Lanes whose value is NaN (a non-finite coordinate) become +0 with a +0 gradient.
-template <int dims, class B>
-GRADNOISE_KERNEL_INLINE ValueGradient<dims, B> finish_gradient(ValueGradient<dims, B> r) noexcept {
-    const auto ok = r.value == r.value;
-    const B zero(ScalarOf<B>(0));
-    r.value = xsimd::select(ok, r.value, zero);
-    for (int a = 0; a < dims; ++a) {
-        r.d[a] = xsimd::select(ok, r.d[a], zero);
-    }
-    return r;
-}
 
 }  // namespace
 }  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

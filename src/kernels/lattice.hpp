@@ -26,8 +26,8 @@ GRADNOISE_KERNEL_INLINE F grad4(I h, I x, I y, I z, I w) noexcept {
 }
 
 // One octave of the general lattice at q; with_gradient: with its gradient ([S 18.2]: the corner
-// gradients, the fades' derivatives and lerp_tree_gradient), else the value alone (d unset);
-// second: with its Hessian too (lerp_tree_hessian).
+// gradients, the fades' derivatives and lerp_tree), else the value alone (d unset);
+// second: with its Hessian too.
 template <Fade fade, int dims, bool with_gradient, bool second = false>
 inline auto lattice_eval(const detail::NoiseTables& t, int octave, const F* q) noexcept {
     constexpr int corners = 1 << dims;
@@ -156,9 +156,9 @@ inline auto lattice_eval(const detail::NoiseTables& t, int octave, const F* q) n
     }
 
     if constexpr (second) {
-        return finish_hessian(lerp_tree_hessian<dims>(v, g, weight, dweight, ddweight));
+        return lerp_tree<dims, true>(v, g, weight, dweight, ddweight);
     } else if constexpr (with_gradient) {
-        return finish_gradient(lerp_tree_gradient<dims>(v, g, weight, dweight));
+        return lerp_tree<dims>(v, g, weight, dweight, dweight);
     } else {
         // [S 4.6] lerp along x, then y, z, w.
         int count = corners;

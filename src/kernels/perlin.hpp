@@ -150,11 +150,7 @@ GRADNOISE_KERNEL_INLINE auto perlin_cell_gradient(const Corners& c, const IB (*o
             g[1][n] = as_float(vector[1]);
         }
     }
-    if constexpr (second) {
-        return finish_hessian(lerp_tree_hessian<dims>(v, g, u, du, ddu));
-    } else {
-        return finish_gradient(lerp_tree_gradient<dims>(v, g, u, du));
-    }
+    return lerp_tree<dims, second>(v, g, u, du, ddu);
 }
 
 template <Fade fade, int dims, bool second, class Hasher, class B>

@@ -36,12 +36,10 @@ float cell_value(std::uint32_t h) {
 
 }  // namespace
 
-float cellular(const detail::NoiseTables& t, int dims, int k, const float* q) noexcept {
-    for (int a = 0; a < dims; ++a) {
-        if (!is_finite(q[a])) {
-            return 0.0f;
-        }
-    }
+namespace spec {
+
+CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, const float* q) {
+    CellularSearch r;
     const Lattice l = octave_lattice(t, k);
     const CellularParams& c = t.desc.cellular;
     const float reach = t.cellular_reach[dims - 2];  // jitter * R (noise.cpp)
@@ -56,7 +54,7 @@ float cellular(const detail::NoiseTables& t, int dims, int k, const float* q) no
 
     // [S 17.2] Neighbours in order: z (outer), y, x (inner), each -1, 0, 1. Strict comparisons:
     // on a tie the earlier cell stays nearest.
-    float f1 = INFINITY, f2 = INFINITY, value = 0.0f;
+    float f1 = INFINITY, f2 = INFINITY;
     const int kz = dims == 3 ? 1 : 0;
     for (int dz = -kz; dz <= kz; ++dz) {
         for (int dy = -1; dy <= 1; ++dy) {
@@ -89,9 +87,17 @@ float cellular(const detail::NoiseTables& t, int dims, int k, const float* q) no
                 if (dist < f1) {
                     f2 = f1;
                     f1 = dist;
-                    value = cell_value(h);
+                    r.value = cell_value(h);
+                    // [S 18.6] the offsets move with their distances
+                    for (int a = 0; a < 3; ++a) {
+                        r.d2[a] = r.d1[a];
+                        r.d1[a] = d[a];
+                    }
                 } else if (dist < f2) {
                     f2 = dist;
+                    for (int a = 0; a < 3; ++a) {
+                        r.d2[a] = d[a];
+                    }
                 }
             }
         }
@@ -100,12 +106,29 @@ float cellular(const detail::NoiseTables& t, int dims, int k, const float* q) no
         f1 = std::sqrt(f1);
         f2 = std::sqrt(f2);
     }
-    switch (c.output) {
-        case CellularOutput::f2: return f2;
-        case CellularOutput::f2_minus_f1: return f2 - f1;
-        case CellularOutput::cell_value: return value;
-        default: return f1;
+    r.f1 = f1;
+    r.f2 = f2;
+    return r;
+}
+
+float cellular_output(const CellularSearch& r, CellularOutput output) {
+    switch (output) {
+        case CellularOutput::f2: return r.f2;
+        case CellularOutput::f2_minus_f1: return r.f2 - r.f1;
+        case CellularOutput::cell_value: return r.value;
+        default: return r.f1;
     }
+}
+
+}  // namespace spec
+
+float cellular(const detail::NoiseTables& t, int dims, int k, const float* q) noexcept {
+    for (int a = 0; a < dims; ++a) {
+        if (!is_finite(q[a])) {
+            return 0.0f;
+        }
+    }
+    return cellular_output(cellular_search(t, dims, k, q), t.desc.cellular.output);
 }
 
 }  // namespace gradnoise::reference

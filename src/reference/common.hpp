@@ -46,6 +46,16 @@ Lattice octave_lattice(const detail::NoiseTables& t, int k);
 // [S 10.4] Perlin's 4D grad (lattice.cpp).
 float grad4(int hash, float x, float y, float z, float w);
 
+// [S 17.2, 18.6] The cellular search of octave k at finite q (cellular.cpp): the nearest two
+// distances (after the square root for Euclidean), the nearest cell's value, and the two points'
+// offsets d = feature - q.
+struct CellularSearch {
+    float f1 = 0.0f, f2 = 0.0f, value = 0.0f;
+    float d1[3] = {0.0f, 0.0f, 0.0f}, d2[3] = {0.0f, 0.0f, 0.0f};
+};
+CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, const float* q);
+float cellular_output(const CellularSearch& r, CellularOutput output);  // F1, F2, F2 - F1 or the value
+
 // [S 18] (gradient.cpp) One octave of the base noise with its gradient; the fractal at p with its
 // gradient; the octave loop with its coordinates given (chunks).
 Gradient base_gradient(const detail::NoiseTables& t, int dims, int k, const double* q);

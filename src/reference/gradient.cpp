@@ -269,80 +269,14 @@ Gradient cellular_gradient(const detail::NoiseTables& t, int dims, int k, const 
         }
     }
     const CellularParams& c = t.desc.cellular;
-    r.value = cellular(t, dims, k, q);  // the value's own operations
+    const spec::CellularSearch search = spec::cellular_search(t, dims, k, q);
+    r.value = spec::cellular_output(search, c.output);  // the value's own search (cellular.cpp)
     if (c.output == CellularOutput::cell_value) {
         return r;  // piecewise constant: a zero gradient
     }
-    // The search again, keeping the offsets (cellular.cpp's order and comparisons).
-    const Lattice l = spec::octave_lattice(t, k);
-    const float reach = t.cellular_reach[dims - 2];
-    int cell[3] = {0, 0, 0};
-    float frac[3] = {0, 0, 0};
-    for (int a = 0; a < dims; ++a) {
-        const float v = q[a] + 0.0f;
-        const float fl = std::floor(v);
-        cell[a] = spec::lattice_index(fl);
-        frac[a] = v - fl;
-    }
-    const std::uint32_t prime[3] = {detail::mix_prime_x, detail::mix_prime_y, detail::mix_prime_z};
-    float f1 = INFINITY, f2 = INFINITY;
-    float d1[3] = {0, 0, 0}, d2[3] = {0, 0, 0};
-    const int kz = dims == 3 ? 1 : 0;
-    for (int dz = -kz; dz <= kz; ++dz) {
-        for (int dy = -1; dy <= 1; ++dy) {
-            for (int dx = -1; dx <= 1; ++dx) {
-                const int step[3] = {dx, dy, dz};
-                std::uint32_t h = t.mix_key;
-                for (int a = 0; a < dims; ++a) {
-                    h ^= static_cast<std::uint32_t>((cell[a] + step[a]) & l.mask[a]) * prime[a];
-                }
-                h *= detail::mix_multiplier;
-                h ^= h >> 15;
-                h *= detail::cellular_multiplier;
-                h ^= h >> 13;
-                float d[3] = {0.0f, 0.0f, 0.0f};
-                for (int a = 0; a < dims; ++a) {
-                    const float offset = static_cast<float>((h >> (10 * a)) & 1023u) * 0.001953125f + -0.9990234375f;
-                    d[a] = ((static_cast<float>(step[a]) + 0.5f) + reach * offset) - frac[a];
-                }
-                float dist;
-                switch (c.distance) {
-                    case CellularDistance::manhattan:
-                        dist = std::fabs(d[0]) + std::fabs(d[1]);
-                        if (dims == 3) dist = dist + std::fabs(d[2]);
-                        break;
-                    case CellularDistance::chebyshev:
-                        dist = std::fmax(std::fabs(d[0]), std::fabs(d[1]));
-                        if (dims == 3) dist = std::fmax(dist, std::fabs(d[2]));
-                        break;
-                    default:
-                        dist = d[0] * d[0] + d[1] * d[1];
-                        if (dims == 3) dist = dist + d[2] * d[2];
-                        break;
-                }
-                if (dist < f1) {
-                    f2 = f1;
-                    f1 = dist;
-                    for (int a = 0; a < 3; ++a) {
-                        d2[a] = d1[a];
-                        d1[a] = d[a];
-                    }
-                } else if (dist < f2) {
-                    f2 = dist;
-                    for (int a = 0; a < 3; ++a) {
-                        d2[a] = d[a];
-                    }
-                }
-            }
-        }
-    }
-    if (c.distance == CellularDistance::euclidean) {
-        f1 = std::sqrt(f1);
-        f2 = std::sqrt(f2);
-    }
     float g1[3], g2[3];
-    distance_gradient(c.distance, dims, d1, f1, g1);
-    distance_gradient(c.distance, dims, d2, f2, g2);
+    distance_gradient(c.distance, dims, search.d1, search.f1, g1);
+    distance_gradient(c.distance, dims, search.d2, search.f2, g2);
     for (int a = 0; a < dims; ++a) {
         switch (c.output) {
             case CellularOutput::f2: r.d[a] = g2[a]; break;
