@@ -52,7 +52,7 @@ step "clang build (Debian clang 14): the library and the tests"
 # ISA -- must print exactly what the GCC build prints. (The tool, the benchmark suite and the
 # examples build with clang too; they are left out here to keep CI under 15 minutes.)
 configure build/clang -S . -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ -DGRADNOISE_BUILD_EXAMPLES=OFF \
-  -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF
+  -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_PYTHON=OFF
 cmake --build build/clang -j "$jobs"
 GRADNOISE_TEST_POINTS=1000000 ctest --test-dir build/clang --output-on-failure -j "$jobs"
 build/release/tests/gradnoise_digest >build/digest-gcc.txt
@@ -88,7 +88,8 @@ prefix=$(mktemp -d)
 # (One x86 kernel unit, SSE2: the exports and the package do not depend on which ISAs are inside.)
 configure build/shared -S . -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1" \
   -DBUILD_SHARED_LIBS=ON -DGRADNOISE_BUILD_TESTS=OFF "-DGRADNOISE_X86_KERNELS=sse2" \
-  -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF
+  -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF \
+  -DGRADNOISE_PYTHON=OFF
 cmake --build build/shared -j "$jobs" >/dev/null
 cmake --install build/shared --prefix "$prefix" >/dev/null
 rm -rf build/installed-shared
@@ -103,6 +104,20 @@ if [ -n "$leaked" ]; then
 fi
 echo "$(basename "$so"): $(nm -D --defined-only "$so" | grep -c gradnoise) exported symbols, all gradnoise's"
 rm -rf "$prefix"
+
+step "installed Python package: pip install into a fresh venv (offline), pytest against the installed copy"
+# The release tree's pytest run (ctest: python_tests) imports build/release/python; this one checks the
+# package as users install it (README "Python"): a venv that sees Debian's numpy, pip with Debian's
+# setuptools and no network, reusing the release tree's build of the module (setup.py builds its own tree
+# when GRADNOISE_CMAKE_BUILD_DIR is unset), then the suite from outside the source tree.
+venv=$(mktemp -d)
+root=$PWD
+/usr/bin/python3 -m venv --system-site-packages "$venv"
+GRADNOISE_CMAKE_BUILD_DIR=build/release "$venv/bin/pip" install --no-build-isolation --no-deps --no-index --quiet .
+(cd "$venv" && "$venv/bin/python" -c 'import gradnoise, sys; assert gradnoise.__file__.startswith(sys.prefix), gradnoise.__file__; print("import gradnoise:", gradnoise.__file__, gradnoise.__version__, gradnoise.active_isa())')
+(cd "$venv" && GRADNOISE_CLI="$root/build/release/src/cli/gradnoise" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+  "$root/tests/python" -k "not examples" -x)
+rm -rf "$venv" python/gradnoise.egg-info
 
 step "benchmark smoke run"
 build/release/bench/gradnoise_bench --benchmark_min_time=0.01 --benchmark_filter='points1M' >/dev/null

@@ -1,0 +1,748 @@
+"""gradnoise: bit-exact gradient noise on numpy arrays, at the C++ engine's speed.
+
+Improved Perlin noise (Ken Perlin 2002) and its relatives -- classic, value and isotropic
+lattices, K.jpg's OpenSimplex2 / OpenSimplex2S, cellular (Worley) noise -- with fractals (fBm,
+turbulence, ridged, billow, derivative-damped), domain warping, tiling, marble and wood, in 2D,
+3D and 4D, with analytic gradients and curl noise.
+
+Every value is defined bit for bit by the library's specification (docs/spec.md): the same
+numbers on every CPU (SSE2, AVX2, AVX-512, NEON or the scalar reference), every thread count and
+every platform, and the same numbers as the C++ and C APIs and the ``gradnoise`` command.
+
+Quick start::
+
+    import numpy as np, gradnoise
+    field = gradnoise.Field(fractal="fbm", octaves=6, seed=42)
+    height = field.grid((512, 512), step=1 / 64)       # float32 array, shape (512, 512) = (y, x)
+    v = field(np.linspace(0, 4, 100), 0.5)              # any shapes that broadcast
+    value, dx, dy = field.gradient(x, y)                # value and partial derivatives
+
+Conventions:
+
+* Arrays come back in numpy / image order: a 2D grid has shape (ny, nx) and element [j, i] is
+  the sample at x = origin_x + i * step_x, y = origin_y + j * step_y; a 3D grid (nz, ny, nx).
+  Coordinates, origins, steps and chunk offsets are given in coordinate order (x, y[, z[, w]]).
+* Evaluation is float32 (the library's native precision) unless ``dtype=numpy.float64`` asks
+  for the binary64 path (Ken Perlin's reference in double: basis "perlin" with the permutation
+  hash, no period, warp or pattern). Coordinates of any real dtype are accepted and rounded to
+  the evaluation's precision first (float64 -> float32 rounds to nearest, as numpy does).
+* Parameters given as Python floats are rounded to float32, as the C++ API stores them.
+* Bad arguments raise ValueError or TypeError naming the argument and its allowed range.
+* ``threads=1`` (the default) evaluates on one core; ``threads=0`` uses every core, N uses up
+  to N. The values never depend on the thread count.
+* The GIL is released while samples are computed. Long evaluations stop on Ctrl-C
+  (KeyboardInterrupt) within about 50 ms, and a ``progress(done, total)`` callable, called on
+  the calling thread about every 50 ms and at the end with sample counts, may return False to
+  stop (CancelledError). Stopped outputs are partly written.
+"""
+
+from __future__ import annotations
+
+import numbers
+import operator
+
+import numpy as np
+
+from . import _gradnoise as _native
+from ._gradnoise import CancelledError
+
+__all__ = [
+    "Field",
+    "CancelledError",
+    "active_isa",
+    "best_isa",
+    "supported_isas",
+    "force_isa",
+    "reset_isa",
+    "library_version",
+    "__version__",
+    "ISAS",
+    "BASES",
+    "FRACTALS",
+    "FADES",
+    "HASHES",
+    "PATTERNS",
+    "CELLULAR_DISTANCES",
+    "CELLULAR_OUTPUTS",
+    "ORIENTATIONS2",
+    "ORIENTATIONS3",
+    "ORIENTATIONS4",
+]
+
+#: The version of the native library inside this package ("MAJOR.MINOR.PATCH").
+library_version: str = _native.library_version
+__version__: str = library_version
+
+BASES = ("perlin", "classic", "value", "isotropic", "opensimplex2", "opensimplex2s", "cellular")
+FRACTALS = ("none", "fbm", "turbulence", "ridged", "billow", "damped")
+FADES = ("quintic", "cubic")
+HASHES = ("permutation", "mix")
+PATTERNS = ("none", "marble", "wood")
+CELLULAR_DISTANCES = ("euclidean", "euclidean_squared", "manhattan", "chebyshev")
+CELLULAR_OUTPUTS = ("f1", "f2", "f2_minus_f1", "cell_value")
+ORIENTATIONS2 = ("standard", "improve_x")
+ORIENTATIONS3 = ("improve_xy", "improve_xz", "fallback")
+ORIENTATIONS4 = (
+    "improve_xyz_improve_xy",
+    "improve_xyz_improve_xz",
+    "improve_xyz",
+    "improve_xy_improve_zw",
+    "fallback",
+)
+ISAS = ("scalar", "sse2", "avx2", "avx512", "neon")
+
+_CHOICES = {
+    "basis": BASES,
+    "fractal": FRACTALS,
+    "fade": FADES,
+    "hash": HASHES,
+    "pattern": PATTERNS,
+    "cellular_distance": CELLULAR_DISTANCES,
+    "cellular_output": CELLULAR_OUTPUTS,
+    "orientation2": ORIENTATIONS2,
+    "orientation3": ORIENTATIONS3,
+    "orientation4": ORIENTATIONS4,
+}
+
+# The defaults of every Field parameter (the C++ NoiseDesc defaults).
+_DEFAULTS = {
+    "basis": "perlin",
+    "seed": None,
+    "fade": "quintic",
+    "hash": "permutation",
+    "fractal": "none",
+    "octaves": 6,
+    "frequency": 1.0,
+    "lacunarity": 2.0,
+    "persistence": 0.5,
+    "period": (0, 0, 0, 0),
+    "warp": 0,
+    "warp_strength": 1.0,
+    "warp_frequency": 1.0,
+    "pattern": "none",
+    "pattern_frequency": 1.0,
+    "pattern_strength": None,
+    "orientation2": "standard",
+    "orientation3": "improve_xy",
+    "orientation4": "improve_xyz_improve_xy",
+    "cellular_distance": "euclidean",
+    "cellular_output": "f1",
+    "jitter": 1.0,
+}
+
+# Library descriptor fields -> this package's keywords, for the library's messages.
+_MESSAGE_NAMES = [
+    ("NoiseDesc: ", ""),
+    ("fractal.kind", "fractal"),
+    ("fractal.octaves", "octaves"),
+    ("fractal.frequency", "frequency"),
+    ("fractal.lacunarity", "lacunarity"),
+    ("fractal.persistence", "persistence"),
+    ("warp.levels", "warp"),
+    ("warp.strength", "warp_strength"),
+    ("warp.frequency", "warp_frequency"),
+    ("pattern.kind", "pattern"),
+    ("pattern.frequency", "pattern_frequency"),
+    ("pattern.strength", "pattern_strength"),
+    ("simplex.orientation", "orientation"),
+    ("cellular.distance", "cellular_distance"),
+    ("cellular.output", "cellular_output"),
+    ("cellular.jitter", "jitter"),
+    ("period_x", "period[0] (x)"),
+    ("period_y", "period[1] (y)"),
+    ("period_z", "period[2] (z)"),
+    ("period_w", "period[3] (w)"),
+    ("periods need", "period: periods need"),
+]
+
+
+def _translate(message: str) -> str:
+    for old, new in _MESSAGE_NAMES:
+        message = message.replace(old, new)
+    return message
+
+
+def _choice(name, value):
+    allowed = _CHOICES[name]
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, one of {', '.join(allowed)} (got {value!r})")
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)} (got {value!r})")
+    return allowed.index(value)
+
+
+def _integer(name, value, lo=None, hi=None, what=None):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        try:
+            if isinstance(value, bool):
+                raise TypeError
+            value = operator.index(value)
+        except TypeError:
+            raise TypeError(f"{name} must be an integer (got {value!r})") from None
+    value = int(value)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise ValueError(f"{name} must be {what or f'in {lo}..{hi}'} (got {value})")
+    return value
+
+
+def _real(name, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number (got {value!r})")
+    return float(value)
+
+
+def _threads(threads):
+    return _integer("threads", threads, 0, 1024, "0 (every core) or 1..1024")
+
+
+def _progress(progress):
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable progress(done, total) or None (got {progress!r})")
+    return progress
+
+
+def _dtype(dtype):
+    try:
+        dt = np.dtype(dtype)
+    except TypeError:
+        raise TypeError(f"dtype must be numpy.float32 or numpy.float64 (got {dtype!r})") from None
+    if dt == np.float32:
+        return False
+    if dt == np.float64:
+        return True
+    raise TypeError(f"dtype must be numpy.float32 or numpy.float64 (got {dt})")
+
+
+def _per_axis(name, value, dims, kind):
+    """A scalar (every axis) or a sequence of `dims` numbers in coordinate order."""
+    if isinstance(value, (numbers.Number, np.generic)) and not isinstance(value, (bool, np.bool_)):
+        items = [value] * dims
+    else:
+        try:
+            items = list(value)
+        except TypeError:
+            raise TypeError(f"{name} must be a number or a sequence of {dims} numbers (x, y{', z' if dims > 2 else ''}{', w' if dims > 3 else ''})") from None
+        if len(items) != dims:
+            raise ValueError(f"{name} must have {dims} values in coordinate order (x, y{', z' if dims > 2 else ''}{', w' if dims > 3 else ''}); got {len(items)}")
+    return [kind(f"{name}[{i}]", v) for i, v in enumerate(items)]
+
+
+def _shape(shape, allowed):
+    if isinstance(shape, (numbers.Integral, np.integer)) and not isinstance(shape, bool):
+        raise TypeError(f"shape must be a tuple of {' or '.join(map(str, allowed))} sizes in array order, e.g. (ny, nx) (got {shape!r})")
+    try:
+        items = tuple(shape)
+    except TypeError:
+        raise TypeError(f"shape must be a tuple of sizes in array order, e.g. (ny, nx) (got {shape!r})") from None
+    if len(items) not in allowed:
+        raise ValueError(f"shape must have {' or '.join(map(str, allowed))} sizes in array order, e.g. (ny, nx) (got {len(items)}: {items!r})")
+    return tuple(_integer(f"shape[{i}]", n, 0, 1 << 24, "in 0..2^24 (16777216)") for i, n in enumerate(items))
+
+
+def _coordinates(arrays):
+    """Coordinate arguments as float32/float64 arrays broadcast to one shape (views, no copies)."""
+    out = []
+    for name, a in zip("xyzw", arrays):
+        arr = np.asarray(a)
+        if arr.dtype.kind not in "fiu":
+            raise TypeError(f"{name} must hold real numbers (got an array of dtype {arr.dtype})")
+        if arr.dtype != np.float32 and arr.dtype != np.float64:
+            arr = arr.astype(np.float64)
+        out.append(arr)
+    try:
+        shape = np.broadcast_shapes(*(a.shape for a in out))
+    except ValueError:
+        shapes = ", ".join(f"{n}{a.shape}" for n, a in zip("xyzw", out))
+        raise ValueError(f"the coordinate arrays do not broadcast to one shape: {shapes}") from None
+    return [np.broadcast_to(a, shape) for a in out], shape
+
+
+def _make_out(out, shape, dtype, name="out"):
+    """The caller's out array (checked) or a new C-contiguous one."""
+    if out is None:
+        return np.empty(shape, dtype=dtype), False
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"{name} must be a numpy.ndarray (got {type(out).__name__})")
+    if out.shape != tuple(shape):
+        raise ValueError(f"{name} must have shape {tuple(shape)} (got {out.shape})")
+    if out.dtype != np.dtype(dtype):
+        raise ValueError(f"{name} must have dtype {np.dtype(dtype)} (got {out.dtype})")
+    if not out.flags.writeable:
+        raise ValueError(f"{name} must be writable")
+    return out, True
+
+
+def _grid_ready(a):
+    """Whether the library can write this array's planes in place: rows contiguous, positive
+    strides that are whole floats, no overlap between rows."""
+    if a.ndim < 2 or a.strides[-1] != a.itemsize:
+        return False
+    return all(s > 0 and s % a.itemsize == 0 for s in a.strides[:-1]) and a.strides[-2] >= a.shape[-1] * a.itemsize and (
+        a.ndim < 3 or a.strides[-3] >= a.shape[-2] * a.strides[-2]
+    )
+
+
+class Field:
+    """A noise field: a function of 2, 3 or 4 coordinates, defined bit for bit by gradnoise's spec.
+
+    Examples
+    --------
+    >>> import numpy as np, gradnoise
+    >>> terrain = gradnoise.Field(fractal="fbm", octaves=8, seed=7, frequency=1 / 128)
+    >>> height = terrain.grid((512, 512))                    # (ny, nx) float32 in about [-1, 1]
+    >>> value, dx, dy = terrain.gradient(*np.meshgrid(np.arange(4.0), np.arange(3.0)))
+    >>> marble = gradnoise.Field(fractal="turbulence", pattern="marble", frequency=4, pattern_frequency=8)
+    >>> gradnoise.Field()(0.5, 0.25, 0.125, dtype=np.float64)  # Ken Perlin's reference, in double
+
+    Parameters
+    ----------
+    basis : str
+        What the field is made of: "perlin" (Perlin 2002, the default), "classic" (256 random
+        unit gradients from the seed, Perlin 1985), "value" (value noise), "isotropic" (2D
+        without the perlin basis's axis streaks; 3D/4D equal "perlin"), "opensimplex2",
+        "opensimplex2s" (K.jpg's OpenSimplex2 fast / smooth) or "cellular" (Worley, 2D/3D).
+    seed : int or None
+        None: Ken Perlin's own permutation table (his reference values). An integer in
+        -2**63 .. 2**64-1 shuffles a table (and keys the mix hash, the simplex and cellular
+        families); a negative seed is its 64-bit two's complement, as K.jpg's ``long`` seeds.
+    fade : str
+        "quintic" (6t^5 - 15t^4 + 10t^3, the default) or "cubic" (3t^2 - 2t^3, Perlin 1985).
+    hash : str
+        "permutation" (Perlin's table chain, the default) or "mix" (integer mixing keyed by the
+        seed: a different field, faster with AVX2).
+    fractal : str
+        "none", "fbm", "turbulence", "ridged", "billow" or "damped" (Quilez's slope-damped fBm).
+    octaves : int
+        1..32 (fractals only).
+    frequency, lacunarity : float
+        First octave's frequency (> 0) and the ratio between octaves (> 0; a power of two when a
+        period is set).
+    persistence : float
+        Amplitude ratio between octaves, in (0, 8].
+    period : int or sequence of up to 4 ints
+        Tiling: 0 (none) or a power of two in 1..256 per axis (x, y, z, w); one integer applies
+        to every axis. The field repeats every period / frequency units. Lattice bases only.
+    warp : int
+        Domain-warp levels: 0 (off), 1, or 2 (a warp of the warp).
+    warp_strength, warp_frequency : float
+        The displacement's scale (finite) and frequency (> 0).
+    pattern : str
+        "none", "marble" (0.5 + 0.5 sin(x f + s field)) or "wood" (frac(sqrt(x^2 + y^2) f +
+        s field)); values in [0, 1].
+    pattern_frequency, pattern_strength : float
+        The pattern's frequency (> 0) and how much the field bends it; pattern_strength None
+        means the CLI's defaults, the recipes' constants 4 (marble) and 0.2 (wood). (The
+        library's fractals divide by the sum of the amplitudes, so the same constant bends
+        about half as much as over Perlin 1985's unnormalised turbulence sum.)
+    orientation2, orientation3, orientation4 : str
+        The OpenSimplex2 lattice orientation per dimension (see ORIENTATIONS2/3/4).
+    cellular_distance : str
+        "euclidean", "euclidean_squared", "manhattan" or "chebyshev".
+    cellular_output : str
+        "f1", "f2", "f2_minus_f1" (cell borders) or "cell_value" (flat cells in [-1, 1)).
+    jitter : float
+        Cellular feature-point irregularity in [0, 1].
+
+    Fields are immutable, hashable, comparable and picklable (they travel to worker processes as
+    their parameters); ``Field(**field.params)`` is an equal field. Construction builds about
+    0.5 MiB of tables (a few hundred microseconds); a field may be used from any number of
+    threads at once.
+
+    Evaluate with ``field(x, y[, z[, w]])`` (points, any broadcasting shapes),
+    ``field.grid(shape, origin, step)`` (a regular grid), ``field.chunk(shape, first, spacing)``
+    (a piece of an unbounded world that joins its neighbours exactly), ``field.gradient(...)``
+    and ``field.curl(...)``; ``field.reference(...)`` evaluates one point through the scalar
+    reference, the executable spec.
+    """
+
+    __slots__ = ("_params", "_core")
+
+    def __init__(
+        self,
+        basis="perlin",
+        *,
+        seed=None,
+        fade="quintic",
+        hash="permutation",
+        fractal="none",
+        octaves=6,
+        frequency=1.0,
+        lacunarity=2.0,
+        persistence=0.5,
+        period=0,
+        warp=0,
+        warp_strength=1.0,
+        warp_frequency=1.0,
+        pattern="none",
+        pattern_frequency=1.0,
+        pattern_strength=None,
+        orientation2="standard",
+        orientation3="improve_xy",
+        orientation4="improve_xyz_improve_xy",
+        cellular_distance="euclidean",
+        cellular_output="f1",
+        jitter=1.0,
+    ):
+        native = {}
+        params = {}
+        for name, value in (
+            ("basis", basis),
+            ("fade", fade),
+            ("hash", hash),
+            ("fractal", fractal),
+            ("pattern", pattern),
+            ("orientation2", orientation2),
+            ("orientation3", orientation3),
+            ("orientation4", orientation4),
+            ("cellular_distance", cellular_distance),
+            ("cellular_output", cellular_output),
+        ):
+            native[name] = _choice(name, value)
+            params[name] = value
+        if seed is None:
+            native["seed"] = None
+        else:
+            s = _integer("seed", seed, -(1 << 63), (1 << 64) - 1, "None or an integer in -2**63 .. 2**64-1")
+            native["seed"] = s & ((1 << 64) - 1)
+            seed = s
+        params["seed"] = seed
+        native["octaves"] = params["octaves"] = _integer("octaves", octaves, 1, 32)
+        native["warp_levels"] = params["warp"] = _integer("warp", warp, 0, 2, "0, 1 or 2")
+        for name, value in (
+            ("frequency", frequency),
+            ("lacunarity", lacunarity),
+            ("persistence", persistence),
+            ("warp_strength", warp_strength),
+            ("warp_frequency", warp_frequency),
+            ("pattern_frequency", pattern_frequency),
+            ("jitter", jitter),
+        ):
+            native[name] = params[name] = _real(name, value)
+        if pattern_strength is None:
+            native["pattern_strength"] = 0.2 if pattern == "wood" else 4.0
+        else:
+            native["pattern_strength"] = _real("pattern_strength", pattern_strength)
+        params["pattern_strength"] = pattern_strength if pattern_strength is None else native["pattern_strength"]
+        if isinstance(period, (numbers.Integral, np.integer)) and not isinstance(period, bool):
+            periods = [_integer("period", period)] * 4
+        else:
+            try:
+                items = list(period)
+            except TypeError:
+                raise TypeError(f"period must be an integer or a sequence of up to 4 integers (x, y, z, w) (got {period!r})") from None
+            if not 1 <= len(items) <= 4:
+                raise ValueError(f"period must have 1 to 4 values (x, y, z, w) (got {len(items)})")
+            periods = [_integer(f"period[{i}]", p) for i, p in enumerate(items)] + [0] * (4 - len(items))
+        for i, p in enumerate(periods):
+            if p < 0 or p > 256 or (p & (p - 1)) != 0:
+                raise ValueError(f"period[{i}] ({'xyzw'[i]}) must be 0 (none) or a power of two in 1..256 (got {p})")
+        native["period"] = params["period"] = tuple(periods)
+        # A parameter its part of the field ignores is refused rather than dropped: Field(frequency=4)
+        # without a fractal would otherwise give the frequency-1 field without a word.
+        simplex = basis in ("opensimplex2", "opensimplex2s")
+        for names, active, needs in (
+            (("octaves", "frequency", "lacunarity", "persistence"), fractal != "none",
+             "a fractal (fractal='fbm', ...; without one, scale the coordinates, or use fractal='fbm', octaves=1)"),
+            (("warp_strength", "warp_frequency"), params["warp"] > 0, "a warp (warp=1 or 2)"),
+            (("pattern_frequency", "pattern_strength"), pattern != "none", "a pattern (pattern='marble' or 'wood')"),
+            (("jitter", "cellular_distance", "cellular_output"), basis == "cellular", "basis='cellular'"),
+            (("orientation2", "orientation3", "orientation4"), simplex, "basis='opensimplex2' or 'opensimplex2s'"),
+        ):
+            for name in names:
+                if not active and params[name] != _DEFAULTS[name]:
+                    raise ValueError(f"{name}={params[name]!r} has no effect without {needs}")
+        try:
+            core = _native.Core(native)
+        except ValueError as e:
+            raise ValueError(_translate(str(e))) from None
+        object.__setattr__(self, "_core", core)
+        object.__setattr__(self, "_params", params)
+
+    # ---- identity ----
+    @property
+    def params(self) -> dict:
+        """Every parameter of this field, as keywords: ``Field(**field.params) == field``."""
+        return dict(self._params)
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return self._params[name]
+        except KeyError:
+            raise AttributeError(f"'Field' object has no attribute '{name}'") from None
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Field objects are immutable: make a new one, e.g. Field(**{**field.params, 'octaves': 8})")
+
+    def _key(self):
+        p = dict(self._params)
+        if p["pattern_strength"] is None:
+            p["pattern_strength"] = 0.2 if p["pattern"] == "wood" else 4.0
+        return tuple(sorted((k, v if not isinstance(v, float) else float(np.float32(v))) for k, v in p.items()))
+
+    def __eq__(self, other):
+        return isinstance(other, Field) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        items = [f"{k}={v!r}" for k, v in self._params.items() if v != _DEFAULTS[k] and not (k == "period" and v == (0, 0, 0, 0))]
+        return f"Field({', '.join(items)})"
+
+    def __reduce__(self):
+        return (_field_from_params, (self.params,))
+
+    @property
+    def permutation(self) -> np.ndarray:
+        """The 256-entry permutation table (uint8) that hashes the lattice: Ken Perlin's with seed=None."""
+        return np.frombuffer(self._core.permutation(), dtype=np.uint8).copy()
+
+    # ---- points ----
+    def _points(self, kind, coords, dtype, out, threads, progress, planes):
+        f64 = _dtype(dtype)
+        threads = _threads(threads)
+        progress = _progress(progress)
+        dims = len(coords)
+        if f64:
+            self._check_f64(dims, kind)
+        arrays, shape = _coordinates(coords)
+        edt = np.float64 if f64 else np.float32
+        full = shape if planes is None else (planes,) + shape
+        result, given = _make_out(out, full, edt)
+        target = result
+        if given and any(np.may_share_memory(result, a) for a in arrays):
+            target = np.empty(full, dtype=edt)  # the library's inputs and outputs may not overlap
+        outs = [target] if planes is None else [target[i, ...] for i in range(planes)]
+        self._call(self._core.evaluate, arrays, outs, kind, f64, threads, progress)
+        if target is not result:
+            result[...] = target
+        return result[()] if result.ndim == 0 else result
+
+    def _call(self, fn, *args):
+        try:
+            fn(*args)
+        except ValueError as e:
+            raise ValueError(_translate(str(e))) from None
+
+    def _check_f64(self, dims, kind):
+        p = self._params
+        if kind != "value":
+            raise ValueError(f"dtype=float64: the binary64 path has values only, no {kind}s (use float32)")
+        if dims not in (2, 3):
+            raise ValueError(f"dtype=float64: the binary64 path is 2D and 3D (got {dims} coordinates)")
+        bad = []
+        if p["basis"] != "perlin":
+            bad.append(f"basis={p['basis']!r}")
+        if p["hash"] != "permutation":
+            bad.append(f"hash={p['hash']!r}")
+        if any(p["period"]):
+            bad.append("a period")
+        if p["warp"]:
+            bad.append("a warp")
+        if p["pattern"] != "none":
+            bad.append(f"pattern={p['pattern']!r}")
+        if bad:
+            raise ValueError(
+                "dtype=float64: the binary64 path covers basis='perlin' with hash='permutation' and no period, "
+                f"warp or pattern (this field has {', '.join(bad)}); use dtype=numpy.float32"
+            )
+
+    def __call__(self, x, y, z=None, w=None, *, dtype=np.float32, out=None, threads=1, progress=None):
+        """The field at points: ``field(x, y)``, ``field(x, y, z)`` or ``field(x, y, z, w)``.
+
+        x, y, z, w : array_like
+            Coordinates (numbers or arrays of any real dtype) whose shapes broadcast to one
+            shape; the result has that shape. Non-contiguous and broadcast inputs are read in
+            place (no copy of the whole array). Non-finite coordinates give +0.0.
+        dtype : numpy.float32 (default) or numpy.float64
+            float64 is the binary64 path (Ken Perlin's reference in double; 2D/3D, basis
+            "perlin", hash "permutation", no period/warp/pattern, fractals allowed).
+        out : numpy.ndarray, optional
+            Where to write: the broadcast shape and dtype exactly; any strides.
+        threads : int
+            1 (default), 0 = every core, N = up to N threads. The bits never depend on it.
+        progress : callable, optional
+            progress(done, total) with sample counts; return False to stop (CancelledError).
+
+        Returns a numpy array (a numpy scalar for scalar inputs).
+        """
+        coords = [c for c in (x, y, z, w) if c is not None]
+        if z is None and w is not None:
+            raise TypeError("w needs z: call field(x, y, z, w)")
+        return self._points("value", coords, dtype, out, threads, progress, None)
+
+    def gradient(self, x, y, z=None, w=None, *, out=None, threads=1, progress=None):
+        """The value and its analytic gradient at points, as one array of shape (1 + dims, *shape).
+
+        ``value, dx, dy = field.gradient(x, y)`` unpacks it (3D adds dz, 4D dz and dw). The value
+        plane equals ``field(x, y)`` bit for bit; the partials are per coordinate unit. float32
+        only. Every basis, fractal kind and warp has a gradient (damped fractals: lattice bases);
+        patterns have none (ValueError). Arguments as for ``field(...)``.
+        """
+        coords = [c for c in (x, y, z, w) if c is not None]
+        if z is None and w is not None:
+            raise TypeError("w needs z: call field.gradient(x, y, z, w)")
+        return self._points("gradient", coords, np.float32, out, threads, progress, len(coords) + 1)
+
+    def curl(self, x, y, z=None, *, out=None, threads=1, progress=None):
+        """Divergence-free curl noise at points, shape (dims, *shape): 2D (dpsi/dy, -dpsi/dx) of
+        this field psi; 3D the curl of three decorrelated copies of it (spec 18.5). float32.
+        """
+        coords = [c for c in (x, y, z) if c is not None]
+        return self._points("curl", coords, np.float32, out, threads, progress, len(coords))
+
+    def reference(self, x, y, z=None, w=None, *, gradient=False, curl=False, dtype=np.float32):
+        """One point through the scalar reference path (the executable spec, plain C++): a Python
+        float, or a tuple (value, dx, dy, ...) with gradient=True, (vx, vy[, vz]) with curl=True.
+        The array methods give the same bits; this one is for checking and for reading."""
+        coords = [c for c in (x, y, z, w) if c is not None]
+        f64 = _dtype(dtype)
+        kind = "gradient" if gradient else "curl" if curl else "value"
+        if f64:
+            self._check_f64(len(coords), kind)
+        if kind == "curl" and len(coords) == 4:
+            raise ValueError("curl is 2D or 3D")
+        vals = []
+        for name, c in zip("xyzw", coords):
+            if isinstance(c, bool) or not isinstance(c, (numbers.Real, np.floating, np.integer)):
+                raise TypeError(f"{name} must be a real number (got {c!r})")
+            vals.append(float(c) if f64 else float(np.float32(c)))
+        r = self._core.reference(vals, kind, f64)
+        return r[0] if kind == "value" else r
+
+    # ---- grids and chunks ----
+    def grid(self, shape, origin=0.0, step=1.0, *, dtype=np.float32, gradient=False, out=None, threads=1, progress=None):
+        """The field on a regular grid, as a C-contiguous array of `shape`.
+
+        shape : tuple
+            (ny, nx), (nz, ny, nx) or (nw, nz, ny, nx): array order, each side at most 2^24.
+        origin, step : number or sequence
+            In coordinate order (x, y[, z[, w]]); one number applies to every axis. Element
+            [j, i] is the field at (origin_x + i * step_x, origin_y + j * step_y), the products
+            and sums rounded to float32 (float64 with dtype=numpy.float64) exactly as the C++
+            fill_grid_2d defines them. Origins finite, steps finite and non-zero.
+        gradient : bool
+            True: an array of shape (1 + dims, *shape): value, d/dx, d/dy[, d/dz[, d/dw]].
+        dtype, out, threads, progress : as for ``field(...)``. ``out`` may be a view whose rows
+            are contiguous (e.g. a window of a larger image): it is written in place; other
+            layouts are written through a temporary array.
+        """
+        shape = _shape(shape, (2, 3, 4))
+        dims = len(shape)
+        origin = _per_axis("origin", origin, dims, _real)
+        step = _per_axis("step", step, dims, _real)
+        f64 = _dtype(dtype)
+        for i, o in enumerate(origin):
+            if not np.isfinite(o if f64 else np.float32(o)):
+                raise ValueError(f"origin[{i}] ({'xyzw'[i]}) must be finite (got {o})")
+        for i, s in enumerate(step):
+            s32 = s if f64 else float(np.float32(s))
+            if not np.isfinite(s32) or s32 == 0.0:
+                raise ValueError(f"step[{i}] ({'xyzw'[i]}) must be finite and non-zero (got {s})")
+        threads = _threads(threads)
+        progress = _progress(progress)
+        kind = "gradient" if gradient else "value"
+        planes = dims + 1 if gradient else None
+        if f64 or dims == 4:
+            # Through the point path, with the grid's coordinates as broadcast axes: the same
+            # formula origin + i * step, rounded in the evaluation's precision.
+            edt = np.float64 if f64 else np.float32
+            axes = []
+            for a in range(dims):
+                n = shape[dims - 1 - a]
+                line = edt(origin[a]) + np.arange(n, dtype=edt) * edt(step[a])
+                axes.append(line.reshape((n,) + (1,) * a))
+            method = self.gradient if gradient else self
+            if gradient:
+                return method(*axes, out=out, threads=threads, progress=progress)
+            return method(*axes, dtype=edt, out=out, threads=threads, progress=progress)
+        full = shape if planes is None else (planes,) + shape
+        result, given = _make_out(out, full, np.float32)
+        target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
+        outs = [target] if planes is None else [target[i, ...] for i in range(planes)]
+        self._call(self._core.fill, False, origin, step, [0] * dims, 1.0, outs, kind, threads, progress)
+        if target is not result:
+            result[...] = target
+        return result
+
+    def chunk(self, shape, first=0, spacing=1.0, *, gradient=False, out=None, threads=1, progress=None):
+        """A chunk of an unbounded world: samples numbered by 64-bit integers, joined seamlessly.
+
+        Sample (sx, sy) of the world lies at noise coordinates (sx * spacing, sy * spacing),
+        reduced modulo the field's period exactly before rounding, so a chunk 60 million units
+        out is as smooth as one at the origin and chunks of one world (the same spacing) agree
+        wherever they overlap, however the world is cut.
+
+        shape : (ny, nx) or (nz, ny, nx), array order.
+        first : int or sequence
+            The sample numbers of element [0, 0] in coordinate order (sx, sy[, sz]), each in
+            -2**63 .. 2**63-1.
+        spacing : float
+            Noise units between samples: finite, > 0.
+        gradient : bool
+            True: shape (1 + dims, *shape), the partials per noise unit.
+        out, threads, progress : as for ``grid``.
+
+        Warps and patterns depend on absolute coordinates and are refused (ValueError).
+        """
+        shape = _shape(shape, (2, 3))
+        dims = len(shape)
+        first = _per_axis("first", first, dims, lambda n, v: _integer(n, v, -(1 << 63), (1 << 63) - 1))
+        spacing = _real("spacing", spacing)
+        s32 = float(np.float32(spacing))
+        if not np.isfinite(s32) or s32 <= 0.0:
+            raise ValueError(f"spacing must be finite and > 0 (got {spacing})")
+        threads = _threads(threads)
+        progress = _progress(progress)
+        planes = dims + 1 if gradient else None
+        full = shape if planes is None else (planes,) + shape
+        result, given = _make_out(out, full, np.float32)
+        target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
+        outs = [target] if planes is None else [target[i, ...] for i in range(planes)]
+        self._call(self._core.fill, True, [0.0] * dims, [1.0] * dims, first, spacing, outs,
+                   "gradient" if gradient else "value", threads, progress)
+        if target is not result:
+            result[...] = target
+        return result
+
+
+def _field_from_params(params):
+    return Field(**params)
+
+
+# ---- instruction sets ----
+def active_isa() -> str:
+    """The instruction set every evaluation uses now: "scalar", "sse2", "avx2", "avx512" or "neon".
+    Every ISA gives the same bits; only the speed differs."""
+    return _native.active_isa()
+
+
+def best_isa() -> str:
+    """The best instruction set this CPU and build support (ignoring any override)."""
+    return _native.best_isa()
+
+
+def supported_isas() -> list:
+    """The instruction sets this CPU and build can run, slowest first (scalar is always there)."""
+    return [i for i in ISAS if _native.isa_supported(i)]
+
+
+def force_isa(isa: str) -> None:
+    """Forces an instruction set for every later evaluation in this process ("auto" returns to
+    the automatic choice). ValueError for an unknown name or one this CPU lacks. The environment
+    variable GRADNOISE_ISA, read at first use, does the same from outside."""
+    if not isinstance(isa, str):
+        raise TypeError(f"isa must be a string, one of auto, {', '.join(ISAS)} (got {isa!r})")
+    if isa == "auto":
+        _native.reset_isa()
+        return
+    if isa not in ISAS:
+        raise ValueError(f"isa must be one of auto, {', '.join(ISAS)} (got {isa!r})")
+    _native.force_isa(isa)
+
+
+def reset_isa() -> None:
+    """Returns to the automatic choice (best_isa()), ignoring GRADNOISE_ISA."""
+    _native.reset_isa()

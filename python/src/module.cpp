@@ -1,0 +1,638 @@
+// gradnoise._gradnoise: the numpy binding's native half (pybind11). The Python half
+// (python/gradnoise/__init__.py) names and checks the arguments; this file moves samples.
+//
+// Arrays reach the library without copies where the library can take them as they are
+// (contiguous inputs of the evaluation's dtype, outputs whose rows are contiguous); anything
+// else -- broadcast views, other strides, float64 coordinates for a float32 evaluation -- goes
+// through fixed-size blocks on the stack, converted on the way (a gather and a scatter per
+// block, never a copy of the whole array).
+//
+// Every evaluation runs with the GIL released. Large ones run on a worker thread while the
+// calling thread waits, wakes every 50 ms, and takes the GIL to run Python's signal handlers
+// (Ctrl-C) and the progress callback; an exception there cancels the work through the
+// library's progress hook and is raised once the work has stopped.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gradnoise/gradnoise.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+using gradnoise::ErrorCode;
+using gradnoise::Status;
+
+struct CancelledError : std::exception {
+    const char* what() const noexcept override {
+        return "the progress callback returned False: the evaluation stopped (rows reported done are complete)";
+    }
+};
+
+[[noreturn]] void raise(const Status& s) {
+    switch (s.code()) {
+        case ErrorCode::cancelled: throw CancelledError();
+        case ErrorCode::out_of_memory: throw std::bad_alloc();
+        case ErrorCode::invalid_argument:
+        case ErrorCode::size_overflow:
+        case ErrorCode::null_pointer:
+        case ErrorCode::isa_unsupported: throw py::value_error(s.message());
+        default: throw std::runtime_error(s.message());
+    }
+}
+
+// ---- what one call evaluates ----
+enum class Kind { value, gradient, curl };
+
+Kind parse_kind(const std::string& k) {
+    if (k == "value") return Kind::value;
+    if (k == "gradient") return Kind::gradient;
+    if (k == "curl") return Kind::curl;
+    throw py::value_error("kind must be value, gradient or curl");
+}
+
+// Output planes per kind: the value (1), value + dims partials, or dims curl components.
+std::size_t planes_for(Kind kind, int dims) {
+    return kind == Kind::value ? 1 : kind == Kind::gradient ? std::size_t(dims) + 1 : std::size_t(dims);
+}
+
+// ---- one run: cancel flag and progress, shared between the worker and the watching caller ----
+struct Run {
+    std::atomic<bool> cancel{false};
+    std::atomic<std::uint64_t> done{0};
+    std::uint64_t total = 0;
+    std::uint64_t row = 1;  // samples per library progress row
+};
+
+bool library_progress(void* user, std::size_t rows_done, std::size_t /*rows_total*/) {
+    auto* run = static_cast<Run*>(user);
+    run->done.store(std::uint64_t(rows_done) * run->row, std::memory_order_relaxed);
+    return !run->cancel.load(std::memory_order_relaxed);
+}
+
+gradnoise::FillOptions fill_options(Run& run, unsigned threads) {
+    gradnoise::FillOptions o;
+    o.threads = threads;
+    o.progress = &library_progress;
+    o.user = &run;
+    return o;
+}
+
+// Runs work(run) -> Status with the GIL released. Small jobs without a progress callback run on
+// the calling thread; the rest on a worker, watched as the file comment says.
+template <class Work>
+void run_released(Run& run, const py::object& progress, Work&& work) {
+    constexpr std::uint64_t watch_threshold = 1u << 16;
+    Status status;
+    if (progress.is_none() && run.total < watch_threshold) {
+        {
+            py::gil_scoped_release release;
+            status = work(run);
+        }
+        if (!status.ok()) raise(status);
+        return;
+    }
+
+    std::mutex m;
+    std::condition_variable cv;
+    bool finished = false;
+    std::exception_ptr worker_error;
+    std::optional<py::error_already_set> python_error;
+    std::uint64_t reported = ~std::uint64_t(0);
+    {
+        py::gil_scoped_release release;
+        std::thread worker([&] {
+            try {
+                status = work(run);
+            } catch (...) {
+                worker_error = std::current_exception();
+            }
+            std::lock_guard<std::mutex> lock(m);
+            finished = true;
+            cv.notify_all();
+        });
+        std::unique_lock<std::mutex> lock(m);
+        for (;;) {
+            if (cv.wait_for(lock, std::chrono::milliseconds(50), [&] { return finished; })) break;
+            if (python_error) continue;  // already stopping: wait for the worker
+            lock.unlock();
+            {
+                py::gil_scoped_acquire acquire;
+                try {
+                    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+                    const std::uint64_t done = run.done.load(std::memory_order_relaxed);
+                    if (!progress.is_none() && done != reported) {
+                        reported = done;
+                        py::object keep_going = progress(done, run.total);
+                        // None (a callback without a return) goes on; False, 0 or any false value stops.
+                        if (!keep_going.is_none()) {
+                            const int truth = PyObject_IsTrue(keep_going.ptr());
+                            if (truth < 0) throw py::error_already_set();
+                            if (truth == 0) run.cancel.store(true);
+                        }
+                    }
+                } catch (py::error_already_set& e) {
+                    python_error.emplace(std::move(e));
+                    run.cancel.store(true);
+                }
+            }
+            lock.lock();
+        }
+        lock.unlock();
+        worker.join();
+    }
+    if (python_error) throw std::move(*python_error);
+    if (worker_error) std::rethrow_exception(worker_error);
+    if (!status.ok()) raise(status);
+    if (!progress.is_none() && reported != run.total) {
+        py::object ignored = progress(run.total, run.total);
+        (void)ignored;
+    }
+}
+
+// ---- strided arrays, coalesced ----
+struct View {
+    char* data = nullptr;
+    std::vector<std::ptrdiff_t> strides;  // bytes, per dimension of the shared (coalesced) shape
+    bool f64 = false;
+};
+
+struct Shaped {
+    std::vector<std::ptrdiff_t> shape;
+    std::vector<View> inputs, outputs;
+    std::uint64_t count = 1;
+};
+
+View view_of(const py::array& a, bool writable) {
+    View v;
+    const char kind = a.dtype().kind();
+    const auto size = a.dtype().itemsize();
+    if (kind != 'f' || (size != 4 && size != 8))
+        throw py::type_error("internal: arrays reach the native layer as float32 or float64");
+    if (writable && !a.writeable()) throw py::value_error("out must be writable");
+    v.f64 = size == 8;
+    v.data = writable ? static_cast<char*>(const_cast<void*>(a.data())) : static_cast<char*>(const_cast<void*>(a.data()));
+    for (py::ssize_t d = 0; d < a.ndim(); ++d) v.strides.push_back(a.strides(d));
+    return v;
+}
+
+// Drops unit dimensions and merges neighbours every array walks as one (a C-contiguous block
+// becomes one dimension), so the common cases run as one flat loop.
+void coalesce(Shaped& s) {
+    std::vector<View*> all;
+    for (auto& v : s.inputs) all.push_back(&v);
+    for (auto& v : s.outputs) all.push_back(&v);
+    std::vector<std::ptrdiff_t> shape;
+    std::vector<std::vector<std::ptrdiff_t>> strides(all.size());
+    for (std::size_t d = 0; d < s.shape.size(); ++d) {
+        if (s.shape[d] == 1) continue;
+        bool merge = !shape.empty();
+        for (std::size_t a = 0; merge && a < all.size(); ++a)
+            merge = strides[a].back() == all[a]->strides[d] * s.shape[d];
+        if (merge) {
+            shape.back() *= s.shape[d];
+            for (std::size_t a = 0; a < all.size(); ++a) strides[a].back() = all[a]->strides[d];
+        } else {
+            shape.push_back(s.shape[d]);
+            for (std::size_t a = 0; a < all.size(); ++a) strides[a].push_back(all[a]->strides[d]);
+        }
+    }
+    if (shape.empty()) {  // a scalar, or all ones
+        shape.push_back(1);
+        for (auto& st : strides) st.push_back(0);
+    }
+    s.shape = shape;
+    for (std::size_t a = 0; a < all.size(); ++a) all[a]->strides = strides[a];
+}
+
+// Walks flat (C-order) indices of the coalesced shape, keeping one byte offset per array.
+struct Cursor {
+    const std::vector<std::ptrdiff_t>* shape;
+    std::vector<std::ptrdiff_t> index;
+    explicit Cursor(const std::vector<std::ptrdiff_t>& s, std::uint64_t flat) : shape(&s), index(s.size()) {
+        for (std::size_t d = s.size(); d-- > 0;) {
+            index[d] = std::ptrdiff_t(flat % std::uint64_t(s[d]));
+            flat /= std::uint64_t(s[d]);
+        }
+    }
+    std::ptrdiff_t offset(const View& v) const {
+        std::ptrdiff_t o = 0;
+        for (std::size_t d = 0; d < index.size(); ++d) o += index[d] * v.strides[d];
+        return o;
+    }
+};
+
+template <class T>
+void gather(const Shaped& s, const View& v, std::uint64_t first, std::size_t n, T* dst) {
+    const std::size_t last = s.shape.size() - 1;
+    Cursor c(s.shape, first);
+    std::size_t i = 0;
+    while (i < n) {
+        const char* p = v.data + c.offset(v);
+        const std::size_t run = std::min<std::size_t>(n - i, std::size_t(s.shape[last] - c.index[last]));
+        const std::ptrdiff_t st = v.strides[last];
+        if (v.f64)
+            for (std::size_t k = 0; k < run; ++k) dst[i + k] = static_cast<T>(*reinterpret_cast<const double*>(p + std::ptrdiff_t(k) * st));
+        else
+            for (std::size_t k = 0; k < run; ++k) dst[i + k] = static_cast<T>(*reinterpret_cast<const float*>(p + std::ptrdiff_t(k) * st));
+        i += run;
+        c.index[last] = s.shape[last];
+        for (std::size_t d = last; d > 0 && c.index[d] >= s.shape[d]; --d) {
+            c.index[d] = 0;
+            ++c.index[d - 1];
+        }
+        if (c.index[0] >= s.shape[0]) break;
+    }
+}
+
+template <class T>
+void scatter(const Shaped& s, const View& v, std::uint64_t first, std::size_t n, const T* src) {
+    const std::size_t last = s.shape.size() - 1;
+    Cursor c(s.shape, first);
+    std::size_t i = 0;
+    while (i < n) {
+        char* p = v.data + c.offset(v);
+        const std::size_t run = std::min<std::size_t>(n - i, std::size_t(s.shape[last] - c.index[last]));
+        const std::ptrdiff_t st = v.strides[last];
+        for (std::size_t k = 0; k < run; ++k) *reinterpret_cast<T*>(p + std::ptrdiff_t(k) * st) = src[i + k];
+        i += run;
+        c.index[last] = s.shape[last];
+        for (std::size_t d = last; d > 0 && c.index[d] >= s.shape[d]; --d) {
+            c.index[d] = 0;
+            ++c.index[d - 1];
+        }
+        if (c.index[0] >= s.shape[0]) break;
+    }
+}
+
+// The library's point functions over one block of contiguous arrays.
+Status evaluate_block(const gradnoise::Noise& noise, Kind kind, int dims, const float* const* in, float* const* out,
+                      std::size_t n) {
+    switch (kind) {
+        case Kind::value:
+            if (dims == 2) return noise.evaluate_2d(in[0], in[1], out[0], n);
+            if (dims == 3) return noise.evaluate_3d(in[0], in[1], in[2], out[0], n);
+            return noise.evaluate_4d(in[0], in[1], in[2], in[3], out[0], n);
+        case Kind::gradient: {
+            gradnoise::GradientOut g;
+            g.value = out[0];
+            g.dx = out[1];
+            g.dy = out[2];
+            if (dims >= 3) g.dz = out[3];
+            if (dims == 4) g.dw = out[4];
+            if (dims == 2) return noise.evaluate_gradient_2d(in[0], in[1], g, n);
+            if (dims == 3) return noise.evaluate_gradient_3d(in[0], in[1], in[2], g, n);
+            return noise.evaluate_gradient_4d(in[0], in[1], in[2], in[3], g, n);
+        }
+        case Kind::curl:
+            if (dims == 2) return noise.evaluate_curl_2d(in[0], in[1], out[0], out[1], n);
+            return noise.evaluate_curl_3d(in[0], in[1], in[2], out[0], out[1], out[2], n);
+    }
+    return Status(ErrorCode::invalid_argument, "kind");
+}
+
+Status evaluate_block(const gradnoise::Noise& noise, Kind, int dims, const double* const* in, double* const* out,
+                      std::size_t n) {
+    if (dims == 2) return noise.evaluate_2d_f64(in[0], in[1], out[0], n);
+    return noise.evaluate_3d_f64(in[0], in[1], in[2], out[0], n);
+}
+
+// Points: blocks of `block` samples, each direct where its arrays allow and gathered otherwise,
+// spread over threads when asked; the cancel flag is read between blocks.
+template <class T>
+Status evaluate_points(const gradnoise::Noise& noise, Kind kind, int dims, const Shaped& s, unsigned threads, Run& run) {
+    const bool flat = s.shape.size() == 1;
+    auto direct = [&](const View& v) { return flat && v.f64 == std::is_same_v<T, double> && v.strides[0] == std::ptrdiff_t(sizeof(T)); };
+    // Gathered blocks stay in L1/L2 (4096 samples); arrays the library reads in place go in
+    // blocks of 2^16, long enough that the per-call entry costs vanish and short enough for a
+    // prompt cancel.
+    bool all_direct = true;
+    for (const auto& v : s.inputs) all_direct = all_direct && direct(v);
+    for (const auto& v : s.outputs) all_direct = all_direct && direct(v);
+    const std::size_t block = all_direct ? std::size_t(1) << 16 : 4096;
+    const std::uint64_t blocks = (s.count + block - 1) / block;
+    std::atomic<int> failed{-1};
+    std::atomic<const char*> failed_message{nullptr};
+
+    auto do_blocks = [&](std::uint64_t b0, std::uint64_t b1) {
+        std::vector<T> scratch;
+        for (std::uint64_t b = b0; b < b1; ++b) {
+            if (run.cancel.load(std::memory_order_relaxed) || failed.load(std::memory_order_relaxed) >= 0) return;
+            const std::uint64_t first = b * block;
+            const std::size_t n = std::size_t(std::min<std::uint64_t>(block, s.count - first));
+            std::array<const T*, 4> in{};
+            std::array<T*, 5> out{};
+            std::size_t used = 0;
+            const std::size_t need = all_direct ? 0 : (s.inputs.size() + s.outputs.size()) * block;
+            if (scratch.size() < need) scratch.resize(need);
+            for (std::size_t k = 0; k < s.inputs.size(); ++k) {
+                const View& v = s.inputs[k];
+                if (direct(v)) {
+                    in[k] = reinterpret_cast<const T*>(v.data) + first;
+                } else {
+                    T* buf = scratch.data() + block * used++;
+                    gather(s, v, first, n, buf);
+                    in[k] = buf;
+                }
+            }
+            for (std::size_t k = 0; k < s.outputs.size(); ++k)
+                out[k] = direct(s.outputs[k]) ? reinterpret_cast<T*>(s.outputs[k].data) + first : scratch.data() + block * used++;
+            const Status st = evaluate_block(noise, kind, dims, in.data(), out.data(), n);
+            if (!st.ok()) {
+                int expected = -1;
+                if (failed.compare_exchange_strong(expected, int(st.code()))) failed_message.store(st.message());
+                return;
+            }
+            for (std::size_t k = 0; k < s.outputs.size(); ++k)
+                if (!direct(s.outputs[k])) scatter(s, s.outputs[k], first, n, out[k]);
+            run.done.fetch_add(n, std::memory_order_relaxed);
+        }
+    };
+
+    if (threads == 1 || blocks < 2) {
+        do_blocks(0, blocks);
+    } else {
+        try {
+            const int slots = threads == 0 ? tbb::this_task_arena::max_concurrency() : int(threads);
+            tbb::task_arena arena(std::max(1, std::min(slots, int(std::thread::hardware_concurrency() ? std::thread::hardware_concurrency() : 1))));
+            arena.execute([&] {
+                tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, blocks, 4),
+                                  [&](const tbb::blocked_range<std::uint64_t>& r) { do_blocks(r.begin(), r.end()); });
+            });
+        } catch (const std::bad_alloc&) {
+            return Status(ErrorCode::out_of_memory, "evaluation: out of memory");
+        } catch (...) {
+            return Status(ErrorCode::thread_pool, "evaluation: oneTBB could not run the threads");
+        }
+    }
+    if (failed.load() >= 0) return Status(ErrorCode(failed.load()), failed_message.load());
+    if (run.cancel.load()) return Status(ErrorCode::cancelled, "cancelled");
+    return Status::success();
+}
+
+// ---- the field object ----
+class Core {
+public:
+    explicit Core(const py::dict& d) {
+        gradnoise::NoiseDesc desc;
+        auto get_int = [&](const char* key) { return d[key].cast<long long>(); };
+        auto get_float = [&](const char* key) { return d[key].cast<float>(); };
+        if (!d["seed"].is_none()) {
+            desc.has_seed = true;
+            desc.seed = d["seed"].cast<std::uint64_t>();
+        }
+        desc.basis = gradnoise::Basis(get_int("basis"));
+        desc.fade = gradnoise::Fade(get_int("fade"));
+        desc.hash = gradnoise::Hash(get_int("hash"));
+        desc.fractal.kind = gradnoise::Fractal(get_int("fractal"));
+        desc.fractal.octaves = int(get_int("octaves"));
+        desc.fractal.frequency = get_float("frequency");
+        desc.fractal.lacunarity = get_float("lacunarity");
+        desc.fractal.persistence = get_float("persistence");
+        const auto period = d["period"].cast<std::array<int, 4>>();
+        desc.period_x = period[0];
+        desc.period_y = period[1];
+        desc.period_z = period[2];
+        desc.period_w = period[3];
+        desc.warp.levels = int(get_int("warp_levels"));
+        desc.warp.strength = get_float("warp_strength");
+        desc.warp.frequency = get_float("warp_frequency");
+        desc.pattern.kind = gradnoise::Pattern(get_int("pattern"));
+        desc.pattern.frequency = get_float("pattern_frequency");
+        desc.pattern.strength = get_float("pattern_strength");
+        desc.simplex.orientation2 = gradnoise::Orientation2(get_int("orientation2"));
+        desc.simplex.orientation3 = gradnoise::Orientation3(get_int("orientation3"));
+        desc.simplex.orientation4 = gradnoise::Orientation4(get_int("orientation4"));
+        desc.cellular.distance = gradnoise::CellularDistance(get_int("cellular_distance"));
+        desc.cellular.output = gradnoise::CellularOutput(get_int("cellular_output"));
+        desc.cellular.jitter = get_float("jitter");
+        const Status st = gradnoise::Noise::create(desc, &noise_);
+        if (!st.ok()) raise(st);
+    }
+
+    // Points: inputs already broadcast to one shape (any strides), float32 or float64 each;
+    // outputs the planes, of that shape, of the evaluation's dtype.
+    void evaluate(const std::vector<py::array>& inputs, const std::vector<py::array>& outputs, const std::string& kind_name,
+                  bool f64, unsigned threads, const py::object& progress) const {
+        const Kind kind = parse_kind(kind_name);
+        const int dims = int(inputs.size());
+        if (dims < 2 || dims > 4) throw py::value_error("internal: 2 to 4 coordinate arrays");
+        if (outputs.size() != planes_for(kind, dims)) throw py::value_error("internal: output planes");
+        Shaped s;
+        for (py::ssize_t d = 0; d < outputs[0].ndim(); ++d) s.shape.push_back(outputs[0].shape(d));
+        for (const auto& a : inputs) {
+            if (a.ndim() != py::ssize_t(s.shape.size())) throw py::value_error("internal: inputs not broadcast");
+            for (std::size_t d = 0; d < s.shape.size(); ++d)
+                if (a.shape(py::ssize_t(d)) != s.shape[d]) throw py::value_error("internal: inputs not broadcast");
+            s.inputs.push_back(view_of(a, false));
+        }
+        for (const auto& a : outputs) {
+            View v = view_of(a, true);
+            if (v.f64 != f64) throw py::value_error("internal: output dtype");
+            s.outputs.push_back(v);
+        }
+        for (auto e : s.shape) s.count *= std::uint64_t(e);
+        if (s.count == 0) return;
+        coalesce(s);
+        Run run;
+        run.total = s.count;
+        run_released(run, progress, [&](Run& r) {
+            return f64 ? evaluate_points<double>(noise_, kind, dims, s, threads, r)
+                       : evaluate_points<float>(noise_, kind, dims, s, threads, r);
+        });
+    }
+
+    // Grids and chunks (float32): planes of shape (ny, nx) or (nz, ny, nx), last axis contiguous,
+    // the same strides for every plane (checked by the Python half, again here).
+    void fill(bool chunk, const std::vector<double>& origin, const std::vector<double>& step,
+              const std::vector<std::int64_t>& first, double spacing, const std::vector<py::array>& outputs,
+              const std::string& kind_name, unsigned threads, const py::object& progress) const {
+        const Kind kind = parse_kind(kind_name);
+        if (kind == Kind::curl) throw py::value_error("internal: no curl grids");
+        const py::array& o = outputs.at(0);
+        const int dims = int(o.ndim());
+        if (dims != 2 && dims != 3) throw py::value_error("internal: grid planes are 2D or 3D");
+        if (outputs.size() != planes_for(kind, dims)) throw py::value_error("internal: output planes");
+        std::size_t size[3] = {0, 0, 0};  // x, y, z
+        for (int d = 0; d < dims; ++d) size[d] = std::size_t(o.shape(dims - 1 - d));
+        std::ptrdiff_t row = 0, slice = 0;
+        for (const auto& a : outputs) {
+            View v = view_of(a, true);
+            if (v.f64) throw py::value_error("internal: grid planes are float32");
+            if (a.ndim() != dims) throw py::value_error("internal: plane shapes");
+            for (int d = 0; d < dims; ++d)
+                if (a.shape(d) != o.shape(d) || a.strides(d) != o.strides(d)) throw py::value_error("internal: plane strides");
+            if (a.strides(dims - 1) != 4) throw py::value_error("internal: rows must be contiguous");
+        }
+        row = o.strides(dims - 2);
+        slice = dims == 3 ? o.strides(0) : 0;
+        if (row <= 0 || row % 4 != 0 || slice < 0 || slice % 4 != 0) throw py::value_error("internal: strides");
+        const std::size_t row_stride = std::size_t(row / 4);
+        const std::size_t slice_stride = std::size_t(slice / 4);
+        std::array<float*, 5> p{};
+        for (std::size_t k = 0; k < outputs.size(); ++k) p[k] = reinterpret_cast<float*>(view_of(outputs[k], true).data);
+        const std::uint64_t total = std::uint64_t(size[0]) * size[1] * std::max<std::size_t>(size[2], 1);
+        if (total == 0) return;
+        if (size[0] > 1 && row_stride < size[0]) throw py::value_error("internal: row stride");
+        gradnoise::GradientOut g;
+        g.value = p[0];
+        g.dx = p[1];
+        g.dy = p[2];
+        g.dz = dims == 3 ? p[3] : nullptr;
+
+        Run run;
+        run.total = total;
+        run.row = size[0];
+        run_released(run, progress, [&](Run& r) -> Status {
+            const gradnoise::FillOptions opt = fill_options(r, threads);
+            if (!chunk) {
+                if (dims == 2) {
+                    gradnoise::Grid2d grid;
+                    grid.origin_x = float(origin[0]);
+                    grid.origin_y = float(origin[1]);
+                    grid.step_x = float(step[0]);
+                    grid.step_y = float(step[1]);
+                    grid.size_x = size[0];
+                    grid.size_y = size[1];
+                    return kind == Kind::value ? noise_.fill_grid_2d(grid, p[0], row_stride, opt)
+                                               : noise_.fill_grid_gradient_2d(grid, g, row_stride, opt);
+                }
+                gradnoise::Grid3d grid;
+                grid.origin_x = float(origin[0]);
+                grid.origin_y = float(origin[1]);
+                grid.origin_z = float(origin[2]);
+                grid.step_x = float(step[0]);
+                grid.step_y = float(step[1]);
+                grid.step_z = float(step[2]);
+                grid.size_x = size[0];
+                grid.size_y = size[1];
+                grid.size_z = size[2];
+                return kind == Kind::value ? noise_.fill_grid_3d(grid, p[0], row_stride, slice_stride, opt)
+                                           : noise_.fill_grid_gradient_3d(grid, g, row_stride, slice_stride, opt);
+            }
+            if (dims == 2) {
+                gradnoise::Chunk2d c;
+                c.first_x = first[0];
+                c.first_y = first[1];
+                c.size_x = size[0];
+                c.size_y = size[1];
+                c.spacing = float(spacing);
+                return kind == Kind::value ? noise_.fill_chunk_2d(c, p[0], row_stride, opt)
+                                           : noise_.fill_chunk_gradient_2d(c, g, row_stride, opt);
+            }
+            gradnoise::Chunk3d c;
+            c.first_x = first[0];
+            c.first_y = first[1];
+            c.first_z = first[2];
+            c.size_x = size[0];
+            c.size_y = size[1];
+            c.size_z = size[2];
+            c.spacing = float(spacing);
+            return kind == Kind::value ? noise_.fill_chunk_3d(c, p[0], row_stride, slice_stride, opt)
+                                       : noise_.fill_chunk_gradient_3d(c, g, row_stride, slice_stride, opt);
+        });
+    }
+
+    // One point through the scalar reference (Noise::noise2 ... and the f64 twins): the spec's own path.
+    py::tuple reference(const std::vector<double>& p, const std::string& kind_name, bool f64) const {
+        const Kind kind = parse_kind(kind_name);
+        const std::size_t dims = p.size();
+        py::gil_scoped_release release;
+        std::array<double, 5> r{};
+        std::size_t n = 1;
+        if (f64) {
+            r[0] = dims == 2 ? noise_.noise2_f64(p[0], p[1]) : noise_.noise3_f64(p[0], p[1], p[2]);
+        } else {
+            const float x = float(p[0]), y = float(p[1]), z = dims > 2 ? float(p[2]) : 0.0f, w = dims > 3 ? float(p[3]) : 0.0f;
+            if (kind == Kind::value) {
+                r[0] = dims == 2 ? noise_.noise2(x, y) : dims == 3 ? noise_.noise3(x, y, z) : noise_.noise4(x, y, z, w);
+            } else if (kind == Kind::gradient) {
+                n = dims + 1;
+                if (dims == 2) {
+                    auto g = noise_.gradient2(x, y);
+                    r = {g.value, g.dx, g.dy, 0, 0};
+                } else if (dims == 3) {
+                    auto g = noise_.gradient3(x, y, z);
+                    r = {g.value, g.dx, g.dy, g.dz, 0};
+                } else {
+                    auto g = noise_.gradient4(x, y, z, w);
+                    r = {g.value, g.dx, g.dy, g.dz, g.dw};
+                }
+            } else {
+                n = dims;
+                if (dims == 2) {
+                    auto c = noise_.curl2(x, y);
+                    r = {c.vx, c.vy, 0, 0, 0};
+                } else {
+                    auto c = noise_.curl3(x, y, z);
+                    r = {c.vx, c.vy, c.vz, 0, 0};
+                }
+            }
+        }
+        py::gil_scoped_acquire acquire;
+        py::tuple t(n);
+        for (std::size_t i = 0; i < n; ++i) t[i] = f64 ? py::float_(r[i]) : py::float_(double(float(r[i])));
+        return t;
+    }
+
+    py::bytes permutation() const {
+        const auto& v = noise_.permutation().values();
+        return py::bytes(reinterpret_cast<const char*>(v.data()), v.size());
+    }
+
+private:
+    gradnoise::Noise noise_;
+};
+
+gradnoise::Isa isa_from(const std::string& name) {
+    gradnoise::Isa isa;
+    if (!gradnoise::parse_isa(name.c_str(), &isa))
+        throw py::value_error("isa must be one of 'scalar', 'sse2', 'avx2', 'avx512', 'neon' (got '" + name + "')");
+    return isa;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_gradnoise, m) {
+    m.doc() = "gradnoise's native layer; use the gradnoise package, not this module.";
+    py::register_exception<CancelledError>(m, "CancelledError");
+    m.attr("library_version") = gradnoise::version_string();
+    m.attr("header_version") = GRADNOISE_VERSION_NUMBER;
+    py::class_<Core>(m, "Core")
+        .def(py::init<const py::dict&>())
+        .def("evaluate", &Core::evaluate)
+        .def("fill", &Core::fill)
+        .def("reference", &Core::reference)
+        .def("permutation", &Core::permutation);
+    m.def("active_isa", [] { return std::string(gradnoise::isa_name(gradnoise::active_isa())); });
+    m.def("best_isa", [] { return std::string(gradnoise::isa_name(gradnoise::best_isa())); });
+    m.def("isa_supported", [](const std::string& name) { return gradnoise::isa_supported(isa_from(name)); });
+    m.def("force_isa", [](const std::string& name) {
+        const gradnoise::Isa isa = isa_from(name);
+        const Status st = gradnoise::force_isa(isa);
+        if (!st.ok()) throw py::value_error("isa '" + name + "' is not supported on this CPU or in this build");
+    });
+    m.def("reset_isa", [] { gradnoise::reset_isa(); });
+    m.def("environment_isa_status", [] { return std::string(gradnoise::environment_isa_status().message()); });
+    m.def("hardware_threads", [] { return tbb::this_task_arena::max_concurrency(); });
+}
