@@ -6,10 +6,9 @@
    origin=(0.3, 0.7), step=0.01)), perlin3/points1M and fbm3_6oct/points1M (field(x, y, z) on the
    bench's 2^20 xorshift64* points in [-500, 500), float32 arrays made beforehand), and
    perlin2/grid1024 (Field().grid, the same grid: the shortest 1M-sample call, where a fixed cost
-   per call shows most) -- timed from
-   Python on one thread against gradnoise_bench's time for the same workload on the same ISA
-   (--benchmark_filter, --benchmark_format=json, --benchmark_repetitions), per ISA, in
-   interleaved rounds (C++ then Python, Python then C++, ...). Each repetition on either side is
+   per call shows most) -- timed from Python on one thread against gradnoise_bench's time for the
+   same workload on the same ISA (--benchmark_filter, --benchmark_format=json,
+   --benchmark_repetitions), per ISA, in interleaved rounds (C++ then Python, Python then C++, ...). Each repetition on either side is
    the mean of the calls that fit in --min-time seconds; the table gives the medians and
    Python / C++ (target: <= 1.05). The Python calls are the ones users write: the result array is
    allocated by each call. The fixed cost of a call (tiny grids and point sets) and an out=
@@ -29,8 +28,12 @@ gradnoise over whole workloads.
   PYTHONPATH=build/release/python python3 bench/python_bench.py [--quick] [--cpu N] [--json PATH]
       [--bench build/release/bench/gradnoise_bench] [--cli build/release/src/cli/gradnoise]
       [--rounds 15] [--reps 1] [--min-time 0.2] [--isa avx2 ...] [--scalar]
+  python3 bench/python_bench.py --combine run1.json run2.json ...   (the tables of several runs, pooled)
+  PYTHONPATH=build/release/python python3 bench/python_bench.py --thread-probe [--cpu N] [--isa ...]
+      (where a call's fixed cost goes: the library's fill on the calling thread, on a new thread per
+      call as the binding runs it, on one persistent worker; ctypes on the extension's C++ symbols)
 
---quick: best ISA only, one short round, numpy and `noise` on small subsets (a few seconds; CI
+--quick: best ISA only, two short rounds, numpy and `noise` on small subsets (a few seconds; CI
 smoke). --cpu N pins the single-thread measurements (this process and the C++ bench it starts) to
 core N; threads=0 runs on every core regardless.
 """
@@ -45,7 +48,6 @@ import platform
 import re
 import statistics
 import subprocess
-import sys
 import time
 
 import numpy as np
@@ -409,6 +411,34 @@ def binding_row(e):
             f"{fmt_rate(n, mc) if mc else '-'} | {fmt_rate(n, mp)} |")
 
 
+COMPARISON_HEADER = ("| workload | implementation | samples timed | time | samples/s | speed-up of gradnoise, 1 thread "
+                     "| speed-up of gradnoise, threads=0 |\n|---|---|---:|---:|---:|---:|---:|")
+NOISE_LABELS = {  # for --json files written before the label was stored
+    "fbm2_6oct/grid1024 (2D, fBm-6)": "noise.pnoise2(x, y, octaves=6), Python double loop",
+    "perlin3/points1M (3D, plain)": "noise.pnoise3(x, y, z), list comprehension",
+    "fbm3_6oct/points1M (3D, fBm-6)": "noise.pnoise3(x, y, z, octaves=6), list comprehension",
+}
+
+
+def comparison_rows(e):
+    """The rows of one workload of the comparison table (gradnoise 1 thread, all threads, numpy, noise)."""
+    n, t1, t0 = e["samples"], e["gradnoise_1t_s"], e["gradnoise_all_s"]
+    rate1, rate0 = n / t1, n / t0
+    nn, tn, mism = e["numpy_samples"], e["numpy_s"], e["numpy_bit_mismatches"]
+    exact = "bit-exact" if mism == 0 else f"{mism} samples differ, max {e['numpy_max_abs_diff']:.1e}"
+    rows = [f"| {e['workload']} | gradnoise, threads=1 | {n:,} | {fmt_ms(t1)} ms | {fmt_rate(n, t1)} | 1.00x | {rate0 / rate1:.2f}x |",
+            f"| | gradnoise, threads=0 ({e.get('threads0', '?')}) | {n:,} | {fmt_ms(t0)} ms | {fmt_rate(n, t0)} | "
+            f"{rate1 / rate0:.2f}x | 1.00x |",
+            f"| | numpy, vectorised float32 ({exact}) | {nn:,} | {fmt_ms(tn)} ms | {fmt_rate(nn, tn)} | "
+            f"**{rate1 / (nn / tn):.0f}x** | **{rate0 / (nn / tn):.0f}x** |"]
+    if "noise_s" in e:
+        nq, tq = e["noise_samples"], e["noise_s"]
+        label = e.get("noise_label", NOISE_LABELS.get(e["workload"], "noise"))
+        rows.append(f"| | {label} | {nq:,} | {fmt_ms(tq)} ms | {fmt_rate(nq, tq)} | **{rate1 / (nq / tq):.0f}x** | "
+                    f"**{rate0 / (nq / tq):.0f}x** |")
+    return rows
+
+
 def combine(paths):
     """--combine: the binding table over several --json files, every repetition and round pooled."""
     pooled = {}
@@ -428,6 +458,109 @@ def combine(paths):
     print(rule + "---:|")
     for e in pooled.values():
         print(binding_row(e) + f" {e['runs']}, {len(e['round_ratios'])} |")
+    runs = {}
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+            for e in data.get("comparison", []):
+                e.setdefault("threads0", data.get("environment", {}).get("threads0", "?"))
+                runs.setdefault(e["workload"], []).append(e)
+    if runs:
+        print()
+        print(f"### Against the `noise` package and numpy: the median over {max(len(v) for v in runs.values())} runs "
+              "of each run's median")
+        print()
+        print(COMPARISON_HEADER)
+        keys = ("gradnoise_1t_s", "gradnoise_all_s", "numpy_s", "noise_s")
+        for name, es in runs.items():
+            e = {**es[0], **{k: median([x[k] for x in es]) for k in keys if all(k in x for x in es)}}
+            e["numpy_bit_mismatches"] = max(x["numpy_bit_mismatches"] for x in es)
+            e["numpy_max_abs_diff"] = max(x["numpy_max_abs_diff"] for x in es)
+            for line in comparison_rows(e):
+                print(line)
+            ranges = {k: (min(x[k] for x in es), max(x[k] for x in es)) for k in keys if all(k in x for x in es)}
+            print("|   | (range over the runs, ms: " + "; ".join(
+                f"{k.replace('_s', '')} {lo * 1e3:.2f}-{hi * 1e3:.2f}" for k, (lo, hi) in ranges.items()) + ") | | | | | |")
+
+
+def thread_probe(p, isas, rounds, min_time):
+    """--thread-probe: where the binding's fixed cost per call goes. The library's own
+    Noise::fill_grid_2d(grid, out) (Perlin's table, no options: the call gradnoise_bench times),
+    called through ctypes from the extension's exported C++ symbols, on the calling thread, on a
+    new thread per call (what the binding does for 2^16 samples or more) and handed to one
+    persistent worker thread, against field.grid(..., out=out)."""
+    import ctypes as C
+    import queue
+    import threading
+
+    try:
+        lib = C.CDLL(gradnoise._gradnoise.__file__)
+        ctor = lib._ZN9gradnoise5NoiseC1Ev  # gradnoise::Noise::Noise()
+        fill = lib._ZNK9gradnoise5Noise12fill_grid_2dERKNS_6Grid2dEPfm  # fill_grid_2d(const Grid2d&, float*, size_t) const
+    except (OSError, AttributeError) as e:
+        p(f"(thread probe skipped: {e})")
+        return
+
+    class Status(C.Structure):
+        _fields_ = [("code", C.c_int), ("message", C.c_char_p)]
+
+    class Grid2d(C.Structure):
+        _fields_ = [("ox", C.c_float), ("oy", C.c_float), ("sx", C.c_float), ("sy", C.c_float),
+                    ("nx", C.c_size_t), ("ny", C.c_size_t)]
+
+    ctor.argtypes, ctor.restype = [C.c_void_p], None
+    fill.argtypes, fill.restype = [C.c_void_p, C.POINTER(Grid2d), C.c_void_p, C.c_size_t], Status
+    noise = C.create_string_buffer(4096)  # a gradnoise::Noise (a shared_ptr), never destroyed
+    ctor(noise)
+    grid = Grid2d(GRID_ORIGIN[0], GRID_ORIGIN[1], GRID_STEP, GRID_STEP, GRID_SHAPE[1], GRID_SHAPE[0])
+    out = np.empty(GRID_SHAPE, dtype=F32)
+    perlin = gradnoise.Field()
+
+    def direct():
+        st = fill(noise, grid, out.ctypes.data, 0)
+        if st.code != 0:
+            raise RuntimeError(st.message)
+
+    def fresh():
+        t = threading.Thread(target=direct)
+        t.start()
+        t.join()
+
+    jobs, done = queue.Queue(), queue.Queue()
+
+    def worker():
+        while True:
+            jobs.get()
+            direct()
+            done.put(1)
+
+    threading.Thread(target=worker, daemon=True).start()
+
+    def persistent():
+        jobs.put(1)
+        done.get()
+
+    direct()
+    if not np.array_equal(out.view(np.uint32), perlin.grid(GRID_SHAPE, origin=GRID_ORIGIN, step=GRID_STEP).view(np.uint32)):
+        raise SystemExit("thread probe: the ctypes fill differs from field.grid")
+    cases = [("calling thread", direct), ("a new thread per call", fresh), ("one persistent worker", persistent),
+             ("field.grid(..., out=out)", lambda: perlin.grid(GRID_SHAPE, origin=GRID_ORIGIN, step=GRID_STEP, out=out))]
+    p(f"### Where the fixed cost goes: perlin2/grid1024, the library's fill_grid_2d (ctypes) on three threads "
+      f"and the binding (median of {rounds} interleaved repetitions, ms; ratio to the calling thread)")
+    p()
+    p("| ISA | " + " | ".join(k for k, _ in cases) + " |")
+    p("|---|" + "---:|" * len(cases))
+    for isa in isas:
+        gradnoise.force_isa(isa)
+        times = {k: [] for k, _ in cases}
+        for _ in range(rounds):
+            for k, fn in cases:
+                times[k].append(time_rep(fn, min_time))
+        m = {k: median(v) for k, v in times.items()}
+        base = m["calling thread"]
+        p(f"| {isa} | " + " | ".join(f"{v * 1e3:.3f} ({v / base:.3f})" for v in m.values()) + " |")
+    gradnoise.reset_isa()
+    p()
 
 
 def pin(cpu):
@@ -451,10 +584,17 @@ def main():
     ap.add_argument("--scalar", action="store_true", help="also the scalar path in the binding check (slow)")
     ap.add_argument("--cpu", type=int, default=None, help="pin the single-thread measurements to this core")
     ap.add_argument("--json", metavar="PATH", help="write the raw figures here")
+    ap.add_argument("--thread-probe", action="store_true",
+                    help="only the probe of the per-call thread (ctypes on the extension's C++ symbols)")
     ap.add_argument("--combine", nargs="+", metavar="JSON", help="print the binding table of earlier --json runs, pooled")
     args = ap.parse_args()
     if args.combine:
         combine(args.combine)
+        return
+    if args.thread_probe:
+        pin(args.cpu)
+        isas = args.isa or [i for i in reversed(gradnoise.supported_isas()) if i != "scalar" or args.scalar]
+        thread_probe(print, isas, 5 if args.quick else 30, 0.05)
         return
     if args.quick:
         args.rounds, args.reps, args.min_time = 2, 1, 0.02
@@ -658,16 +798,13 @@ def main():
     p(f"### Against the `noise` package and numpy ({best}; gradnoise median of {args.rounds * args.reps}, "
       f"numpy and noise of {np_reps} repetitions)")
     p()
-    p("| workload | implementation | samples timed | time | samples/s | speed-up of gradnoise, 1 thread | "
-      "speed-up of gradnoise, threads=0 |")
-    p("|---|---|---:|---:|---:|---:|---:|")
+    p(COMPARISON_HEADER)
     for name, n, g1, g0, (nn, np_fn, np_ref), noise_spec in comparisons:
         pin(args.cpu)
         t1 = median(time_reps(g1, args.rounds * args.reps, args.min_time))
         unpin(all_cpus)
         t0_ = median(time_reps(g0, args.rounds * args.reps, args.min_time))
         pin(args.cpu)
-        rate1, rate0 = n / t1, n / t0_
         entry = {"workload": name, "samples": n, "gradnoise_1t_s": t1, "gradnoise_all_s": t0_}
         res_np = np_fn()  # also the warm-up
         ref = np_ref()
@@ -675,17 +812,13 @@ def main():
         maxdiff = float(np.max(np.abs(res_np.astype(np.float64) - ref)))
         tn = median(time_reps(np_fn, np_reps, 0, warmup=False))
         entry.update(numpy_samples=nn, numpy_s=tn, numpy_bit_mismatches=mism, numpy_max_abs_diff=maxdiff)
-        p(f"| {name} | gradnoise, threads=1 | {n:,} | {fmt_ms(t1)} ms | {fmt_rate(n, t1)} | 1.00x | {rate0 / rate1:.2f}x |")
-        p(f"| | gradnoise, threads=0 ({hw_threads}) | {n:,} | {fmt_ms(t0_)} ms | {fmt_rate(n, t0_)} | "
-          f"{rate1 / rate0:.2f}x | 1.00x |")
-        p(f"| | numpy, vectorised float32 ({'bit-exact' if mism == 0 else f'{mism} samples differ, max {maxdiff:.1e}'}) "
-          f"| {nn:,} | {fmt_ms(tn)} ms | {fmt_rate(nn, tn)} | **{rate1 / (nn / tn):.0f}x** | **{rate0 / (nn / tn):.0f}x** |")
         if noise_pkg is not None:
             nn2, nfn, label = noise_spec
             tq = median(time_reps(nfn, noise_reps, 0, warmup=False))
-            entry.update(noise_samples=nn2, noise_s=tq)
-            p(f"| | {label} | {nn2:,} | {fmt_ms(tq)} ms | {fmt_rate(nn2, tq)} | **{rate1 / (nn2 / tq):.0f}x** | "
-              f"**{rate0 / (nn2 / tq):.0f}x** |")
+            entry.update(noise_samples=nn2, noise_s=tq, noise_label=label)
+        entry["threads0"] = hw_threads
+        for line in comparison_rows(entry):
+            p(line)
         raw["comparison"].append(entry)
     unpin(all_cpus)
     p()

@@ -239,15 +239,27 @@ def _shape(shape, allowed):
     return tuple(_integer(f"shape[{i}]", n, 0, 1 << 24, "in 0..2^24 (16777216)") for i, n in enumerate(items))
 
 
-def _coordinates(arrays):
-    """Coordinate arguments as float32/float64 arrays broadcast to one shape (views, no copies)."""
+def _rounded(value, f64):
+    """A Python float as the C++ API will hold it: itself (binary64) or rounded to float32
+    (values past float32's range become infinite, without numpy's overflow warning)."""
+    if f64:
+        return value
+    with np.errstate(over="ignore"):
+        return float(np.float32(value))
+
+
+def _coordinates(arrays, edt):
+    """Coordinate arguments as float32/float64 arrays broadcast to one shape (views, no copies).
+    Other dtypes (integers, float16, longdouble) are converted to the evaluation's dtype `edt`
+    directly, so that each value is rounded once."""
     out = []
     for name, a in zip("xyzw", arrays):
         arr = np.asarray(a)
         if arr.dtype.kind not in "fiu":
             raise TypeError(f"{name} must hold real numbers (got an array of dtype {arr.dtype})")
         if arr.dtype != np.float32 and arr.dtype != np.float64:
-            arr = arr.astype(np.float64)
+            with np.errstate(over="ignore"):
+                arr = arr.astype(edt)
         out.append(arr)
     try:
         shape = np.broadcast_shapes(*(a.shape for a in out))
@@ -447,6 +459,9 @@ class Field:
             (("pattern_frequency", "pattern_strength"), pattern != "none", "a pattern (pattern='marble' or 'wood')"),
             (("jitter", "cellular_distance", "cellular_output"), basis == "cellular", "basis='cellular'"),
             (("orientation2", "orientation3", "orientation4"), simplex, "basis='opensimplex2' or 'opensimplex2s'"),
+            (("fade", "hash"), not simplex and basis != "cellular",
+             "a lattice basis (perlin, classic, value or isotropic; the simplex families have no fade, and "
+             "cellular noise always hashes by mixing)"),
         ):
             for name in names:
                 if not active and params[name] != _DEFAULTS[name]:
@@ -476,9 +491,15 @@ class Field:
         raise AttributeError("Field objects are immutable: make a new one, e.g. Field(**{**field.params, 'octaves': 8})")
 
     def _key(self):
+        # The field, not the spelling: a seed as its 64-bit pattern, and an unset seed as 0 where
+        # the field takes it so (the mix hash, the simplex and cellular families).
         p = dict(self._params)
         if p["pattern_strength"] is None:
             p["pattern_strength"] = 0.2 if p["pattern"] == "wood" else 4.0
+        if p["seed"] is not None:
+            p["seed"] = p["seed"] & ((1 << 64) - 1)
+        elif p["hash"] == "mix" or p["basis"] in ("opensimplex2", "opensimplex2s", "cellular"):
+            p["seed"] = 0
         return tuple(sorted((k, v if not isinstance(v, float) else float(np.float32(v))) for k, v in p.items()))
 
     def __eq__(self, other):
@@ -507,8 +528,8 @@ class Field:
         dims = len(coords)
         if f64:
             self._check_f64(dims, kind)
-        arrays, shape = _coordinates(coords)
         edt = np.float64 if f64 else np.float32
+        arrays, shape = _coordinates(coords, edt)
         full = shape if planes is None else (planes,) + shape
         result, given = _make_out(out, full, edt)
         target = result
@@ -518,7 +539,7 @@ class Field:
         self._call(self._core.evaluate, arrays, outs, kind, f64, threads, progress)
         if target is not result:
             result[...] = target
-        return result[()] if result.ndim == 0 else result
+        return result[()] if result.ndim == 0 and not given else result
 
     def _call(self, fn, *args):
         try:
@@ -597,6 +618,10 @@ class Field:
         """One point through the scalar reference path (the executable spec, plain C++): a Python
         float, or a tuple (value, dx, dy, ...) with gradient=True, (vx, vy[, vz]) with curl=True.
         The array methods give the same bits; this one is for checking and for reading."""
+        if z is None and w is not None:
+            raise TypeError("w needs z: call field.reference(x, y, z, w)")
+        if gradient and curl:
+            raise ValueError("gradient=True and curl=True: ask for one of them")
         coords = [c for c in (x, y, z, w) if c is not None]
         f64 = _dtype(dtype)
         kind = "gradient" if gradient else "curl" if curl else "value"
@@ -608,7 +633,8 @@ class Field:
         for name, c in zip("xyzw", coords):
             if isinstance(c, bool) or not isinstance(c, (numbers.Real, np.floating, np.integer)):
                 raise TypeError(f"{name} must be a real number (got {c!r})")
-            vals.append(float(c) if f64 else float(np.float32(c)))
+            with np.errstate(over="ignore"):
+                vals.append(float(c) if f64 else float(np.float32(c)))
         r = self._core.reference(vals, kind, f64)
         return r[0] if kind == "value" else r
 
@@ -634,13 +660,16 @@ class Field:
         origin = _per_axis("origin", origin, dims, _real)
         step = _per_axis("step", step, dims, _real)
         f64 = _dtype(dtype)
+        if f64 and gradient:
+            raise ValueError("dtype=float64: the binary64 path has values only, no gradients (use float32)")
+        prec = "binary64" if f64 else "float32"
         for i, o in enumerate(origin):
-            if not np.isfinite(o if f64 else np.float32(o)):
-                raise ValueError(f"origin[{i}] ({'xyzw'[i]}) must be finite (got {o})")
+            if not np.isfinite(_rounded(o, f64)):
+                raise ValueError(f"origin[{i}] ({'xyzw'[i]}) must be finite in {prec} (got {o})")
         for i, s in enumerate(step):
-            s32 = s if f64 else float(np.float32(s))
-            if not np.isfinite(s32) or s32 == 0.0:
-                raise ValueError(f"step[{i}] ({'xyzw'[i]}) must be finite and non-zero (got {s})")
+            r = _rounded(s, f64)
+            if not np.isfinite(r) or r == 0.0:
+                raise ValueError(f"step[{i}] ({'xyzw'[i]}) must be finite and non-zero in {prec} (got {s})")
         threads = _threads(threads)
         progress = _progress(progress)
         kind = "gradient" if gradient else "value"
@@ -660,6 +689,8 @@ class Field:
             return method(*axes, dtype=edt, out=out, threads=threads, progress=progress)
         full = shape if planes is None else (planes,) + shape
         result, given = _make_out(out, full, np.float32)
+        if result.size == 0:
+            return result
         target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
         outs = [target] if planes is None else [target[i, ...] for i in range(planes)]
         self._call(self._core.fill, False, origin, step, [0] * dims, 1.0, outs, kind, threads, progress)
@@ -691,14 +722,16 @@ class Field:
         dims = len(shape)
         first = _per_axis("first", first, dims, lambda n, v: _integer(n, v, -(1 << 63), (1 << 63) - 1))
         spacing = _real("spacing", spacing)
-        s32 = float(np.float32(spacing))
+        s32 = _rounded(spacing, False)
         if not np.isfinite(s32) or s32 <= 0.0:
-            raise ValueError(f"spacing must be finite and > 0 (got {spacing})")
+            raise ValueError(f"spacing must be finite and > 0 in float32 (got {spacing})")
         threads = _threads(threads)
         progress = _progress(progress)
         planes = dims + 1 if gradient else None
         full = shape if planes is None else (planes,) + shape
         result, given = _make_out(out, full, np.float32)
+        if result.size == 0:
+            return result
         target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
         outs = [target] if planes is None else [target[i, ...] for i in range(planes)]
         self._call(self._core.fill, True, [0.0] * dims, [1.0] * dims, first, spacing, outs,

@@ -32,7 +32,7 @@ TEST_TIMEOUT_S = 120
 
 @pytest.fixture(autouse=True)
 def _watchdog():
-    faulthandler.dump_traceback_later(TEST_TIMEOUT_S, exit=True)
+    faulthandler.dump_traceback_later(TEST_TIMEOUT_S, exit=True, file=sys.__stderr__ or sys.stderr)
     try:
         yield
     finally:

@@ -1,5 +1,7 @@
 """Every bad argument raises ValueError or TypeError, and the message names the argument."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -235,18 +237,25 @@ def test_cancelled_error_is_an_exception_class():
     assert issubclass(gradnoise.CancelledError, Exception)
 
 
-@pytest.mark.xfail(strict=True, reason="binding bug: the float32 range checks (np.float32(value)) emit 'RuntimeWarning: "
-                                       "overflow encountered in cast' for values beyond float32, so under -W error the "
-                                       "caller gets a RuntimeWarning instead of the ValueError naming the argument")
 @pytest.mark.parametrize("call,name", [
     (lambda: F.grid((2, 2), origin=1e39), "origin"),
     (lambda: F.grid((2, 2), step=1e39), "step"),
     (lambda: F.chunk((2, 2), spacing=1e39), "spacing"),
 ], ids=["origin", "step", "spacing"])
 def test_beyond_float32_is_a_clean_value_error(call, name):
-    import warnings
-
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(ValueError, match=name):
             call()
+
+
+def test_reference_gradient_and_curl_together_is_refused():
+    with pytest.raises(ValueError, match="curl"):
+        F.reference(1.0, 2.0, gradient=True, curl=True)
+
+
+@pytest.mark.parametrize("basis", ["opensimplex2", "opensimplex2s", "cellular"])
+@pytest.mark.parametrize("kw,name", [({"fade": "cubic"}, "fade"), ({"hash": "mix"}, "hash")])
+def test_fade_and_hash_are_refused_where_they_do_nothing(basis, kw, name):
+    with pytest.raises(ValueError, match=f"{name}=.*has no effect"):
+        gradnoise.Field(basis=basis, **kw)

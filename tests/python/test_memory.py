@@ -2,6 +2,7 @@
 temporary output, no per-sample Python objects. numpy reports its array allocations to
 tracemalloc, so tracemalloc's peak sees any hidden array; the RSS check sees native ones."""
 
+import sys
 import tracemalloc
 
 import numpy as np
@@ -102,3 +103,37 @@ def test_resident_memory_of_a_4096_grid():
     ])
     grown_kib = int(python_subprocess(code))
     assert 60 * 1024 < grown_kib < (64 + 8) * 1024, f"peak RSS grew by {grown_kib / 1024:.1f} MiB for a 64 MiB grid"
+
+
+def test_no_references_leak():
+    """The binding keeps no reference to inputs, outputs or callbacks, also when a call fails."""
+    field = gradnoise.Field(fractal="fbm", octaves=3)
+    x = np.linspace(0, 5, 100_000, dtype=np.float32)
+    out = np.empty_like(x)
+
+    def quiet(done, total):
+        return None
+
+    def stop(done, total):
+        return False
+
+    def fail(done, total):
+        raise LookupError("from the callback")
+
+    def attempt(callback):
+        # (a job done before the first report only sees the final call, whose False is moot)
+        for call in (lambda: field(x, 0.5, out=out, progress=callback), lambda: field.grid((256, 1024), progress=callback)):
+            try:
+                call()
+            except (gradnoise.CancelledError, LookupError):
+                pass
+
+    watched = (x, out, quiet, stop, fail)
+    before = [sys.getrefcount(v) for v in watched]
+    for _ in range(20):
+        field(x, 0.5, out=out, progress=quiet)
+        field.gradient(x, 0.5)
+        field.grid((64, 64), progress=quiet)
+        attempt(stop)
+        attempt(fail)
+    assert [sys.getrefcount(v) for v in watched] == before

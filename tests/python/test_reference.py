@@ -164,7 +164,6 @@ def test_reference_rounds_its_inputs_to_float32():
     assert bits(np.float32(field.reference(x, 0.7))) == bits(field(x, 0.7))
 
 
-@pytest.mark.xfail(strict=True, reason="binding bug: reference(x, y, w=...) treats w as z (field(x, y, w=...) raises TypeError)")
 def test_reference_w_without_z_is_refused():
     with pytest.raises(TypeError, match="w"):
         gradnoise.Field().reference(1.5, 2.5, w=3.5)

@@ -17,16 +17,20 @@ from conftest import assert_same_bits
 
 import gradnoise
 
+
+def rows_for(fill, seconds, probe=32, cap=1 << 14):
+    """Rows (of the fill's row width) that take about `seconds`, from timing `probe` rows."""
+    start = time.perf_counter()
+    fill(probe)
+    per_row = max(time.perf_counter() - start, 1e-6) / probe
+    return int(min(cap, max(probe, seconds / per_row)))
+
+
 WARPED = gradnoise.Field(fractal="fbm", octaves=4, seed=12, warp=1)
 PLAIN = gradnoise.Field(fractal="ridged", octaves=4, seed=2)
 
 
-def _points():
-    rng = np.random.default_rng(3)
-    return rng.uniform(-100, 100, size=(3, 300_000)).astype(np.float32)
-
-
-PTS = _points()
+PTS = np.random.default_rng(3).uniform(-100, 100, size=(3, 300_000)).astype(np.float32)
 
 # What each evaluation computes, as a function of the thread count; each is big enough to split
 # (1024 x 1024 grids, 300k points: several blocks per thread).
@@ -74,7 +78,7 @@ def test_many_python_threads_share_a_field():
 
 def test_the_gil_is_released_during_a_fill():
     field = gradnoise.Field(fractal="fbm", octaves=8, warp=2)
-    rows = rows_for(lambda n: field.grid((n, 1024), step=0.01), 0.5)
+    rows = rows_for(lambda n: field.grid((n, 1024), step=0.01), 1.0)
     beats = []
     stop = threading.Event()
 
@@ -94,18 +98,10 @@ def test_the_gil_is_released_during_a_fill():
         t.join(10)
     during = [b for b in beats if start <= b <= end]
     gaps = np.diff([start] + during + [end])
-    assert gaps.max() < 0.25, f"another Python thread was blocked for {gaps.max():.2f} s of a {end - start:.2f} s fill"
+    assert gaps.max() < 0.4, f"another Python thread was blocked for {gaps.max():.2f} s of a {end - start:.2f} s fill"
 
 
 # ---- progress ----
-def rows_for(fill, seconds, probe=32, cap=1 << 14):
-    """Rows (of the fill's row width) that take about `seconds`, from timing `probe` rows."""
-    start = time.perf_counter()
-    fill(probe)
-    per_row = max(time.perf_counter() - start, 1e-6) / probe
-    return int(min(cap, max(probe, seconds / per_row)))
-
-
 SLOW = gradnoise.Field(fractal="fbm", octaves=8, warp=2)
 SLOW_CHUNK = gradnoise.Field(fractal="fbm", octaves=24)
 PROGRESS_JOBS = {
@@ -218,6 +214,8 @@ CTRL_C_JOBS = {
     "grid": lambda n: gradnoise.Field(fractal="fbm", octaves=32, warp=2).grid((n, 4096), step=0.001),
     "grid threads=2": lambda n: gradnoise.Field(fractal="fbm", octaves=32, warp=2).grid((n, 4096), step=0.001, threads=2),
     "grid 3D": lambda n: gradnoise.Field(fractal="fbm", octaves=32, warp=2).grid((n, 64, 64), step=0.01),
+    "grid with progress": lambda n: gradnoise.Field(fractal="fbm", octaves=32, warp=2).grid(
+        (n, 4096), step=0.001, progress=lambda done, total: None),
     "chunk": lambda n: gradnoise.Field(fractal="fbm", octaves=32).chunk((n, 4096), spacing=0.001),
     "points": lambda n: gradnoise.Field(fractal="fbm", octaves=32, warp=2)(
         np.zeros((n, 1), np.float32), np.arange(4096, dtype=np.float32) * np.float32(0.001)),
