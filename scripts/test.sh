@@ -2,7 +2,9 @@
 # Builds and runs every test gradnoise has (README: the test command; .ci/run calls it):
 #   1. Release build (-O3, every ISA this CPU has): unit tests (>= 10M points per dimension and
 #      ISA), CLI tests, GRADNOISE_ISA overrides, and a smoke run of the benchmark binary.
-#      Then a clang build of the library and tests: its tests, and the same output bits as GCC's.
+#      The Python package's pytest suite (tests/python) over the tree's build, then again against
+#      a pip install into a fresh venv. Then a clang build of the library and tests: its tests,
+#      and the same output bits as GCC's.
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer (+ float-cast-overflow) build of the tests.
 #   3. ThreadSanitizer build of the C API's many-threads test and the threaded fills.
 #   4. aarch64 cross build (g++-aarch64-linux-gnu) run under qemu-aarch64: the NEON path for real.

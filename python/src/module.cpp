@@ -7,10 +7,8 @@
 // through fixed-size blocks on the stack, converted on the way (a gather and a scatter per
 // block, never a copy of the whole array).
 //
-// Every evaluation runs with the GIL released. Large ones run on a worker thread while the
-// calling thread waits, wakes every 50 ms, and takes the GIL to run Python's signal handlers
-// (Ctrl-C) and the progress callback; an exception there cancels the work through the
-// library's progress hook and is raised once the work has stopped.
+// Every evaluation runs on the calling thread with the GIL released, taking it back every 50 ms
+// for Python's signal handlers (Ctrl-C) and the progress callback (see Run below).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -23,11 +21,9 @@
 #include <array>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <cstring>
 #include <exception>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -76,18 +72,60 @@ std::size_t planes_for(Kind kind, int dims) {
     return kind == Kind::value ? 1 : kind == Kind::gradient ? std::size_t(dims) + 1 : std::size_t(dims);
 }
 
-// ---- one run: cancel flag and progress, shared between the worker and the watching caller ----
+// ---- one run: cancel flag and progress, shared by the threads of one evaluation ----
+// The work runs on the calling thread with the GIL released (oneTBB's workers join it for
+// threads != 1). Every 50 ms, at the next library progress report or finished block that lands
+// on the calling thread, it takes the GIL back for a moment: Python's signal handlers run
+// (Ctrl-C raises KeyboardInterrupt there) and the progress callback is called. An exception
+// from either sets the cancel flag, which the library's progress hook and the block loop obey,
+// and is raised when the work has stopped. (A worker thread per call, watched from here, cost
+// 0.2-0.35 ms per call: bench/python_bench.py --thread-probe.)
 struct Run {
     std::atomic<bool> cancel{false};
     std::atomic<std::uint64_t> done{0};
     std::uint64_t total = 0;
     std::uint64_t row = 1;  // samples per library progress row
+    std::thread::id caller;
+    const py::object* progress = nullptr;  // the Python callback, or null
+    std::chrono::steady_clock::time_point next_poll;
+    std::uint64_t reported = ~std::uint64_t(0);
+    std::optional<py::error_already_set> python_error;  // written on the calling thread only
 };
+
+constexpr std::chrono::milliseconds poll_interval(50);
+
+// Called after each piece of work; false = stop. Only the calling thread touches Python.
+bool poll(Run& run) {
+    if (run.cancel.load(std::memory_order_relaxed)) return false;
+    if (std::this_thread::get_id() != run.caller) return true;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < run.next_poll) return true;
+    run.next_poll = now + poll_interval;
+    py::gil_scoped_acquire acquire;
+    try {
+        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+        const std::uint64_t done = run.done.load(std::memory_order_relaxed);
+        if (run.progress && done != run.reported) {
+            run.reported = done;
+            py::object keep_going = (*run.progress)(done, run.total);
+            // None (a callback without a return) goes on; False, 0 or any false value stops.
+            if (!keep_going.is_none()) {
+                const int truth = PyObject_IsTrue(keep_going.ptr());
+                if (truth < 0) throw py::error_already_set();
+                if (truth == 0) run.cancel.store(true);
+            }
+        }
+    } catch (py::error_already_set& e) {
+        run.python_error.emplace(std::move(e));
+        run.cancel.store(true);
+    }
+    return !run.cancel.load(std::memory_order_relaxed);
+}
 
 bool library_progress(void* user, std::size_t rows_done, std::size_t /*rows_total*/) {
     auto* run = static_cast<Run*>(user);
     run->done.store(std::uint64_t(rows_done) * run->row, std::memory_order_relaxed);
-    return !run->cancel.load(std::memory_order_relaxed);
+    return poll(*run);
 }
 
 gradnoise::FillOptions fill_options(Run& run, unsigned threads) {
@@ -98,73 +136,26 @@ gradnoise::FillOptions fill_options(Run& run, unsigned threads) {
     return o;
 }
 
-// Runs work(run) -> Status with the GIL released. Small jobs without a progress callback run on
-// the calling thread; the rest on a worker, watched as the file comment says.
+// Runs work(run) -> Status with the GIL released, as the comment above Run says.
 template <class Work>
 void run_released(Run& run, const py::object& progress, Work&& work) {
-    constexpr std::uint64_t watch_threshold = 1u << 16;
+    run.caller = std::this_thread::get_id();
+    run.progress = progress.is_none() ? nullptr : &progress;
+    run.next_poll = std::chrono::steady_clock::now() + poll_interval;
     Status status;
-    if (progress.is_none() && run.total < watch_threshold) {
-        {
-            py::gil_scoped_release release;
-            status = work(run);
-        }
-        if (!status.ok()) raise(status);
-        return;
-    }
-
-    std::mutex m;
-    std::condition_variable cv;
-    bool finished = false;
-    std::exception_ptr worker_error;
-    std::optional<py::error_already_set> python_error;
-    std::uint64_t reported = ~std::uint64_t(0);
+    std::exception_ptr error;
     {
         py::gil_scoped_release release;
-        std::thread worker([&] {
-            try {
-                status = work(run);
-            } catch (...) {
-                worker_error = std::current_exception();
-            }
-            std::lock_guard<std::mutex> lock(m);
-            finished = true;
-            cv.notify_all();
-        });
-        std::unique_lock<std::mutex> lock(m);
-        for (;;) {
-            if (cv.wait_for(lock, std::chrono::milliseconds(50), [&] { return finished; })) break;
-            if (python_error) continue;  // already stopping: wait for the worker
-            lock.unlock();
-            {
-                py::gil_scoped_acquire acquire;
-                try {
-                    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-                    const std::uint64_t done = run.done.load(std::memory_order_relaxed);
-                    if (!progress.is_none() && done != reported) {
-                        reported = done;
-                        py::object keep_going = progress(done, run.total);
-                        // None (a callback without a return) goes on; False, 0 or any false value stops.
-                        if (!keep_going.is_none()) {
-                            const int truth = PyObject_IsTrue(keep_going.ptr());
-                            if (truth < 0) throw py::error_already_set();
-                            if (truth == 0) run.cancel.store(true);
-                        }
-                    }
-                } catch (py::error_already_set& e) {
-                    python_error.emplace(std::move(e));
-                    run.cancel.store(true);
-                }
-            }
-            lock.lock();
+        try {
+            status = work(run);
+        } catch (...) {
+            error = std::current_exception();
         }
-        lock.unlock();
-        worker.join();
     }
-    if (python_error) throw std::move(*python_error);
-    if (worker_error) std::rethrow_exception(worker_error);
+    if (run.python_error) throw std::move(*run.python_error);
+    if (error) std::rethrow_exception(error);
     if (!status.ok()) raise(status);
-    if (!progress.is_none() && reported != run.total) {
+    if (run.progress && run.reported != run.total) {
         py::object ignored = progress(run.total, run.total);
         (void)ignored;
     }
@@ -366,6 +357,7 @@ Status evaluate_points(const gradnoise::Noise& noise, Kind kind, int dims, const
             for (std::size_t k = 0; k < s.outputs.size(); ++k)
                 if (!direct(s.outputs[k])) scatter(s, s.outputs[k], first, n, out[k]);
             run.done.fetch_add(n, std::memory_order_relaxed);
+            if (!poll(run)) return;
         }
     };
 
