@@ -124,6 +124,8 @@ rm -rf "$venv" python/gradnoise.egg-info
 step "benchmark smoke run"
 build/release/bench/gradnoise_bench --benchmark_min_time=0.01 --benchmark_filter='points1M' >/dev/null
 echo "gradnoise_bench runs"
+PYTHONPATH=build/release/python /usr/bin/python3 bench/python_bench.py --quick >/dev/null
+echo "bench/python_bench.py runs (its workload checks against gradnoise eval included)"
 
 if [ "$run_sanitize" = 1 ]; then
   step "AddressSanitizer + UndefinedBehaviorSanitizer build"
