@@ -687,13 +687,17 @@ class Field:
             if gradient:
                 return method(*axes, out=out, threads=threads, progress=progress)
             return method(*axes, dtype=edt, out=out, threads=threads, progress=progress)
+        return self._fill(False, shape, planes, out, origin, step, [0] * dims, 1.0, kind, threads, progress)
+
+    def _fill(self, chunk, shape, planes, out, origin, step, first, spacing, kind, threads, progress):
+        """A float32 grid or chunk through the library's fills, in place where out allows."""
         full = shape if planes is None else (planes,) + shape
-        result, given = _make_out(out, full, np.float32)
+        result, _ = _make_out(out, full, np.float32)
         if result.size == 0:
             return result
         target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
         outs = [target] if planes is None else [target[i, ...] for i in range(planes)]
-        self._call(self._core.fill, False, origin, step, [0] * dims, 1.0, outs, kind, threads, progress)
+        self._call(self._core.fill, chunk, origin, step, first, spacing, outs, kind, threads, progress)
         if target is not result:
             result[...] = target
         return result
@@ -728,10 +732,8 @@ class Field:
         threads = _threads(threads)
         progress = _progress(progress)
         planes = dims + 1 if gradient else None
-        full = shape if planes is None else (planes,) + shape
-        result, given = _make_out(out, full, np.float32)
-        if result.size == 0:
-            return result
+        return self._fill(True, shape, planes, out, [0.0] * dims, [1.0] * dims, first, spacing,
+                          "gradient" if gradient else "value", threads, progress)
         target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
         outs = [target] if planes is None else [target[i, ...] for i in range(planes)]
         self._call(self._core.fill, True, [0.0] * dims, [1.0] * dims, first, spacing, outs,

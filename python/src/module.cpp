@@ -182,7 +182,7 @@ View view_of(const py::array& a, bool writable) {
         throw py::type_error("internal: arrays reach the native layer as float32 or float64");
     if (writable && !a.writeable()) throw py::value_error("out must be writable");
     v.f64 = size == 8;
-    v.data = writable ? static_cast<char*>(const_cast<void*>(a.data())) : static_cast<char*>(const_cast<void*>(a.data()));
+    v.data = static_cast<char*>(const_cast<void*>(a.data()));
     for (py::ssize_t d = 0; d < a.ndim(); ++d) v.strides.push_back(a.strides(d));
     return v;
 }
@@ -233,20 +233,16 @@ struct Cursor {
     }
 };
 
-template <class T>
-void gather(const Shaped& s, const View& v, std::uint64_t first, std::size_t n, T* dst) {
+// Calls run(p, stride, i, len) for each stretch of samples first .. first + n - 1 along the last
+// (coalesced) dimension: p the byte address of sample i of the block, stride the bytes between.
+template <class Run>
+void for_each_stretch(const Shaped& s, const View& v, std::uint64_t first, std::size_t n, Run&& run) {
     const std::size_t last = s.shape.size() - 1;
     Cursor c(s.shape, first);
-    std::size_t i = 0;
-    while (i < n) {
-        const char* p = v.data + c.offset(v);
-        const std::size_t run = std::min<std::size_t>(n - i, std::size_t(s.shape[last] - c.index[last]));
-        const std::ptrdiff_t st = v.strides[last];
-        if (v.f64)
-            for (std::size_t k = 0; k < run; ++k) dst[i + k] = static_cast<T>(*reinterpret_cast<const double*>(p + std::ptrdiff_t(k) * st));
-        else
-            for (std::size_t k = 0; k < run; ++k) dst[i + k] = static_cast<T>(*reinterpret_cast<const float*>(p + std::ptrdiff_t(k) * st));
-        i += run;
+    for (std::size_t i = 0; i < n;) {
+        const std::size_t len = std::min<std::size_t>(n - i, std::size_t(s.shape[last] - c.index[last]));
+        run(v.data + c.offset(v), v.strides[last], i, len);
+        i += len;
         c.index[last] = s.shape[last];
         for (std::size_t d = last; d > 0 && c.index[d] >= s.shape[d]; --d) {
             c.index[d] = 0;
@@ -257,23 +253,20 @@ void gather(const Shaped& s, const View& v, std::uint64_t first, std::size_t n, 
 }
 
 template <class T>
+void gather(const Shaped& s, const View& v, std::uint64_t first, std::size_t n, T* dst) {
+    for_each_stretch(s, v, first, n, [&](const char* p, std::ptrdiff_t st, std::size_t i, std::size_t len) {
+        if (v.f64)
+            for (std::size_t k = 0; k < len; ++k) dst[i + k] = static_cast<T>(*reinterpret_cast<const double*>(p + std::ptrdiff_t(k) * st));
+        else
+            for (std::size_t k = 0; k < len; ++k) dst[i + k] = static_cast<T>(*reinterpret_cast<const float*>(p + std::ptrdiff_t(k) * st));
+    });
+}
+
+template <class T>
 void scatter(const Shaped& s, const View& v, std::uint64_t first, std::size_t n, const T* src) {
-    const std::size_t last = s.shape.size() - 1;
-    Cursor c(s.shape, first);
-    std::size_t i = 0;
-    while (i < n) {
-        char* p = v.data + c.offset(v);
-        const std::size_t run = std::min<std::size_t>(n - i, std::size_t(s.shape[last] - c.index[last]));
-        const std::ptrdiff_t st = v.strides[last];
-        for (std::size_t k = 0; k < run; ++k) *reinterpret_cast<T*>(p + std::ptrdiff_t(k) * st) = src[i + k];
-        i += run;
-        c.index[last] = s.shape[last];
-        for (std::size_t d = last; d > 0 && c.index[d] >= s.shape[d]; --d) {
-            c.index[d] = 0;
-            ++c.index[d - 1];
-        }
-        if (c.index[0] >= s.shape[0]) break;
-    }
+    for_each_stretch(s, v, first, n, [&](char* p, std::ptrdiff_t st, std::size_t i, std::size_t len) {
+        for (std::size_t k = 0; k < len; ++k) *reinterpret_cast<T*>(p + std::ptrdiff_t(k) * st) = src[i + k];
+    });
 }
 
 // The library's point functions over one block of contiguous arrays.
