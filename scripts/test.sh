@@ -126,6 +126,8 @@ build/release/bench/gradnoise_bench --benchmark_min_time=0.01 --benchmark_filter
 echo "gradnoise_bench runs"
 PYTHONPATH=build/release/python /usr/bin/python3 bench/python_bench.py --quick >/dev/null
 echo "bench/python_bench.py runs (its workload checks against gradnoise eval included)"
+PYTHONPATH=build/release/python /usr/bin/python3 bench/dask_bench.py --quick >/dev/null
+echo "bench/dask_bench.py runs (1 and 2 worker processes on 127.0.0.1)"
 
 if [ "$run_sanitize" = 1 ]; then
   step "AddressSanitizer + UndefinedBehaviorSanitizer build"

@@ -439,7 +439,7 @@ notice() {  # (stderr through a pipe: the file-size limit would stop a file)
         2>&1 >/dev/null) || RC=$?
 }
 notice
-if [[ $RC == 1 && "$ERR" == "gradnoise bake: writing 1026 files, up to "*" to many"$'\n'*"many/t_x0_y0.png"* ]]; then
+if [[ $RC == 1 && "$ERR" == "gradnoise bake: writing 1026 files, up to "*" to many"$'\n'*"many/t_"* ]]; then
     pass "a bake of 1026 files says so on stderr before it starts"
 else
     fail "a bake of 1026 files says so before it starts" "exit $RC" "$ERR"

@@ -734,13 +734,6 @@ class Field:
         planes = dims + 1 if gradient else None
         return self._fill(True, shape, planes, out, [0.0] * dims, [1.0] * dims, first, spacing,
                           "gradient" if gradient else "value", threads, progress)
-        target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
-        outs = [target] if planes is None else [target[i, ...] for i in range(planes)]
-        self._call(self._core.fill, True, [0.0] * dims, [1.0] * dims, first, spacing, outs,
-                   "gradient" if gradient else "value", threads, progress)
-        if target is not result:
-            result[...] = target
-        return result
 
 
 def _field_from_params(params):

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -24,11 +25,13 @@
 #include <nlohmann/json.hpp>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "bake_plan.hpp"
 #include "commands.hpp"
 #include "formats.hpp"
 #include "presets.hpp"
+#include "tile_set.hpp"
 
 namespace gradnoise::cli {
 namespace {
@@ -127,8 +130,10 @@ struct Bake {
 struct Progress {
     bool enabled = false;
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-    std::size_t samples_per_row = 0;
+    std::size_t samples_per_row = 0;  // samples per unit
     std::string what;
+    const char* unit = "rows";
+    bool per_row = true;  // fills report their rows (a tile set reports its tiles instead)
     bool shown = false;
 
     static bool report(void* user, std::size_t done, std::size_t total) {
@@ -137,8 +142,8 @@ struct Progress {
         if (p->enabled && s >= 1.0) {  // silent for bakes under a second
             double rate = static_cast<double>(done * p->samples_per_row) / s;
             double eta = done ? s * static_cast<double>(total - done) / static_cast<double>(done) : 0.0;
-            std::fprintf(stderr, "\r%s: %3.0f%% %zu/%zu rows, %.1f M samples/s, ETA %.1f s   ", p->what.c_str(),
-                         100.0 * static_cast<double>(done) / static_cast<double>(total), done, total, rate / 1e6, eta);
+            std::fprintf(stderr, "\r%s: %3.0f%% %zu/%zu %s, %.1f M samples/s, ETA %.1f s   ", p->what.c_str(),
+                         100.0 * static_cast<double>(done) / static_cast<double>(total), done, total, p->unit, rate / 1e6, eta);
             p->shown = true;
         }
         return true;
@@ -206,9 +211,11 @@ Floats evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32
     const float t = static_cast<float>(frame) * b.time_step;
     FillOptions fill;
     fill.threads = b.threads;
-    fill.progress = progress->enabled ? &Progress::report : nullptr;
+    fill.progress = progress->enabled && progress->per_row ? &Progress::report : nullptr;
     fill.user = progress;
-    progress->samples_per_row = w;
+    if (progress->per_row) {
+        progress->samples_per_row = w;
+    }
     Status s;
     if (b.frames > 1 && b.loop) {
         const double pi = 3.14159265358979323846;
@@ -242,15 +249,56 @@ Floats evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32
         Grid2d g{b.origin_x, b.origin_y + (b.recipe->rise ? t : 0.0f), step, step, w, h};
         s = gradient ? noise.fill_grid_gradient_2d(g, planes, 0, fill) : noise.fill_grid_2d(g, values.data(), 0, fill);
     } else {
-        // A tile (a still image): the whole image's coordinates, row by row.
-        std::vector<float> xs(w), ys(w);
+        // A tile (a still image): the whole image's coordinates x_i = origin + float(x0 + i) * step.
+        std::vector<float> xs(w), ys(h);
         for (std::uint32_t i = 0; i < w; ++i) {
             xs[i] = b.origin_x + static_cast<float>(x0 + i) * step;
         }
-        for (std::uint32_t j = 0; j < h && s.ok(); ++j) {
-            std::fill(ys.begin(), ys.end(), b.origin_y + static_cast<float>(y0 + j) * step);
-            s = gradient ? noise.evaluate_gradient_2d(xs.data(), ys.data(), row_planes(j, nullptr, nullptr), w)
-                         : noise.evaluate_2d(xs.data(), ys.data(), values.data() + std::size_t(j) * w, w);
+        for (std::uint32_t j = 0; j < h; ++j) {
+            ys[j] = b.origin_y + static_cast<float>(y0 + j) * step;
+        }
+        // When they are a grid of their own (x_i == x_0 + float(i) * step for every i, and y alike:
+        // always so with a power-of-two step), the grid fill computes them -- the same bits, on
+        // --threads threads. Otherwise rows of points, spread over the threads the same way.
+        bool own_grid = true;
+        for (std::uint32_t i = 0; i < w && own_grid; ++i) {
+            own_grid = xs[i] == xs[0] + static_cast<float>(i) * step;
+        }
+        for (std::uint32_t j = 0; j < h && own_grid; ++j) {
+            own_grid = ys[j] == ys[0] + static_cast<float>(j) * step;
+        }
+        if (own_grid) {
+            Grid2d g{xs[0], ys[0], step, step, w, h};
+            s = gradient ? noise.fill_grid_gradient_2d(g, planes, 0, fill) : noise.fill_grid_2d(g, values.data(), 0, fill);
+        } else {
+            std::vector<Status> row_status(h);
+            auto rows = [&] {
+                tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, h, 8), [&](const tbb::blocked_range<std::uint32_t>& r) {
+                    std::vector<float> row_y(w);
+                    for (std::uint32_t j = r.begin(); j < r.end(); ++j) {
+                        std::fill(row_y.begin(), row_y.end(), ys[j]);
+                        row_status[j] = gradient ? noise.evaluate_gradient_2d(xs.data(), row_y.data(), row_planes(j, nullptr, nullptr), w)
+                                                 : noise.evaluate_2d(xs.data(), row_y.data(), values.data() + std::size_t(j) * w, w);
+                    }
+                });
+            };
+            const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+            if (b.threads == 1) {
+                for (std::uint32_t j = 0; j < h; ++j) {
+                    std::vector<float> row_y(w, ys[j]);
+                    row_status[j] = gradient ? noise.evaluate_gradient_2d(xs.data(), row_y.data(), row_planes(j, nullptr, nullptr), w)
+                                             : noise.evaluate_2d(xs.data(), row_y.data(), values.data() + std::size_t(j) * w, w);
+                }
+            } else {
+                tbb::task_arena arena(b.threads == 0 ? hardware : std::min(static_cast<int>(b.threads), hardware));
+                arena.execute(rows);
+            }
+            for (const Status& r : row_status) {
+                if (!r) {
+                    s = r;
+                    break;
+                }
+            }
         }
     }
     if (!s) {
@@ -474,6 +522,10 @@ struct Request {
     NoiseOptions noise;
     bool print_config = false;
     int schema = 1;
+    // Execution, not content (not in the config): which share of a tile set, and how.
+    std::optional<Shard> shard;  // --shard K/N
+    bool resume = false;         // --resume: keep verified tiles of an interrupted bake
+    bool index = false;          // --index: join the shards' manifests, verifying every tile
     std::string config_path;
 };
 
@@ -653,6 +705,35 @@ int run_bake(Request& q) {
             usage_error("-o: the file name '" + name + "' is not valid UTF-8, which the tile manifest (JSON) needs");
         }
     }
+    if (!tiles && (q.shard || q.resume || q.index)) {
+        usage_error(std::string(q.shard ? "--shard" : q.resume ? "--resume" : "--index") +
+                    " applies to tile sets: add --tile-size S --tiles X0..X1,Y0..Y1");
+    }
+    if (q.index && (q.shard || q.resume)) {
+        usage_error(std::string("--index joins the shards' manifests after every shard is baked; it bakes nothing, so ") +
+                    (q.shard ? "--shard" : "--resume") + " does not go with it");
+    }
+    if (q.index) {
+        const TileSetNames names = tile_set_names(b.output);
+        std::vector<std::string> shard_files;
+        std::uint64_t count = 0;
+        std::string error;
+        const std::optional<std::string> manifest =
+            index_shards(names, b.tile_size, *tiles, config_json(b), &shard_files, &count, &error);
+        if (!manifest) {
+            fail("--index: " + error);
+        }
+        write_file(names.manifest(), [&](ByteSink& sink, std::string*) { return sink.write(manifest->data(), manifest->size()); });
+        for (const std::string& f : shard_files) {
+            std::remove(f.c_str());  // the index supersedes them: the set is now what one bake writes
+        }
+        std::printf("indexed %llu tiles from %zu shard manifests (every tile's size and SHA-256 verified) into %s\n",
+                    static_cast<unsigned long long>(count), shard_files.size(), names.manifest().c_str());
+        return exit_success;
+    }
+    // This process's tiles: all of them, or its shard's share.
+    const std::uint64_t all_tiles = tiles ? tiles->count() : 0;
+    const TileNumbers share = !tiles ? TileNumbers{} : q.shard ? shard_share(all_tiles, *q.shard) : TileNumbers{0, all_tiles};
 
     // ---- what the bake needs, checked before any work: memory per picture, and disk space for all files ----
     const std::uint32_t picture_w = tiles ? b.tile_size : b.width, picture_h = tiles ? b.tile_size : b.height;
@@ -668,9 +749,9 @@ int run_bake(Request& q) {
         file_bytes_at_most(*format, picture_w, picture_h, colour || b.normal_map ? 3 : 1, *format == Format::png ? b.depth : 16,
                            frames_held);
     if (tiles) {
-        // The tiles and the manifest: an entry of at most 128 bytes per tile and the configuration.
-        plan.files = tiles->count() + 1;
-        plan.bytes = tiles->count() * (per_file + 128) + (1 << 16);
+        // The tiles and the manifest: an entry of at most 256 bytes per tile (twice, with the journal) and the configuration.
+        plan.files = (share.end - share.begin) + 1;
+        plan.bytes = (share.end - share.begin) * (per_file + 256) + (1 << 16);
     } else {
         plan.files = *format == Format::gif ? 1 : std::uint64_t(b.frames);
         plan.bytes = plan.files * per_file;
@@ -793,27 +874,71 @@ int run_bake(Request& q) {
         write_seconds += seconds(t0, clock());
         written.push_back(b.output);
     } else if (tiles) {
-        std::filesystem::path base(b.output);
-        std::string stem = (base.parent_path() / base.stem()).string(), ext = base.extension().string();
-        Json listed = Json::array();
-        for (long ty = tiles->y0; ty <= tiles->y1; ++ty) {
-            for (long tx = tiles->x0; tx <= tiles->x1; ++tx) {
-                Floats values;
-                Encoded e;
-                std::string path = stem + "_x" + std::to_string(tx) + "_y" + std::to_string(ty) + ext;
-                picture(static_cast<std::uint32_t>(tx) * b.tile_size, static_cast<std::uint32_t>(ty) * b.tile_size,
-                        b.tile_size, b.tile_size, 0, &values, &e);
-                write_one(path, b.tile_size, b.tile_size, values, e);
-                listed.push_back(Json{{"x", tx}, {"y", ty}, {"file", std::filesystem::path(path).filename().string()}});
-                written.push_back(path);
+        // Row-major over --tiles (or this shard's run of it). Each finished tile goes to the journal;
+        // the manifest is written last, and then the journal removed (tile_set.hpp).
+        const TileSetNames names = tile_set_names(b.output);
+        const Json header = tile_set_header(b.tile_size, *tiles, config, q.shard);
+        const std::string manifest_path = q.shard ? names.shard_manifest(*q.shard) : names.manifest();
+        const std::string journal_path = names.journal(q.shard);
+        std::string error;
+        std::map<std::pair<long, long>, TileEntry> earlier;
+        if (q.resume) {
+            std::vector<TileEntry> entries;
+            if (!resumable_entries(manifest_path, journal_path, header, &entries, &error)) {
+                fail("--resume: " + error);
+            }
+            for (const TileEntry& e : entries) {
+                earlier[{e.x, e.y}] = e;  // the journal's (later) entries win
             }
         }
-        const std::string manifest =
-            Json{{"schema", "gradnoise-tiles/1"}, {"tile_size", b.tile_size}, {"config", config}, {"tiles", listed}}
-                .dump() +
-            "\n";
-        std::string manifest_path = stem + "_tiles.json";
+        TileJournal journal;
+        if (!journal.open(journal_path, header, &error)) {
+            fail(error);
+        }
+        std::vector<TileEntry> listed;
+        std::uint64_t kept = 0;
+        const std::uint64_t mine = share.end - share.begin;
+        progress.per_row = false;  // the whole set's progress: tiles done of this process's share
+        progress.unit = "tiles";
+        progress.samples_per_row = std::size_t(b.tile_size) * b.tile_size;
+        progress.what = "bake " + b.preset + (q.shard ? " shard " + std::to_string(q.shard->index) + "/" +
+                                                            std::to_string(q.shard->count)
+                                                      : std::string());
+        for (std::uint64_t t = share.begin; t < share.end; ++t) {
+            long tx = 0, ty = 0;
+            tile_at(*tiles, t, &tx, &ty);
+            const std::string path = names.tile(tx, ty);
+            TileEntry e{tx, ty, std::filesystem::path(path).filename().string(), 0, ""};
+            const auto found = earlier.find({tx, ty});
+            if (found != earlier.end() && found->second.file == e.file && tile_verifies(names.dir, found->second)) {
+                e = found->second;
+                ++kept;
+            } else {
+                Floats values;
+                Encoded enc;
+                picture(static_cast<std::uint32_t>(tx) * b.tile_size, static_cast<std::uint32_t>(ty) * b.tile_size,
+                        b.tile_size, b.tile_size, 0, &values, &enc);
+                write_one(path, b.tile_size, b.tile_size, values, enc);
+                const std::optional<std::string> sha = sha256_of_file(path, &e.bytes, &error);
+                if (!sha) {
+                    fail(error);
+                }
+                e.sha256 = *sha;
+                written.push_back(path);
+            }
+            if (!journal.add(e, &error)) {
+                fail(error);
+            }
+            listed.push_back(e);
+            Progress::report(&progress, static_cast<std::size_t>(t - share.begin + 1), static_cast<std::size_t>(mine));
+        }
+        const std::string manifest = manifest_text(b.tile_size, *tiles, config, listed, q.shard);
         write_file(manifest_path, [&](ByteSink& sink, std::string*) { return sink.write(manifest.data(), manifest.size()); });
+        journal.finish();
+        if (kept) {
+            std::printf("kept %llu finished tile%s (size and SHA-256 verified)\n", static_cast<unsigned long long>(kept),
+                        kept == 1 ? "" : "s");
+        }
         written.push_back(manifest_path);
     } else if (b.frames > 1) {
         std::filesystem::path base(b.output);
@@ -899,6 +1024,24 @@ Run add_bake(CLI::App& app) {
            "X0..X1,Y0..Y1 tile indices to write (inclusive, 0.." + std::to_string(max_tile_index) + ", at most " +
                std::to_string(max_tiles) + " tiles)")
         ->type_name("X0..X1,Y0..Y1");
+    cmd->add_option_function<std::string>(
+           "--shard",
+           [q](const std::string& v) {
+               std::string error;
+               q->shard = parse_shard(v, &error);
+               if (!q->shard) {
+                   bad_value("--shard", error);
+               }
+           },
+           "bake share K of N of the --tiles (contiguous runs, row-major) and its manifest\n"
+           "NAME_tiles.shard-K-of-N.json: N processes or Slurm array tasks, then --index")
+        ->type_name("K/N");
+    cmd->add_flag("--resume", q->resume,
+                  "tile sets: keep the tiles an interrupted bake of the same settings finished (listed in its\n"
+                  "journal or manifest, size and SHA-256 verified); bake the rest");
+    cmd->add_flag("--index", q->index,
+                  "tile sets: after all N shards, verify every tile against its shard manifest and write\n"
+                  "NAME_tiles.json, the manifest one bake would have written (bakes nothing)");
     cmd->add_option("--threads", b.threads, "threads: 0 = all hardware threads (default); the bytes never change")
         ->check(CLI::Range(0u, 1024u));
     cmd->add_option("--zlib-level", b.zlib_level, "PNG compression 0..9 (default 1: fast)")->check(CLI::Range(0, 9));
@@ -930,6 +1073,8 @@ Run add_bake(CLI::App& app) {
         "  gradnoise bake marble --size 1024x1024 -o marble.png\n"
         "  gradnoise bake fire --frames 48 --loop -o fire.gif\n"
         "  gradnoise bake terrain --tile-size 256 --tiles 0..3,0..3 -o tiles/terrain.png\n"
+        "  gradnoise bake terrain --grey --tile-size 4096 --tiles 0..15,0..15 -o w/t.r16 --shard 3/16 --resume\n"
+        "    (one of 16 processes; then the same command with --index instead of --shard --resume)\n"
         "  gradnoise bake wood --print-config > wood.toml; gradnoise bake --config wood.toml -o wood.png");
     return [q, cmd] {
         if (!q->config_path.empty()) {
