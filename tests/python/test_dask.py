@@ -353,14 +353,36 @@ def test_tiles_equal_the_cli_tiles(cli, tmp_path):
 
 def test_tiles_resume(tmp_path):
     arr = gd.grid(TERRAIN, (256, 256), step=1 / 64, chunks=64, dtype="uint16", value_range=(-1, 1))
-    path = Path(gd.to_tiles(arr, tmp_path / "t.r16"))
-    tile = tmp_path / "t_x1_y1.r16"
-    tile.write_bytes(b"\0" * 100)  # damaged
-    keep = tmp_path / "t_x0_y0.r16"
+    # An interrupted bake: one tile cannot be written (a directory sits at its name), so to_tiles
+    # fails part-way; there is no manifest, and the journal lists the tiles finished by then.
+    blocker = tmp_path / "t_x2_y1.r16"
+    blocker.mkdir()
+    with pytest.raises(OSError):
+        gd.to_tiles(arr, tmp_path / "t.r16", progress=False)
+    assert not (tmp_path / "t_tiles.json").exists()
+    journal = tmp_path / "t_tiles.journal"
+    finished = sorted(journal.glob("x*.json"))
+    assert 1 <= len(finished) < 16
+    blocker.rmdir()
+    keep = tmp_path / json.loads(finished[0].read_text())["file"]
     mtime = keep.stat().st_mtime_ns
     time.sleep(0.02)
+    other = gd.grid(TERRAIN, (256, 256), step=1 / 32, chunks=64, dtype="uint16", value_range=(-1, 1))
+    with pytest.raises(ValueError, match="journal of a different bake"):
+        gd.to_tiles(other, tmp_path / "t.r16", resume=True)
+    path = Path(gd.to_tiles(arr, tmp_path / "t.r16", resume=True))
+    assert keep.stat().st_mtime_ns == mtime and not journal.exists()
+    whole = arr.compute()
+    for ty in range(4):
+        for tx in range(4):
+            got = np.frombuffer((tmp_path / f"t_x{tx}_y{ty}.r16").read_bytes(), dtype="<u2").reshape(64, 64)
+            np.testing.assert_array_equal(got, whole[ty * 64:(ty + 1) * 64, tx * 64:(tx + 1) * 64])
+    # A finished set resumed: a damaged tile is baked again, the others kept.
+    tile = tmp_path / "t_x1_y1.r16"
+    tile.write_bytes(b"\0" * 100)
     gd.to_tiles(arr, tmp_path / "t.r16", resume=True)
-    assert keep.stat().st_mtime_ns == mtime
-    assert len(tile.read_bytes()) == 64 * 64 * 2
+    assert keep.stat().st_mtime_ns == mtime and len(tile.read_bytes()) == 64 * 64 * 2
     m = json.loads(path.read_text())
     assert all(hashlib.sha256((tmp_path / t["file"]).read_bytes()).hexdigest() == t["sha256"] for t in m["tiles"])
+    with pytest.raises(ValueError, match="describes a different bake"):
+        gd.to_tiles(other, tmp_path / "t.r16", resume=True)
