@@ -175,6 +175,7 @@ def _field(field):
 
 
 def _shape(shape, allowed):
+    """Like Field.grid's shape, but sides up to 2**40: a dask array may be far bigger than one fill."""
     if isinstance(shape, numbers.Integral):
         shape = (shape,)
     try:
@@ -183,10 +184,7 @@ def _shape(shape, allowed):
         raise TypeError(f"shape must be a tuple of {' or '.join(map(str, allowed))} sizes (got {shape!r})") from None
     if len(shape) not in allowed:
         raise ValueError(f"shape must have {' or '.join(map(str, allowed))} sizes, array order (got {shape!r})")
-    for k, n in enumerate(shape):
-        if not isinstance(n, numbers.Integral) or isinstance(n, bool) or not 1 <= n <= 1 << 40:
-            raise ValueError(f"shape[{k}] must be an integer in 1..2**40 (got {n!r})")
-    return tuple(int(n) for n in shape)
+    return tuple(_gn._integer(f"shape[{k}]", n, 1, 1 << 40, "an integer in 1..2**40") for k, n in enumerate(shape))
 
 
 def _per_axis(name, value, dims, kind):
@@ -501,6 +499,10 @@ def to_cog(array, path, *, crs=None, transform=None, blocksize=512, compress="DE
         raise ValueError("to_cog writes 2D value arrays (not 3D, not gradient planes)")
     if not isinstance(blocksize, numbers.Integral) or blocksize < 16 or blocksize % 16:
         raise ValueError(f"blocksize must be a multiple of 16, at least 16 (got {blocksize!r})")
+    if overviews not in ("AUTO", "NONE"):
+        raise ValueError(f"overviews must be 'AUTO' or 'NONE' (got {overviews!r})")
+    if not isinstance(compress, str) or compress.upper() not in ("DEFLATE", "ZSTD", "LZW", "NONE"):
+        raise ValueError(f"compress must be DEFLATE, ZSTD, LZW or NONE (got {compress!r})")
     path = os.fspath(path)
     if os.path.exists(path) and not overwrite:
         raise FileExistsError(f"{path} exists: pass overwrite=True to replace it")
@@ -525,7 +527,7 @@ def to_cog(array, path, *, crs=None, transform=None, blocksize=512, compress="DE
                     print(f"\rto_cog: rows {r1}/{ny}", end="", flush=True)
         if progress:
             print()
-        options = dict(COMPRESS=compress, BLOCKSIZE=str(blocksize), OVERVIEWS="AUTO" if overviews == "AUTO" else "NONE",
+        options = dict(COMPRESS=compress.upper(), BLOCKSIZE=str(blocksize), OVERVIEWS=overviews,
                        RESAMPLING=resampling, BIGTIFF="IF_SAFER", NUM_THREADS="ALL_CPUS")
         if compress.upper() in ("DEFLATE", "ZSTD", "LZW"):
             options["PREDICTOR"] = "YES"

@@ -272,26 +272,23 @@ Floats evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32
             s = gradient ? noise.fill_grid_gradient_2d(g, planes, 0, fill) : noise.fill_grid_2d(g, values.data(), 0, fill);
         } else {
             std::vector<Status> row_status(h);
-            auto rows = [&] {
-                tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, h, 8), [&](const tbb::blocked_range<std::uint32_t>& r) {
-                    std::vector<float> row_y(w);
-                    for (std::uint32_t j = r.begin(); j < r.end(); ++j) {
-                        std::fill(row_y.begin(), row_y.end(), ys[j]);
-                        row_status[j] = gradient ? noise.evaluate_gradient_2d(xs.data(), row_y.data(), row_planes(j, nullptr, nullptr), w)
-                                                 : noise.evaluate_2d(xs.data(), row_y.data(), values.data() + std::size_t(j) * w, w);
-                    }
-                });
-            };
-            const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-            if (b.threads == 1) {
-                for (std::uint32_t j = 0; j < h; ++j) {
-                    std::vector<float> row_y(w, ys[j]);
+            auto rows = [&](std::uint32_t j0, std::uint32_t j1) {
+                std::vector<float> row_y(w);
+                for (std::uint32_t j = j0; j < j1; ++j) {
+                    std::fill(row_y.begin(), row_y.end(), ys[j]);
                     row_status[j] = gradient ? noise.evaluate_gradient_2d(xs.data(), row_y.data(), row_planes(j, nullptr, nullptr), w)
                                              : noise.evaluate_2d(xs.data(), row_y.data(), values.data() + std::size_t(j) * w, w);
                 }
+            };
+            if (b.threads == 1) {
+                rows(0, h);
             } else {
+                const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
                 tbb::task_arena arena(b.threads == 0 ? hardware : std::min(static_cast<int>(b.threads), hardware));
-                arena.execute(rows);
+                arena.execute([&] {
+                    tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, h, 8),
+                                      [&](const tbb::blocked_range<std::uint32_t>& r) { rows(r.begin(), r.end()); });
+                });
             }
             for (const Status& r : row_status) {
                 if (!r) {

@@ -313,6 +313,10 @@ def test_cog_with_a_crs(tmp_path):
         assert ds.crs.to_epsg() == 3857 and ds.transform.a == 30.0 and ds.transform.c == 1000.0
     with pytest.raises(ValueError, match="blocksize must be a multiple of 16"):
         gd.to_cog(arr, tmp_path / "n.tif", blocksize=100)
+    with pytest.raises(ValueError, match="overviews must be 'AUTO' or 'NONE'"):
+        gd.to_cog(arr, tmp_path / "n.tif", overviews="some")
+    with pytest.raises(ValueError, match="compress must be DEFLATE, ZSTD, LZW or NONE"):
+        gd.to_cog(arr, tmp_path / "n.tif", compress="JPEG")
     with pytest.raises(FileExistsError):
         gd.to_cog(arr, tmp_path / "m.tif")
 
