@@ -96,6 +96,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="a small smoke run (CI): 2048^2, 1 round")
     ap.add_argument("--huge", action="store_true", help="also the 65536 x 65536 uint16 bake (about 6 GB on disk)")
+    ap.add_argument("--huge-side", type=int, default=65536, help="side of the --huge bake (131072: 34 GB raw, 24 GB on disk)")
+    ap.add_argument("--skip-throughput", action="store_true", help="only the --huge bake")
     ap.add_argument("--side", type=int, default=16384, help="side of the throughput bake (default 16384)")
     ap.add_argument("--chunk", type=int, default=1024, help="block side (default 1024)")
     ap.add_argument("--rounds", type=int, default=3)
@@ -112,17 +114,17 @@ def main():
         rate = one_core_rate(1024 if args.quick else 2048)
         report["one_core_samples_per_s"] = rate
         print(f"{report['cpu']}, {report['cores']} cores, isa {report['isa']}: one core fills {rate / 1e6:.1f} M samples/s")
-        for workers in (1, 2):
+        for workers in () if args.skip_throughput else (1, 2):
             r = bake(workers, args.side, args.chunk, directory, args.rounds)
             report["results"].append(r)
             print(f"{args.side}^2 uint16 -> Zarr, {workers} worker(s): {r['median_s']:.2f} s, "
                   f"{r['samples_per_s'] / 1e6:.1f} M samples/s, {r['stored_mb_per_s']:.0f} MB/s stored "
                   f"({r['raw_mb_per_s']:.0f} MB/s raw), worker peak RSS {r['worker_peak_rss_mb']} MB")
         if args.huge:
-            r = bake(2, 65536, 4096, directory, 1)
+            r = bake(2, args.huge_side, 4096, directory, 1)
             r["kind"] = "huge"
             report["results"].append(r)
-            print(f"65536^2 uint16 -> Zarr, 2 workers: {r['median_s']:.1f} s, {r['samples_per_s'] / 1e6:.1f} M samples/s, "
+            print(f"{args.huge_side}^2 uint16 -> Zarr, 2 workers: {r['median_s']:.1f} s, {r['samples_per_s'] / 1e6:.1f} M samples/s, "
                   f"{r['stored_bytes'] / 1e9:.2f} GB stored, worker peak RSS {r['worker_peak_rss_mb']} MB, "
                   f"client {r['client_peak_rss_mb']:.0f} MB")
     finally:
