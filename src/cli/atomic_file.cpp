@@ -1,5 +1,7 @@
 #include "atomic_file.hpp"
 
+#include "interrupt.hpp"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -51,6 +53,11 @@ bool AtomicFile::open() {
 
 bool AtomicFile::write(const void* data, std::size_t size) {
     if (file_ == nullptr) {
+        return false;
+    }
+    if (interrupted_signal() != 0) {  // stop an encoder at its next write; the caller reports the signal
+        error_ = "cannot write " + path_ + ": interrupted";
+        discard();
         return false;
     }
     if (size > 0 && std::fwrite(data, 1, size, file_) != size) {

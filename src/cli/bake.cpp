@@ -30,6 +30,7 @@
 #include "bake_plan.hpp"
 #include "commands.hpp"
 #include "formats.hpp"
+#include "interrupt.hpp"
 #include "presets.hpp"
 #include "tile_set.hpp"
 
@@ -146,7 +147,7 @@ struct Progress {
                          100.0 * static_cast<double>(done) / static_cast<double>(total), done, total, p->unit, rate / 1e6, eta);
             p->shown = true;
         }
-        return true;
+        return interrupted_signal() == 0;  // false cancels the fill (Ctrl-C, SIGTERM)
     }
     void finish() {
         if (shown) {
@@ -211,8 +212,10 @@ Floats evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32
     const float t = static_cast<float>(frame) * b.time_step;
     FillOptions fill;
     fill.threads = b.threads;
-    fill.progress = progress->enabled && progress->per_row ? &Progress::report : nullptr;
-    fill.user = progress;
+    // (Always hooked, so that a signal cancels the fill within a block of rows; it prints only when enabled.)
+    Progress quiet;
+    fill.progress = &Progress::report;
+    fill.user = progress->enabled && progress->per_row ? progress : &quiet;
     if (progress->per_row) {
         progress->samples_per_row = w;
     }
@@ -232,8 +235,8 @@ Floats evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32
             s = gradient ? noise.evaluate_gradient_4d(xs.data(), ys.data(), zs.data(), ws.data(),
                                                       row_planes(j, dz.data(), dw.data()), w)
                          : noise.evaluate_4d(xs.data(), ys.data(), zs.data(), ws.data(), values.data() + std::size_t(j) * w, w);
-            if (fill.progress) {
-                fill.progress(progress, j + 1, h);
+            if (!fill.progress(fill.user, j + 1, h)) {
+                break;
             }
         }
     } else if (b.frames > 1 && !b.recipe->rise) {
@@ -274,7 +277,7 @@ Floats evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32
             std::vector<Status> row_status(h);
             auto rows = [&](std::uint32_t j0, std::uint32_t j1) {
                 std::vector<float> row_y(w);
-                for (std::uint32_t j = j0; j < j1; ++j) {
+                for (std::uint32_t j = j0; j < j1 && interrupted_signal() == 0; ++j) {
                     std::fill(row_y.begin(), row_y.end(), ys[j]);
                     row_status[j] = gradient ? noise.evaluate_gradient_2d(xs.data(), row_y.data(), row_planes(j, nullptr, nullptr), w)
                                              : noise.evaluate_2d(xs.data(), row_y.data(), values.data() + std::size_t(j) * w, w);
@@ -298,6 +301,7 @@ Floats evaluate(const Bake& b, const Noise& noise, std::uint32_t x0, std::uint32
             }
         }
     }
+    stop_if_interrupted();
     if (!s) {
         fail(s.message());
     }
@@ -506,6 +510,7 @@ void write_file(const std::string& path, const std::function<bool(ByteSink&, std
         fail(file.error());
     }
     if (!body(file, &error)) {
+        stop_if_interrupted();
         fail(file.error().empty() ? error : error + " (" + file.error() + ")");
     }
     if (!file.commit()) {
@@ -560,6 +565,7 @@ void apply_config(CLI::App& cmd, const std::string& path) {
 }
 
 int run_bake(Request& q) {
+    install_interrupt_handlers();
     Bake& b = q.b;
     if (q.schema != 1) {
         usage_error("--config: schema " + std::to_string(q.schema) + " is not supported (this version reads schema 1)");
@@ -902,6 +908,7 @@ int run_bake(Request& q) {
                                                             std::to_string(q.shard->count)
                                                       : std::string());
         for (std::uint64_t t = share.begin; t < share.end; ++t) {
+            stop_if_interrupted();  // (the journal lists the tiles finished so far: --resume continues)
             long tx = 0, ty = 0;
             tile_at(*tiles, t, &tx, &ty);
             const std::string path = names.tile(tx, ty);

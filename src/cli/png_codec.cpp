@@ -6,6 +6,8 @@
 
 #include <tbb/parallel_for.h>
 
+#include "interrupt.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <csetjmp>
@@ -150,6 +152,10 @@ bool png_write_parallel_idat(png_structp png, const PngJob& job, std::string* me
     std::vector<Band> out(bands);
     const bool swap16 = job.bit_depth == 16 && std::endian::native == std::endian::little;
     tbb::parallel_for(std::uint32_t(0), bands, [&](std::uint32_t b) {
+        if (interrupted_signal() != 0) {  // Ctrl-C, SIGTERM: the remaining bands are not compressed
+            out[b].ok = false;
+            return;
+        }
         const std::uint32_t y0 = b * band_rows, y1 = std::min(job.height, y0 + band_rows);
         std::vector<std::uint8_t> raw(std::size_t(y1 - y0) * stride);
         std::vector<std::uint8_t> row(job.row_bytes);
@@ -191,7 +197,7 @@ bool png_write_parallel_idat(png_structp png, const PngJob& job, std::string* me
     uLong adler = 1;
     for (const Band& band : out) {
         if (!band.ok) {
-            *message = "PNG: zlib failed to compress a band of rows";
+            *message = interrupted_signal() != 0 ? "PNG: interrupted" : "PNG: zlib failed to compress a band of rows";
             return false;
         }
         adler = adler32_combine(adler, band.adler, static_cast<z_off_t>(band.raw));
