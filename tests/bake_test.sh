@@ -6,20 +6,10 @@
 # Environment: GRADNOISE (the tool), READ_IMAGE (tests/read_image.cpp).
 set -uo pipefail
 : "${GRADNOISE:?set GRADNOISE to the gradnoise binary}" "${READ_IMAGE:?set READ_IMAGE}"
+source "$(dirname "${BASH_SOURCE[0]}")/shell_checks.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok   - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1"; shift; for l in "$@"; do echo "       $l"; done; }
-check() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name" "command: $*"; fi; }
-bake() { RC=0; "$GRADNOISE" bake "$@" >"$tmp/out" 2>"$tmp/err" || RC=$?; ERR=$(cat "$tmp/err"); }
-expect_error() {  # NAME WANT_RC PATTERN -- ARGS
-    local name=$1 want=$2 pattern=$3; shift 4
-    bake "$@"
-    if [[ $RC == "$want" && "$ERR" == *"$pattern"* ]]; then pass "$name"; else fail "$name" "exit $RC (want $want)" "stderr: $ERR"; fi
-}
 
 # ---- every preset: a PNG of the right kind, with its configuration inside ----
 for preset in terrain eroded marble wood clouds fire noise; do
@@ -460,5 +450,4 @@ else
     fail "disk full handling" "exit $RC" "$(cat "$tmp/err")" "$(ls)"
 fi
 
-echo "$passed passed, $failed failed"
-[[ $failed == 0 ]]
+summary

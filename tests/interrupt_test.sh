@@ -6,14 +6,11 @@
 # Environment: GRADNOISE (the tool).
 set -uo pipefail
 : "${GRADNOISE:?set GRADNOISE to the gradnoise binary}"
+source "$(dirname "${BASH_SOURCE[0]}")/shell_checks.sh"
 tmp=$(mktemp -d)
 child=
 trap '[[ -n $child ]] && kill -9 "$child" 2>/dev/null; rm -rf "$tmp"' EXIT
 cd "$tmp"
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok   - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1"; shift; for l in "$@"; do echo "       $l"; done; }
 now() { date +%s.%N; }
 
 # signal_after SIGNAL SECONDS|FILE:LINES ARGS...: starts a bake, signals it once it has run SECONDS (or once FILE
@@ -81,5 +78,4 @@ else
     fail "resume after SIGTERM" "exit $RC: $out" "$(diff -r whole stopped | head -3)"
 fi
 
-echo "$passed passed, $failed failed"
-[[ $failed == 0 ]]
+summary

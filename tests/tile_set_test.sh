@@ -7,21 +7,12 @@
 # Environment: GRADNOISE (the tool).
 set -uo pipefail
 : "${GRADNOISE:?set GRADNOISE to the gradnoise binary}"
+source "$(dirname "${BASH_SOURCE[0]}")/shell_checks.sh"
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tmp=$(mktemp -d)
 children=()
 trap 'for p in "${children[@]}"; do kill -9 "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
 cd "$tmp"
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok   - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1"; shift; for l in "$@"; do echo "       $l"; done; }
-bake() { RC=0; "$GRADNOISE" bake "$@" >"$tmp/out" 2>"$tmp/err" || RC=$?; ERR=$(cat "$tmp/err"); OUT=$(cat "$tmp/out"); }
-expect_error() {  # NAME WANT_RC PATTERN -- ARGS
-    local name=$1 want=$2 pattern=$3; shift 4
-    bake "$@"
-    if [[ $RC == "$want" && "$ERR" == *"$pattern"* ]]; then pass "$name"; else fail "$name" "exit $RC (want $want)" "stderr: $ERR"; fi
-}
 # The manifest's SHA-256s against sha256sum's: every listed tile, and nothing but the tiles.
 checksums_hold() {  # MANIFEST
     python3 - "$1" <<'PY'
@@ -181,5 +172,4 @@ else
     fail "the Slurm recipe" "$(ls slurm | head)" "$(diff -r slurm slurm-one | head -3)"
 fi
 
-echo "$passed passed, $failed failed"
-[[ $failed == 0 ]]
+summary

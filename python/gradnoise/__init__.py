@@ -227,7 +227,7 @@ def _per_axis(name, value, dims, kind):
     return [kind(f"{name}[{i}]", v) for i, v in enumerate(items)]
 
 
-def _shape(shape, allowed):
+def _shape(shape, allowed, lo=0, hi=1 << 24, what="in 0..2^24 (16777216)"):
     if isinstance(shape, (numbers.Integral, np.integer)) and not isinstance(shape, bool):
         raise TypeError(f"shape must be a tuple of {' or '.join(map(str, allowed))} sizes in array order, e.g. (ny, nx) (got {shape!r})")
     try:
@@ -236,7 +236,7 @@ def _shape(shape, allowed):
         raise TypeError(f"shape must be a tuple of sizes in array order, e.g. (ny, nx) (got {shape!r})") from None
     if len(items) not in allowed:
         raise ValueError(f"shape must have {' or '.join(map(str, allowed))} sizes in array order, e.g. (ny, nx) (got {len(items)}: {items!r})")
-    return tuple(_integer(f"shape[{i}]", n, 0, 1 << 24, "in 0..2^24 (16777216)") for i, n in enumerate(items))
+    return tuple(_integer(f"shape[{i}]", n, lo, hi, what) for i, n in enumerate(items))
 
 
 def _rounded(value, f64):

@@ -175,16 +175,8 @@ def _field(field):
 
 
 def _shape(shape, allowed):
-    """Like Field.grid's shape, but sides up to 2**40: a dask array may be far bigger than one fill."""
-    if isinstance(shape, numbers.Integral):
-        shape = (shape,)
-    try:
-        shape = tuple(shape)
-    except TypeError:
-        raise TypeError(f"shape must be a tuple of {' or '.join(map(str, allowed))} sizes (got {shape!r})") from None
-    if len(shape) not in allowed:
-        raise ValueError(f"shape must have {' or '.join(map(str, allowed))} sizes, array order (got {shape!r})")
-    return tuple(_gn._integer(f"shape[{k}]", n, 1, 1 << 40, "an integer in 1..2**40") for k, n in enumerate(shape))
+    """Field.grid's shape check, with sides up to 2**40: a dask array may be far bigger than one fill."""
+    return _gn._shape(shape, allowed, 1, 1 << 40, "an integer in 1..2**40")
 
 
 def _per_axis(name, value, dims, kind):

@@ -67,16 +67,10 @@ std::optional<Json> read_json(const std::string& path, std::string* error) {
     return j;
 }
 
-// The settings part of a manifest (everything but its tile list), as tile_set_header makes it.
-Json header_of_manifest(const Json& m) {
-    Json h = tile_set_header(0, TileRange{}, Json(), std::nullopt);
-    h["tile_size"] = m.value("tile_size", Json());
-    h["range"] = m.value("range", Json());
-    h["config"] = m.value("config", Json());
-    if (m.contains("shard")) {
-        h["shard"] = m["shard"];
-    }
-    return h;
+// The settings part of a manifest: everything but its tile list (manifest_text writes the header and "tiles").
+Json header_of_manifest(Json m) {
+    m.erase("tiles");
+    return m;
 }
 
 }  // namespace
