@@ -179,6 +179,33 @@ void grid2(benchmark::State& state, Config c) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
 }
 
+// Issue 17's frame budget: one side x side chunk of fBm-8 (the realtime viewer's terrain, spacing
+// 1/256) per iteration, walking east so every chunk is new; value only, or value + gradient (the
+// viewer's fill: normals from the analytic gradient). Counter chunks_per_ms: chunks one core fills in
+// one millisecond of a frame.
+void chunk_budget(benchmark::State& state, gradnoise::Isa isa, std::size_t side, bool gradient) {
+    use_isa(state, isa);
+    static const gradnoise::Noise terrain = [] {
+        gradnoise::NoiseDesc d;
+        d.fractal = {gradnoise::Fractal::fbm, 8, 1.0f, 2.0f, 0.5f};
+        gradnoise::Noise n;
+        if (!gradnoise::Noise::create(d, &n).ok()) std::abort();
+        return n;
+    }();
+    std::vector<float> value(side * side), dx(side * side), dy(side * side);
+    std::int64_t x = 0;
+    for (auto _ : state) {
+        const gradnoise::Chunk2d c{x, 1000, side, side, 1.0f / 256.0f};
+        x += static_cast<std::int64_t>(side);
+        benchmark::DoNotOptimize(gradient ? terrain.fill_chunk_gradient_2d(c, {value.data(), dx.data(), dy.data()}).ok()
+                                          : terrain.fill_chunk_2d(c, value.data()).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * side * side));
+    state.counters["chunks_per_ms"] = benchmark::Counter(static_cast<double>(state.iterations()) / 1000.0,
+                                                         benchmark::Counter::kIsRate);
+}
+
 void grid3(benchmark::State& state, Config c) {
     use_isa(state, c.isa);
     const gradnoise::Noise& noise = *c.noise;
@@ -758,6 +785,13 @@ int main(int argc, char** argv) {
             if (isa != gradnoise::Isa::scalar) {
                 benchmark::RegisterBenchmark((name + n).c_str(), fn, perlin)->Unit(benchmark::kMillisecond);
             }
+        }
+        for (std::size_t side : {std::size_t(64), std::size_t(256)}) {
+            const std::string size = std::to_string(side) + "x" + std::to_string(side);
+            benchmark::RegisterBenchmark(("chunk_fbm8/" + size + "/" + n).c_str(), chunk_budget, isa, side, false)
+                ->Unit(benchmark::kMicrosecond);
+            benchmark::RegisterBenchmark(("chunk_fbm8-grad/" + size + "/" + n).c_str(), chunk_budget, isa, side, true)
+                ->Unit(benchmark::kMicrosecond);
         }
         benchmark::RegisterBenchmark(("fbm2_6oct-grad/grid1024/" + n).c_str(), grid2_gradient, fbm)
             ->Unit(benchmark::kMillisecond);

@@ -13,6 +13,15 @@ function(gradnoise_build_as_its_users_do target)
   set_target_properties(${target} PROPERTIES COMPILE_OPTIONS "${options}")
 endfunction()
 
+# Fuzzing (fuzz/): every target gets libFuzzer's coverage instrumentation; the fuzz targets link its
+# driver (-fsanitize=fuzzer, fuzz/CMakeLists.txt). Debian's clang + libclang-rt-14-dev.
+if(GRADNOISE_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "GRADNOISE_FUZZ needs clang (-DCMAKE_CXX_COMPILER=clang++): libFuzzer is part of LLVM")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link)
+endif()
+
 if(GRADNOISE_SANITIZE)
   add_compile_options(-fsanitize=${GRADNOISE_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=${GRADNOISE_SANITIZE})
@@ -43,10 +52,6 @@ function(gradnoise_add_isa_kernels target)
     set_source_files_properties(${dir}/isa_avx512.cpp PROPERTIES
       COMPILE_OPTIONS "-mavx512f;-mavx512cd;-mavx512dq;-mavx512bw;-mavx512vl;-mavx512vbmi;-Wno-uninitialized")
     # (GCC 12 warns inside its own avx512fintrin.h about _mm512_undefined_*; not our code.)
-    # xsimd 8.1's AVX-512 byte select does not compile at -O0 with GCC 12; kernels are always
-    # optimised (a Debug build still gets -g and unoptimised code everywhere else).
-    set_property(SOURCE ${dir}/isa_sse2.cpp ${dir}/isa_avx2.cpp ${dir}/isa_avx512.cpp APPEND PROPERTY
-      COMPILE_OPTIONS "$<$<CONFIG:Debug>:-O2>")
   elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
     target_sources(${target} PRIVATE ${dir}/isa_neon.cpp)
     target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_NEON)

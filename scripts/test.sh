@@ -4,8 +4,9 @@
 #      ISA), CLI tests, GRADNOISE_ISA overrides, and a smoke run of the benchmark binary.
 #      The Python package's pytest suite (tests/python) over the tree's build, then again against
 #      a pip install into a fresh venv. Then a clang build of the library and tests: its tests,
-#      and the same output bits as GCC's.
-#   2. AddressSanitizer + UndefinedBehaviorSanitizer (+ float-cast-overflow) build of the tests.
+#      and the same output bits as GCC's; GCC -O0/-O2 and clang -O0 builds give the same bits as -O3.
+#   2. AddressSanitizer + UndefinedBehaviorSanitizer build (clang) of the tests and the tool's parsers,
+#      with the libFuzzer targets (fuzz/), each run for GRADNOISE_FUZZ_SECONDS (default 60).
 #   3. ThreadSanitizer build of the C API's many-threads test and the threaded fills.
 #   4. aarch64 cross build (g++-aarch64-linux-gnu) run under qemu-aarch64: the NEON path for real.
 # Options: --no-sanitize, --no-cross (for a quick local loop). Build trees live under build/.
@@ -65,6 +66,31 @@ if ! diff -u build/digest-gcc.txt build/digest-clang.txt; then
 fi
 echo "GCC and clang: the same bits on $(wc -l <build/digest-gcc.txt) field x kernel x ISA digests"
 
+step "optimisation levels: GCC -O0 and -O2, clang -O0 (the library and gradnoise_digest) against -O3"
+# Bits must not depend on how hard the compiler optimises: no contraction, no excess precision, no
+# reassociation at any level. -O0 trees build in half a minute but run ten times slower, so they and
+# the -O3 build compare the --quick digest (every field, kernel, ISA and awkward value; fewer random
+# points); the -O2 tree compares the full one.
+build/release/tests/gradnoise_digest --quick >build/digest-gcc-quick.txt
+digest_at() {  # tree compiler flags digest-option
+  local dir=$1 cxx=$2 flags=$3 option=$4
+  configure "$dir" -S . -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" "-DCMAKE_CXX_FLAGS_RELEASE=$flags" \
+    -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF \
+    -DGRADNOISE_PYTHON=OFF
+  cmake --build "$dir" -j "$jobs" --target gradnoise_digest >/dev/null
+  local expected=build/digest-gcc.txt
+  [ -n "$option" ] && expected=build/digest-gcc-quick.txt
+  "$dir/tests/gradnoise_digest" $option >"$dir/digest.txt"
+  if ! diff -u "$expected" "$dir/digest.txt"; then
+    echo "$cxx $flags gives different bits from g++ -O3 (above: field workload isa hash)" >&2
+    exit 1
+  fi
+  echo "$cxx $flags: the same bits as g++ -O3 on $(wc -l <"$dir/digest.txt") digests"
+}
+digest_at build/gcc-O0 g++ "-O0" --quick
+digest_at build/clang-O0 clang++ "-O0" --quick
+digest_at build/gcc-O2 g++ "-O2 -DNDEBUG" ""
+
 step "installed package: cmake --install to a clean prefix; the C++ and C examples through find_package and pkg-config"
 prefix=$(mktemp -d)
 cmake --install build/release --prefix "$prefix" >/dev/null
@@ -85,8 +111,7 @@ build/installed/chunk_stream_c_pkgconfig
 rm -rf "$prefix"
 step "installed package, shared library (-DBUILD_SHARED_LIBS=ON): both examples; only the public API exported"
 prefix=$(mktemp -d)
-# (-O1: this tree checks the package -- exports, config, linking -- not speed, and builds in half the time.
-# Not -O0: the kernels' intrinsics need their immediate operands folded to constants.)
+# (-O1: this tree checks the package -- exports, config, linking -- not speed, and builds in half the time.)
 # (One x86 kernel unit, SSE2: the exports and the package do not depend on which ISAs are inside.)
 configure build/shared -S . -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1" \
   -DBUILD_SHARED_LIBS=ON -DGRADNOISE_BUILD_TESTS=OFF "-DGRADNOISE_X86_KERNELS=sse2" \
@@ -130,26 +155,26 @@ PYTHONPATH=build/release/python /usr/bin/python3 bench/dask_bench.py --quick >/d
 echo "bench/dask_bench.py runs (1 and 2 worker processes on 127.0.0.1)"
 
 if [ "$run_sanitize" = 1 ]; then
-  step "AddressSanitizer + UndefinedBehaviorSanitizer build"
-  # -O1 -g1: line tables are all a sanitizer report needs, and the build takes half the time of -O2 -g.
-  # The examples are left to the release and aarch64 runs: a 4096^2 fBm fill under ASan checks nothing
-  # the unit tests' fills do not.
-  # The library and its unit tests, with the AVX2 unit only: the kernels are one source over every
-  # ISA, so what a sanitizer finds in the algorithms shows there (and in the scalar reference, which
-  # every test compares it with); the SSE2 and AVX-512 units
-  # (native in the release and clang runs) and the command-line tool (its CLI, bake and format tests
-  # run in the release, clang and aarch64 trees) would add three minutes of instrumented compiling.
-  configure build/sanitize -S . -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" \
-    -DGRADNOISE_SANITIZE=address,undefined,float-cast-overflow -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF \
-    -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF "-DGRADNOISE_X86_KERNELS=avx2"
+  step "AddressSanitizer + UndefinedBehaviorSanitizer build (clang), with the libFuzzer targets"
+  # One clang tree for both: ASan + UBSan (clang's undefined includes float-cast-overflow) and
+  # libFuzzer's coverage on every target; its unit tests run under the sanitizers, then each fuzz
+  # target (fuzz/) for a bounded time. -O1 -g1: line tables are all a report needs, at half the build
+  # time of -O2 -g. Every x86 kernel unit (the differential target compares each ISA with the scalar
+  # path); the examples and the benchmark suite are left to the release and aarch64 runs.
+  configure build/sanitize -S . -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DGRADNOISE_SANITIZE=address,undefined -DGRADNOISE_FUZZ=ON \
+    -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF -DGRADNOISE_PYTHON=OFF
   cmake --build build/sanitize -j "$jobs"
   # Memory and UB checks, not statistics: 10^5 random points per set, as many samples per range
   # measurement and every 5th awkward point (the release run tests 10^7, 10^7 and all of them).
   step "sanitizer tests (10^5 random points per set)"
-  GRADNOISE_TEST_POINTS=100000 GRADNOISE_RANGE_SAMPLES=100000 GRADNOISE_TEST_AWKWARD_STRIDE=5 \
+  # (The tool's shell tests run instrumented too; a signal may take up to 3 s to stop it here.)
+  GRADNOISE_TEST_POINTS=100000 GRADNOISE_RANGE_SAMPLES=100000 GRADNOISE_TEST_AWKWARD_STRIDE=5 GRADNOISE_STOP_LIMIT_S=3 \
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build/sanitize --output-on-failure -j "$jobs"
+  step "fuzzing: every libFuzzer target for ${GRADNOISE_FUZZ_SECONDS:-60} s (two at a time), after its regression inputs"
+  bash fuzz/run.sh build/sanitize "${GRADNOISE_FUZZ_SECONDS:-60}"
 fi
 
 if [ "$run_sanitize" = 1 ]; then

@@ -2,6 +2,8 @@
 // noexcept; the only calls that can throw (allocation in the create functions) are caught here.
 #include "gradnoise/gradnoise.h"
 
+#include "reference/reference.hpp"
+
 #include <cmath>
 #include <new>
 
@@ -445,6 +447,9 @@ gradnoise_status check_chunk_sample(const gradnoise_noise* noise, float spacing,
     if (d.warp.levels != 0 || d.pattern.kind != gradnoise::Pattern::none) {
         return fail(gradnoise::ErrorCode::invalid_argument, field_message);
     }
+    if (!gradnoise::reference::chunk_steps_finite(d, spacing)) {
+        return fail(gradnoise::ErrorCode::invalid_argument, spacing_message);
+    }
     return ok();
 }
 }  // namespace
@@ -453,7 +458,7 @@ gradnoise_status gradnoise_chunk_sample_2d(const gradnoise_noise* noise, int64_t
                                            float* out) {
     const gradnoise_status s = check_chunk_sample(
         noise, spacing, out, "gradnoise_chunk_sample_2d: noise and out must be non-null",
-        "gradnoise_chunk_sample_2d: spacing must be finite and > 0",
+        "gradnoise_chunk_sample_2d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave",
         "gradnoise_chunk_sample_2d: warps and patterns depend on absolute coordinates; chunks take plain noise or "
         "fractals");
     if (s == GRADNOISE_OK) {
@@ -466,7 +471,7 @@ gradnoise_status gradnoise_chunk_sample_3d(const gradnoise_noise* noise, int64_t
                                            float spacing, float* out) {
     const gradnoise_status s = check_chunk_sample(
         noise, spacing, out, "gradnoise_chunk_sample_3d: noise and out must be non-null",
-        "gradnoise_chunk_sample_3d: spacing must be finite and > 0",
+        "gradnoise_chunk_sample_3d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave",
         "gradnoise_chunk_sample_3d: warps and patterns depend on absolute coordinates; chunks take plain noise or "
         "fractals");
     if (s == GRADNOISE_OK) {

@@ -417,18 +417,18 @@ struct ChunkMessages {
 constexpr ChunkMessages chunk2_all{
     "fill_chunk_2d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals (use "
     "fill_grid_2d)",
-    "fill_chunk_2d: spacing must be finite and > 0", "fill_chunk_2d: size_x and size_y must be at most 2^24 (16777216)",
+    "fill_chunk_2d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave", "fill_chunk_2d: size_x and size_y must be at most 2^24 (16777216)",
     "fill_chunk_2d: first_x + size_x and first_y + size_y must fit in int64", nullptr, chunk2_layout, chunk2_messages};
 constexpr ChunkMessages chunk3_all{
     "fill_chunk_3d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals (use "
     "fill_grid_3d)",
-    "fill_chunk_3d: spacing must be finite and > 0",
+    "fill_chunk_3d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave",
     "fill_chunk_3d: size_x, size_y and size_z must be at most 2^24 (16777216)",
     "fill_chunk_3d: first + size must fit in int64 on every axis", nullptr, chunk3_layout, chunk3_messages};
 constexpr ChunkMessages chunk_gradient2_all{
     "fill_chunk_gradient_2d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals "
     "(use fill_grid_gradient_2d)",
-    "fill_chunk_gradient_2d: spacing must be finite and > 0",
+    "fill_chunk_gradient_2d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave",
     "fill_chunk_gradient_2d: size_x and size_y must be at most 2^24 (16777216)",
     "fill_chunk_gradient_2d: first_x + size_x and first_y + size_y must fit in int64",
     "fill_chunk_gradient_2d: out.value, out.dx and out.dy must be non-null for a non-empty chunk",
@@ -442,7 +442,7 @@ constexpr ChunkMessages chunk_gradient2_all{
 constexpr ChunkMessages chunk_gradient3_all{
     "fill_chunk_gradient_3d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals "
     "(use fill_grid_gradient_3d)",
-    "fill_chunk_gradient_3d: spacing must be finite and > 0",
+    "fill_chunk_gradient_3d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave",
     "fill_chunk_gradient_3d: size_x, size_y and size_z must be at most 2^24 (16777216)",
     "fill_chunk_gradient_3d: first + size must fit in int64 on every axis",
     "fill_chunk_gradient_3d: out.value, out.dx, out.dy and out.dz must be non-null for a non-empty chunk",
@@ -469,7 +469,7 @@ Status fill_chunk(const detail::NoiseTables& t, const Chunk& c, std::int64_t fir
     if (const char* refusal = gradient != nullptr ? gradient_refusal(t, dims) : nullptr) {
         return Status(ErrorCode::invalid_argument, refusal);
     }
-    if (!finite(c.spacing) || !(c.spacing > 0.0f)) {
+    if (!finite(c.spacing) || !(c.spacing > 0.0f) || !reference::chunk_steps_finite(t.desc, c.spacing)) {
         return Status(ErrorCode::invalid_argument, m.spacing);
     }
     if (c.size_x > max_grid_side || c.size_y > max_grid_side || size_z > max_grid_side) {

@@ -2,7 +2,10 @@
 // runs it from the GCC and the clang build and requires the two listings to be identical: the
 // spec's promise that the bits do not depend on the compiler, checked on every kernel (points,
 // grids and chunks, float32 and binary64) and every ISA this CPU has, not only where golden
-// values exist. Each line: field workload isa hash.
+// values exist. Each line: field workload isa hash. --quick: the same fields, kernels and awkward
+// values on 1/16 of the random points and smaller grids (odd sides, so SIMD tails stay covered),
+// for the unoptimised (-O0) builds, which run it ten times slower; both builds of a comparison must
+// be given the same flag.
 #include <cinttypes>
 #include <cmath>
 #include <cstdint>
@@ -96,14 +99,14 @@ struct Points {
 };
 
 // Random points over many cells, then awkward values: lattice boundaries, huge, tiny, non-finite.
-Points make_points() {
+Points make_points(int random_points) {
     Points p;
     std::uint32_t s = 2463534242u;
     auto next = [&] {
         s ^= s << 13, s ^= s >> 17, s ^= s << 5;
         return static_cast<float>(s >> 8) * (1.0f / 16777216.0f) * 1000.0f - 500.0f;
     };
-    for (int i = 0; i < (1 << 16); ++i) {
+    for (int i = 0; i < random_points; ++i) {
         p.x.push_back(next()), p.y.push_back(next()), p.z.push_back(next()), p.w.push_back(next());
     }
     const float awkward[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 255.0f, 256.0f, -256.0f, 16777216.0f, 1e30f,
@@ -136,8 +139,15 @@ void line(const char* field, const char* workload, Isa isa, std::uint64_t h) {
 
 }  // namespace
 
-int main() {
-    const Points p = make_points();
+int main(int argc, char** argv) {
+    const bool quick = argc == 2 && std::strcmp(argv[1], "--quick") == 0;
+    if (argc > 1 && !quick) {
+        std::fprintf(stderr, "usage: gradnoise_digest [--quick]\n");
+        return 2;
+    }
+    // Grid and chunk sides: odd, so every SIMD width leaves a tail.
+    const std::size_t gx = quick ? 133 : 517, gy = quick ? 33 : 129, cx = quick ? 69 : 261, cy = quick ? 17 : 65;
+    const Points p = make_points(quick ? 1 << 12 : 1 << 16);
     const std::size_t n = p.x.size();
     std::vector<double> xd(p.x.begin(), p.x.end()), yd(p.y.begin(), p.y.end()), zd(p.z.begin(), p.z.end());
     for (std::size_t i = 0; i < n; ++i) {  // binary64 coordinates with bits float32 cannot hold
@@ -169,15 +179,15 @@ int main() {
                 check(noise.evaluate_4d(p.x.data(), p.y.data(), p.z.data(), p.w.data(), out.data(), n), "points4");
                 line(f.name, "points4", isa, fnv1a(out));
             }
-            std::vector<float> grid(517 * 129);
-            check(noise.fill_grid_2d({-3.3f, 200.7f, 0.013f, 0.027f, 517, 129}, grid.data()), "grid2");
+            std::vector<float> grid(gx * gy);
+            check(noise.fill_grid_2d({-3.3f, 200.7f, 0.013f, 0.027f, gx, gy}, grid.data()), "grid2");
             line(f.name, "grid2", isa, fnv1a(grid));
             std::vector<float> grid3(67 * 31 * 9);
             check(noise.fill_grid_3d({0.3f, -0.7f, 255.5f, 0.05f, 0.07f, 0.11f, 67, 31, 9}, grid3.data()), "grid3");
             line(f.name, "grid3", isa, fnv1a(grid3));
             if (f.desc.warp.levels == 0 && f.desc.pattern.kind == Pattern::none) {  // chunks: no warps or patterns
-                std::vector<float> chunk(261 * 65);
-                check(noise.fill_chunk_2d({(std::int64_t(1) << 40) + 3, -77, 261, 65, 1.0f / 64.0f}, chunk.data()),
+                std::vector<float> chunk(cx * cy);
+                check(noise.fill_chunk_2d({(std::int64_t(1) << 40) + 3, -77, cx, cy, 1.0f / 64.0f}, chunk.data()),
                       "chunk2");
                 line(f.name, "chunk2", isa, fnv1a(chunk));
                 std::vector<float> chunk3(37 * 9 * 5);
@@ -198,16 +208,16 @@ int main() {
                     check(noise.evaluate_gradient_4d(p.x.data(), p.y.data(), p.z.data(), p.w.data(), g, n), "gradient4");
                     line(f.name, "gradient4", isa, fnv1a(planes));
                 }
-                std::vector<float> gp(4 * 517 * 129);
-                const std::size_t m = 517 * 129;
-                check(noise.fill_grid_gradient_2d({-3.3f, 200.7f, 0.013f, 0.027f, 517, 129},
+                std::vector<float> gp(4 * gx * gy);
+                const std::size_t m = gx * gy;
+                check(noise.fill_grid_gradient_2d({-3.3f, 200.7f, 0.013f, 0.027f, gx, gy},
                                                   {gp.data(), gp.data() + m, gp.data() + 2 * m}),
                       "grid-gradient2");
                 line(f.name, "grid-gradient2", isa, fnv1a(gp));
                 if (f.desc.warp.levels == 0) {
-                    const std::size_t c = 261 * 65;
+                    const std::size_t c = cx * cy;
                     std::vector<float> cp(3 * c);
-                    check(noise.fill_chunk_gradient_2d({(std::int64_t(1) << 40) + 3, -77, 261, 65, 1.0f / 64.0f},
+                    check(noise.fill_chunk_gradient_2d({(std::int64_t(1) << 40) + 3, -77, cx, cy, 1.0f / 64.0f},
                                                        {cp.data(), cp.data() + c, cp.data() + 2 * c}),
                           "chunk-gradient2");
                     line(f.name, "chunk-gradient2", isa, fnv1a(cp));

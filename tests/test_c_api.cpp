@@ -839,15 +839,15 @@ TEST_CASE("chunks: equal to the C++ API and to per-sample evaluation; every inva
         b2.spacing = spacing;
         CHECK_REPORTS(gradnoise_fill_chunk_2d(f.p, &b2, out.data(), 0, nullptr),
                       ref.fill_chunk_2d({0, 0, 8, 8, spacing}, out.data()));
-        CHECK(last() == "fill_chunk_2d: spacing must be finite and > 0");
+        CHECK(last() == "fill_chunk_2d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave");
         gradnoise_chunk_3d b3 = c3;
         b3.spacing = spacing;
         CHECK(gradnoise_fill_chunk_3d(f.p, &b3, out.data(), 0, 0, nullptr) == GRADNOISE_INVALID_ARGUMENT);
-        CHECK(last() == "fill_chunk_3d: spacing must be finite and > 0");
+        CHECK(last() == "fill_chunk_3d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave");
         CHECK(gradnoise_chunk_sample_2d(f.p, 0, 0, spacing, &v) == GRADNOISE_INVALID_ARGUMENT);
-        CHECK(last() == "gradnoise_chunk_sample_2d: spacing must be finite and > 0");
+        CHECK(last() == "gradnoise_chunk_sample_2d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave");
         CHECK(gradnoise_chunk_sample_3d(f.p, 0, 0, 0, spacing, &v) == GRADNOISE_INVALID_ARGUMENT);
-        CHECK(last() == "gradnoise_chunk_sample_3d: spacing must be finite and > 0");
+        CHECK(last() == "gradnoise_chunk_sample_3d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave");
     }
     const gradnoise_chunk_2d edge{INT64_MAX - 3, 0, 8, 8, 1.0f};
     CHECK_REPORTS(gradnoise_fill_chunk_2d(f.p, &edge, out.data(), 0, nullptr),

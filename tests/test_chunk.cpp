@@ -220,4 +220,34 @@ TEST_CASE("chunk parameters are checked") {
     CHECK(std::strstr(s.message(), "warps and patterns") != nullptr);
 }
 
+// Found by fuzz/isa_differential (fuzz/regressions/isa_differential/): a spacing near FLT_MAX times
+// an octave frequency above 1 overflows to infinity, and the exact reduction then converted inf to a
+// 128-bit integer (undefined behaviour; garbage coordinates). Fills now refuse such a spacing,
+// naming the octave rule, and the reference's octave at a non-finite step is +0 (a NaN coordinate).
+TEST_CASE("a spacing whose octave steps overflow float is refused, and the reference stays defined") {
+    NoiseDesc d;
+    d.fractal = {gradnoise::Fractal::fbm, 4, 1.0f, 2.0f, 0.5f};
+    Noise n;
+    REQUIRE(Noise::create(d, &n).ok());
+    std::vector<float> out(64), dx(64), dy(64);
+    const float huge = 2.0e38f;  // finite; 2 * huge (octave 1) is not
+    gradnoise::Status s = n.fill_chunk_2d({0, 0, 8, 8, huge}, out.data());
+    CHECK(s.code() == gradnoise::ErrorCode::invalid_argument);
+    CHECK(std::strstr(s.message(), "spacing * f_k is finite for every octave") != nullptr);
+    CHECK(n.fill_chunk_3d({0, 0, 0, 4, 4, 4, huge}, out.data()).code() == gradnoise::ErrorCode::invalid_argument);
+    CHECK(n.fill_chunk_gradient_2d({0, 0, 8, 8, huge}, {out.data(), dx.data(), dy.data()}).code() ==
+          gradnoise::ErrorCode::invalid_argument);
+    CHECK(n.fill_chunk_2d({5, -7, 8, 8, 4.0e37f}, out.data()).ok());  // f_3 = 8: 3.2e38 is still finite
+    CHECK(testing::bits(gradnoise::reference::chunk_coordinate(12345, std::numeric_limits<float>::infinity())) ==
+          testing::bits(std::numeric_limits<float>::quiet_NaN()));
+    // The reference's sample: octave 0 as usual, octaves 1-3 at NaN coordinates contribute +0.
+    const float v = n.chunk_sample_2d(3, 4, huge);
+    CHECK(std::isfinite(v));
+    CHECK(std::fabs(v) <= 1.0f);
+    CHECK(testing::bits(v) == testing::bits(n.chunk_sample_2d(3, 4, huge)));
+    // Plain noise has one octave at step = spacing: any finite spacing is accepted.
+    Noise plain;
+    CHECK(plain.fill_chunk_2d({0, 0, 8, 8, std::numeric_limits<float>::max()}, out.data()).ok());
+}
+
 }  // TEST_SUITE

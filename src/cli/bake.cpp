@@ -14,6 +14,7 @@
 #include <map>
 #include <limits>
 #include <memory>
+#include <sstream>
 #include <optional>
 #include <utility>
 #include <string>
@@ -30,7 +31,9 @@
 #include "bake_plan.hpp"
 #include "commands.hpp"
 #include "formats.hpp"
+#include "input_limits.hpp"
 #include "interrupt.hpp"
+#include "parsers.hpp"
 #include "presets.hpp"
 #include "tile_set.hpp"
 
@@ -535,10 +538,21 @@ struct Request {
 // names), through the same CLI11 options and checks as the command line: what CLI11's own config
 // reader does for a top-level App, which it does not do for a subcommand.
 void apply_config(CLI::App& cmd, const std::string& path) {
-    const std::string where = "--config " + path + ": ";
+    std::string text, error;
+    if (!read_bounded_file(path, max_config_bytes, "a --config file", &text, &error)) {
+        usage_error("--config " + error);
+    }
+    apply_config_text(cmd, text, "--config " + path);
+}
+
+}  // namespace
+
+void apply_config_text(CLI::App& cmd, const std::string& text, const std::string& config_name) {
+    const std::string where = config_name + ": ";
     try {
         CLI::ConfigTOML toml;
-        for (const CLI::ConfigItem& item : toml.from_file(path)) {
+        std::istringstream in(text);
+        for (const CLI::ConfigItem& item : toml.from_config(in)) {
             if (item.name == "++" || item.name == "--") {
                 continue;  // section markers
             }
@@ -563,6 +577,8 @@ void apply_config(CLI::App& cmd, const std::string& path) {
         usage_error(where + e.what());
     }
 }
+
+namespace {
 
 int run_bake(Request& q) {
     install_interrupt_handlers();
@@ -751,13 +767,29 @@ int run_bake(Request& q) {
     const std::uint64_t per_file =
         file_bytes_at_most(*format, picture_w, picture_h, colour || b.normal_map ? 3 : 1, *format == Format::png ? b.depth : 16,
                            frames_held);
+    // New file entries: the outputs, and while writing one temporary (and a tile set's journal).
+    std::uint64_t new_files = 0;
     if (tiles) {
-        // The tiles and the manifest: an entry of at most 256 bytes per tile (twice, with the journal) and the configuration.
-        plan.files = (share.end - share.begin) + 1;
-        plan.bytes = (share.end - share.begin) * (per_file + 256) + (1 << 16);
+        // The tiles and the manifest: an entry of at most 256 bytes per tile (twice, with the journal) and the
+        // configuration. --resume: only the tiles not there yet take new space; a tile there that fails its
+        // check is replaced through a temporary, one at a time.
+        std::uint64_t to_write = share.end - share.begin;
+        if (q.resume) {
+            const TileSetNames names = tile_set_names(b.output);
+            for (std::uint64_t t = share.begin; t < share.end; ++t) {
+                long tx = 0, ty = 0;
+                tile_at(*tiles, t, &tx, &ty);
+                std::error_code ec;
+                if (std::filesystem::is_regular_file(names.tile(tx, ty), ec)) --to_write;
+            }
+        }
+        plan.files = to_write + 1;
+        plan.bytes = to_write * (per_file + 256) + (to_write < share.end - share.begin ? per_file : 0) + (1 << 16);
+        new_files = plan.files + 2;
     } else {
         plan.files = *format == Format::gif ? 1 : std::uint64_t(b.frames);
         plan.bytes = plan.files * per_file;
+        new_files = plan.files + 1;
     }
     std::string dir = std::filesystem::path(b.output).parent_path().string();
     if (dir.empty()) {
@@ -777,6 +809,11 @@ int run_bake(Request& q) {
     }
     if (std::optional<std::uint64_t> free = free_bytes(dir)) {
         if (std::optional<std::string> problem = disk_space_problem(plan, *free, dir)) {
+            problems.push_back(*problem);
+        }
+    }
+    if (std::optional<std::uint64_t> free = free_files(dir)) {
+        if (std::optional<std::string> problem = file_count_problem(new_files, *free, dir)) {
             problems.push_back(*problem);
         }
     }

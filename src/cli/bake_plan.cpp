@@ -140,4 +140,20 @@ std::optional<std::string> disk_space_problem(const OutputPlan& plan, std::uint6
            " free: write it elsewhere, or bake fewer or smaller pictures";
 }
 
+std::optional<std::uint64_t> free_files(const std::string& dir) {
+    struct statvfs fs {};
+    if (::statvfs(dir.c_str(), &fs) != 0 || fs.f_files == 0) {
+        return std::nullopt;
+    }
+    return std::uint64_t(fs.f_favail);
+}
+
+std::optional<std::string> file_count_problem(std::uint64_t files, std::uint64_t free, const std::string& dir) {
+    if (files <= free) {
+        return std::nullopt;
+    }
+    return "creates up to " + std::to_string(files) + " files, but " + dir + " can hold only " + std::to_string(free) +
+           " more (free inodes): write it elsewhere, or bake fewer, larger tiles";
+}
+
 }  // namespace gradnoise::cli

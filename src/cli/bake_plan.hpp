@@ -54,6 +54,11 @@ std::string byte_text(std::uint64_t bytes);
 std::optional<std::uint64_t> free_bytes(const std::string& dir);
 // nullopt when `plan` fits in `free` bytes; else the reason ("writes up to ..."), naming both sizes and `dir`.
 std::optional<std::string> disk_space_problem(const OutputPlan& plan, std::uint64_t free, const std::string& dir);
+// File entries (inodes) an unprivileged process may still create there (statvfs f_favail); nullopt when
+// it cannot be told, or the file system has no fixed number (f_files == 0: btrfs, some network ones).
+std::optional<std::uint64_t> free_files(const std::string& dir);
+// nullopt when `files` new entries fit in `free`; else the reason ("creates up to ..."), with both numbers.
+std::optional<std::string> file_count_problem(std::uint64_t files, std::uint64_t free, const std::string& dir);
 
 }  // namespace gradnoise::cli
 

@@ -37,6 +37,9 @@
 #include "bench_peers.hpp"
 #include "commands.hpp"
 #include "atomic_file.hpp"
+#include "input_limits.hpp"
+#include "interrupt.hpp"
+#include "parsers.hpp"
 
 namespace gradnoise::cli {
 namespace {
@@ -419,7 +422,8 @@ Result measure(const Kernel& k, Impl impl, unsigned threads, const Settings& s, 
             k.call(impl, threads);
             ++calls;
             elapsed = std::chrono::duration<double>(clock::now() - start).count();
-        } while (elapsed < s.min_time);
+        } while (elapsed < s.min_time && interrupted_signal() == 0);  // a signal ends it within one call
+        if (interrupted_signal() != 0) return r;  // incomplete: the caller stops and drops it
         r.runs.push_back(static_cast<double>(calls) * static_cast<double>(k.samples) / elapsed);
     }
     r.rate = median(r.runs);
@@ -586,18 +590,11 @@ std::string string_member(const Json& v, const char* key, const std::string& whe
     return m->get<std::string>();
 }
 
-LoadedReport load_report(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) fail(path + ": cannot open (" + std::strerror(errno) + ")");
-    Json doc;
-    try {
-        doc = Json::parse(in);
-    } catch (const Json::parse_error& e) {
-        // "[json.exception.parse_error.101] parse error at line 1, column 32: syntax error ..."
-        std::string what = e.what();
-        const std::size_t at = what.find("at line ");
-        fail(path + ": not JSON: " + (at == std::string::npos ? what : what.substr(at + 3)));
-    }
+LoadedReport parse_report(const std::string& text, const std::string& path) {
+    std::string error;
+    const std::optional<Json> parsed = parse_bounded_json(text, &error);
+    if (!parsed) fail(path + ": " + error);
+    const Json& doc = *parsed;
     if (!doc.is_object()) fail(path + ": not a gradnoise bench report (not an object)");
     const std::string schema = string_member(doc, "schema", path);
     if (schema != report_schema) {
@@ -616,7 +613,11 @@ LoadedReport load_report(const std::string& path) {
     r.cpu = string_member(*machine, "cpu_model", path + ": machine");
     r.mode = string_member(*settings, "mode", path + ": settings");
     if (const auto t = settings->find("threads"); t != settings->end() && t->is_number()) {
-        r.threads = static_cast<unsigned>(t->get<double>());
+        const double threads = t->get<double>();
+        if (!(threads >= 1 && threads <= 1 << 20)) {  // (a cast of anything else is undefined)
+            fail(path + ": settings: \"threads\" must be a count of threads (1..1048576)");
+        }
+        r.threads = static_cast<unsigned>(threads);
     }
     for (const Json& k : *kernels) {
         const std::string name = string_member(k, "name", path + ": kernel");
@@ -643,8 +644,13 @@ LoadedReport load_report(const std::string& path) {
     return r;
 }
 
-int run_compare(const std::string& a_path, const std::string& b_path) {
-    const LoadedReport a = load_report(a_path), b = load_report(b_path);
+LoadedReport load_report(const std::string& path) {
+    std::string text, error;
+    if (!read_bounded_file(path, max_report_bytes, "a bench report", &text, &error)) fail(error);
+    return parse_report(text, path);
+}
+
+int print_comparison(const LoadedReport& a, const LoadedReport& b) {
     std::printf("A: %s\n   %s; gradnoise %s; mode %s; %u threads; %s\n", a.label.c_str(), a.cpu.c_str(),
                 a.version.c_str(), a.mode.c_str(), a.threads, a.date.c_str());
     std::printf("B: %s\n   %s; gradnoise %s; mode %s; %u threads; %s\n", b.label.c_str(), b.cpu.c_str(),
@@ -709,6 +715,20 @@ std::vector<std::string> split_list(std::string_view text) {
     return out;
 }
 
+int run_compare(const std::string& a_path, const std::string& b_path);
+
+// Ctrl-C / SIGTERM between two measurements (each stops within one kernel call): the kernels
+// printed so far are complete; the one being measured is dropped, and no --json report is written,
+// so an existing report at that path stays as it was.
+void stop_measuring_if_interrupted(bool progress_line, const Settings& s) {
+    if (interrupted_signal() == 0) return;
+    reset_isa();
+    if (progress_line) std::fprintf(stderr, "\r\033[K");
+    std::fflush(stdout);
+    stop_if_interrupted(s.json_path.empty() ? "the kernels printed above are complete"
+                                            : "the kernels printed above are complete; no report written");
+}
+
 // What the command line asked for (the mode's defaults apply to what it left out).
 struct Request {
     Settings s;
@@ -737,6 +757,7 @@ int run_bench(Request& q) {
     if (repetitions) s.repetitions = *repetitions;
     if (min_time) s.min_time = *min_time;
 
+    install_interrupt_handlers();
     const Machine m = describe_machine();
     const unsigned threads = s.threads ? s.threads : m.logical_cpus;
     std::vector<Isa> isas = {Isa::scalar};
@@ -791,11 +812,13 @@ int run_bench(Request& q) {
                 }
                 check(force_isa(isa), "force_isa");
                 kr.results.push_back(measure(*k, Impl::gradnoise, t, s, &counter));
+                stop_measuring_if_interrupted(progress, s);
             }
             reset_isa();
             if (k->has_stb) {
                 if (progress) std::fprintf(stderr, "\r\033[K[%zu/%zu] %s stb_perlin %u", ++done, total, k->name.c_str(), t);
                 kr.results.push_back(measure(*k, Impl::stb, t, s, &counter));
+                stop_measuring_if_interrupted(progress, s);
             } else {
                 ++done;
             }
@@ -825,7 +848,15 @@ int run_bench(Request& q) {
     return exit_success;
 }
 
+int run_compare(const std::string& a_path, const std::string& b_path) {
+    return print_comparison(load_report(a_path), load_report(b_path));
+}
+
 }  // namespace
+
+int compare_report_texts(const std::string& a, const std::string& b) {
+    return print_comparison(parse_report(a, "A"), parse_report(b, "B"));
+}
 
 Run add_bench(CLI::App& app) {
     CLI::App* cmd = add_command(app, "bench",

@@ -13,6 +13,8 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "input_limits.hpp"
+#include "parsers.hpp"
 
 namespace gradnoise::cli {
 namespace {
@@ -50,52 +52,6 @@ std::string quoted_field(const char* p, const char* end) {
         }
     }
     return field + (q > p + 40 ? "...'" : "'");
-}
-
-enum class LineKind { skip, point, bad };
-
-// Reads `dims` coordinates from one line. Blank lines and '#' comments are skipped. A bad line
-// gets a description of what is wrong in *error.
-LineKind parse_line(const std::string& line, int dims, float* xyz, std::string* error) {
-    const char* p = line.data();
-    const char* const end = p + line.size();
-    p = skip_space(p, end);
-    if (p == end || *p == '#') {
-        return LineKind::skip;
-    }
-    for (int d = 0; d < dims; ++d) {
-        p = skip_space(p, end);
-        if (p == end) {
-            *error = "expected " + std::to_string(dims) + " coordinates, found " + std::to_string(d);
-            return LineKind::bad;
-        }
-        // std::string keeps a terminating NUL, so strtof stops at the end of the line at the latest.
-        char* stop = nullptr;
-        errno = 0;
-        float v = std::strtof(p, &stop);
-        if (stop == p || (stop < end && !is_space(*stop))) {
-            *error = quoted_field(p, end) + " is not a number";
-            return LineKind::bad;
-        }
-        if (errno == ERANGE && std::isinf(v)) {
-            *error = quoted_field(p, end) + " is out of range for float";
-            return LineKind::bad;
-        }
-        xyz[d] = v;
-        p = stop;
-    }
-    int extra = 0;
-    for (p = skip_space(p, end); p < end; p = skip_space(p, end)) {
-        ++extra;
-        while (p < end && !is_space(*p)) {
-            ++p;
-        }
-    }
-    if (extra > 0) {
-        *error = "expected " + std::to_string(dims) + " coordinates, found " + std::to_string(dims + extra);
-        return LineKind::bad;
-    }
-    return LineKind::point;
 }
 
 // Structure-of-arrays buffer of pending points.
@@ -189,6 +145,52 @@ struct Settings {
     bool gradient = false;
 };
 
+}  // namespace
+
+PointLine parse_point_line(const std::string& line, int dims, float* xyz, std::string* error) {
+    const char* p = line.data();
+    const char* const end = p + line.size();
+    p = skip_space(p, end);
+    if (p == end || *p == '#') {
+        return PointLine::skip;
+    }
+    for (int d = 0; d < dims; ++d) {
+        p = skip_space(p, end);
+        if (p == end) {
+            *error = "expected " + std::to_string(dims) + " coordinates, found " + std::to_string(d);
+            return PointLine::bad;
+        }
+        // std::string keeps a terminating NUL, so strtof stops at the end of the line at the latest.
+        char* stop = nullptr;
+        errno = 0;
+        float v = std::strtof(p, &stop);
+        if (stop == p || (stop < end && !is_space(*stop))) {
+            *error = quoted_field(p, end) + " is not a number";
+            return PointLine::bad;
+        }
+        if (errno == ERANGE && std::isinf(v)) {
+            *error = quoted_field(p, end) + " is out of range for float";
+            return PointLine::bad;
+        }
+        xyz[d] = v;
+        p = stop;
+    }
+    int extra = 0;
+    for (p = skip_space(p, end); p < end; p = skip_space(p, end)) {
+        ++extra;
+        while (p < end && !is_space(*p)) {
+            ++p;
+        }
+    }
+    if (extra > 0) {
+        *error = "expected " + std::to_string(dims) + " coordinates, found " + std::to_string(dims + extra);
+        return PointLine::bad;
+    }
+    return PointLine::point;
+}
+
+namespace {
+
 int run_eval(const Settings& s) {
     const int dims = s.dims;
     s.noise.select_isa();
@@ -204,16 +206,31 @@ int run_eval(const Settings& s) {
     Batch batch(noise, dims, s.format, s.gradient);
     std::string line, error;
     float xyz[4] = {};
-    for (std::size_t line_no = 1; std::getline(std::cin, line); ++line_no) {
-        switch (parse_line(line, dims, xyz, &error)) {
-            case LineKind::skip: break;
-            case LineKind::point:
+    // Lines are read into a fixed buffer: one longer than max_point_line_bytes is an error, not an
+    // allocation as large as the input.
+    std::vector<char> buffer(max_point_line_bytes + 2);
+    for (std::size_t line_no = 1;; ++line_no) {
+        std::cin.getline(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        const std::size_t got = static_cast<std::size_t>(std::cin.gcount());
+        if (std::cin.fail() && !std::cin.eof() && !std::cin.bad()) {
+            batch.flush();
+            std::fflush(stdout);
+            fail("line " + std::to_string(line_no) + ": longer than " + std::to_string(max_point_line_bytes) +
+                 " bytes (one point per line)");
+        }
+        if (got == 0 && !std::cin.good()) {
+            break;  // end of input (or a read error, reported below)
+        }
+        line.assign(buffer.data(), std::cin.eof() ? got : got - 1);  // without the newline
+        switch (parse_point_line(line, dims, xyz, &error)) {
+            case PointLine::skip: break;
+            case PointLine::point:
                 batch.add(xyz);
                 if (batch.full()) {
                     batch.flush();
                 }
                 break;
-            case LineKind::bad:
+            case PointLine::bad:
                 batch.flush();  // the values of every earlier line, then the error
                 std::fflush(stdout);
                 fail("line " + std::to_string(line_no) + ": " + error);

@@ -32,12 +32,13 @@ void install_interrupt_handlers() noexcept {
 
 int interrupted_signal() noexcept { return received; }
 
-void stop_if_interrupted() {
+void stop_if_interrupted(const char* outcome) {
     const int sig = received;
     if (sig != 0) {
         throw CliError(interrupted_exit_code(sig),
                        std::string("interrupted by ") + (sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal") +
-                           ": stopped; files finished before it are kept, the unfinished one removed");
+                           ": stopped; " +
+                           (outcome != nullptr ? outcome : "files finished before it are kept, the unfinished one removed"));
     }
 }
 

@@ -12,8 +12,9 @@ void install_interrupt_handlers() noexcept;
 int interrupted_signal() noexcept;
 // Exit status for a run stopped by signal `sig`: 128 + sig, the shell's convention (130, 143).
 inline int interrupted_exit_code(int sig) noexcept { return 128 + sig; }
-// If a signal arrived: throws CliError(128 + signal, "interrupted by SIGINT: ..."); else returns.
-void stop_if_interrupted();
+// If a signal arrived: throws CliError(128 + signal, "interrupted by SIGINT: stopped; " + outcome);
+// else returns. `outcome` says what is kept (the default: a bake's files).
+void stop_if_interrupted(const char* outcome = nullptr);
 
 }  // namespace gradnoise::cli
 

@@ -9,17 +9,6 @@
 
 #include "commands.hpp"
 
-namespace gradnoise::cli {
-
-CLI::App* add_command(CLI::App& app, const char* name, const char* summary) {
-    CLI::App* sub = app.add_subcommand(name, summary);
-    sub->option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-    sub->set_help_flag("-h,--help", "show this help");
-    return sub;
-}
-
-}  // namespace gradnoise::cli
-
 namespace {
 
 using namespace gradnoise::cli;

@@ -1,5 +1,7 @@
 #include "options.hpp"
 
+#include "commands.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <cctype>
@@ -392,6 +394,13 @@ std::string field_text(const NoiseDesc& d) {
                 shortest(d.pattern.frequency) + " --pattern-strength " + shortest(d.pattern.strength);
     }
     return text;
+}
+
+CLI::App* add_command(CLI::App& app, const char* name, const char* summary) {
+    CLI::App* sub = app.add_subcommand(name, summary);
+    sub->option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    sub->set_help_flag("-h,--help", "show this help");
+    return sub;
 }
 
 }  // namespace gradnoise::cli

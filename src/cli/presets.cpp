@@ -1,5 +1,7 @@
 #include "presets.hpp"
 
+#include "input_limits.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -177,6 +179,10 @@ std::optional<Ramp> parse_ramp(const std::string& text, std::string* error) {
         }
         if (!ramp.empty() && position < ramp.back().position) {
             *error = "stop positions must not decrease ('" + item + "')";
+            return std::nullopt;
+        }
+        if (ramp.size() == max_ramp_stops) {
+            *error = "a ramp has at most " + std::to_string(max_ramp_stops) + " stops";
             return std::nullopt;
         }
         ramp.push_back(stop(position, static_cast<std::uint32_t>(std::strtoul(colour.c_str() + 1, nullptr, 16))));

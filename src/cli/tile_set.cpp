@@ -1,6 +1,8 @@
 // gradnoise bake — shards, journals, manifests and the index of a tile set (tile_set.hpp).
 #include "tile_set.hpp"
 
+#include "input_limits.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -10,10 +12,13 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <system_error>
 
 #include <openssl/evp.h>
 #include <unistd.h>
+
+#include "input_limits.hpp"
 
 namespace gradnoise::cli {
 
@@ -54,14 +59,13 @@ bool entry_from_json(const Json& j, TileEntry* e) {
 }
 
 std::optional<Json> read_json(const std::string& path, std::string* error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        *error = path + ": " + std::strerror(errno);
+    std::string text;
+    if (!read_bounded_file(path, max_manifest_bytes, "a tile manifest", &text, error)) {
         return std::nullopt;
     }
-    Json j = Json::parse(in, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-        *error = path + ": not a gradnoise tile manifest (not a JSON object)";
+    std::optional<Json> j = parse_bounded_json(text, error);
+    if (!j || !j->is_object()) {
+        *error = path + ": not a gradnoise tile manifest (" + (j ? std::string("not a JSON object") : *error) + ")";
         return std::nullopt;
     }
     return j;
@@ -224,14 +228,18 @@ bool resumable_entries(const std::string& manifest_path, const std::string& jour
             }
         }
     }
-    std::ifstream in(journal_path, std::ios::binary);
-    if (!in) {
+    if (!std::filesystem::exists(journal_path, ec)) {
         return true;
     }
-    std::string line;
+    std::string text;
+    if (!read_bounded_file(journal_path, max_manifest_bytes, "a tile journal", &text, error)) {
+        return false;
+    }
+    std::istringstream in(text);
+    std::string line, ignored;
     bool first = true;
     while (std::getline(in, line)) {
-        Json j = Json::parse(line, nullptr, false);
+        Json j = parse_bounded_json(line, &ignored).value_or(Json(nlohmann::json::value_t::discarded));
         if (first) {
             if (j.is_discarded() || j != header) {
                 *error = journal_path + " is the journal of a bake with other settings (tile size, range, shard or "

@@ -2,6 +2,9 @@
 // mod 256. Spec sections are cited as [S n]; see docs/spec.md.
 #include "reference/common.hpp"
 
+#include <cmath>
+#include <limits>
+
 namespace gradnoise::reference {
 namespace {
 
@@ -61,7 +64,23 @@ void chunk_coordinates_f64(const detail::NoiseTables& t, float spacing, int axis
     }
 }
 
+bool chunk_steps_finite(const NoiseDesc& desc, float spacing) noexcept {
+    const FractalParams& f = desc.fractal;
+    const int octaves = f.kind == Fractal::none ? 1 : f.octaves;
+    float frequency = f.kind == Fractal::none ? 1.0f : f.frequency;
+    for (int k = 0; k < octaves; ++k) {
+        if (!std::isfinite(spacing * frequency)) {
+            return false;
+        }
+        frequency = frequency * f.lacunarity;
+    }
+    return true;
+}
+
 float chunk_coordinate(std::int64_t s, float g) noexcept {
+    if (!std::isfinite(g)) {
+        return std::numeric_limits<float>::quiet_NaN();  // (s * inf has no residue; frexp(inf) no mantissa)
+    }
     // g = m * 2^e with m a 24-bit integer: s * g = P * 2^e, P = s * m exact in 128 bits (< 2^87).
     int exponent = 0;
     float fraction = std::frexp(g, &exponent);

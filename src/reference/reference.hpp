@@ -59,7 +59,8 @@ float field3(const detail::NoiseTables& t, float x, float y, float z) noexcept;
 float field4(const detail::NoiseTables& t, float x, float y, float z, float w) noexcept;
 
 // [S 13] float((s * g) mod 256): the product of a sample number and an octave step, reduced
-// exactly in integers, then rounded once to float.
+// exactly in integers, then rounded once to float. A g that is not finite gives NaN (and the
+// sample +0, as every non-finite coordinate).
 float chunk_coordinate(std::int64_t s, float g) noexcept;
 // [S 13] Octave k's coordinates of the n samples first, first + 1, ... on axis `axis` (0 x, 1 y,
 // 2 z): out[k * n + i] = chunk_coordinate(first + i, spacing * f_k) + k * offset_axis, for every
@@ -79,6 +80,9 @@ void chunk_coordinates_f64(const detail::NoiseTables& t, float spacing, int axis
                            double* out) noexcept;
 float octave_sum(const detail::NoiseTables& t, int dims, const double* x, std::size_t x_stride, const double* y,
                  const double* z) noexcept;
+// [S 13] Whether spacing * f_k is finite for every octave k of the field (a huge spacing or octave
+// frequency overflows it): chunk fills refuse a spacing for which it is not.
+bool chunk_steps_finite(const NoiseDesc& desc, float spacing) noexcept;
 // [S 13] The chunk sample (sx, sy[, sz]) of a world with this spacing.
 float chunk2(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, float spacing) noexcept;
 float chunk3(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, std::int64_t sz, float spacing) noexcept;

@@ -236,8 +236,7 @@ simplex::Sums<3> smooth3(const detail::SimplexGradients& g, U64 seed, double xr,
 // 4D
 // ---------------------------------------------------------------------------------------------
 
-// The reference's SKEW_4D / UNSKEW_4D are float constants.
-constexpr float skew4 = 0.309016994374947f;
+// The reference's UNSKEW_4D, a float constant.
 constexpr float unskew4 = -0.138196601125011f;
 
 // [S 16.5] The vertices near each of the 4^4 sub-cells of a cell: row k lists, for the sub-cell
