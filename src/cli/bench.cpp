@@ -715,7 +715,9 @@ std::vector<std::string> split_list(std::string_view text) {
     return out;
 }
 
-int run_compare(const std::string& a_path, const std::string& b_path);
+int run_compare(const std::string& a_path, const std::string& b_path) {
+    return print_comparison(load_report(a_path), load_report(b_path));
+}
 
 // Ctrl-C / SIGTERM between two measurements (each stops within one kernel call): the kernels
 // printed so far are complete; the one being measured is dropped, and no --json report is written,
@@ -846,10 +848,6 @@ int run_bench(Request& q) {
         std::printf("report: %s\n", s.json_path.c_str());
     }
     return exit_success;
-}
-
-int run_compare(const std::string& a_path, const std::string& b_path) {
-    return print_comparison(load_report(a_path), load_report(b_path));
 }
 
 }  // namespace

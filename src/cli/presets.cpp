@@ -1,11 +1,11 @@
 #include "presets.hpp"
 
-#include "input_limits.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+
+#include "input_limits.hpp"
 
 namespace gradnoise::cli {
 namespace {
