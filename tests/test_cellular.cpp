@@ -167,6 +167,32 @@ TEST_CASE("F1, F2 and the cell value equal a brute-force search in binary64 (jit
     }
 }
 
+// Found by fuzz/isa_differential (fuzz/regressions/isa_differential/cellular-feature-point): at a
+// feature point the offset d is +0, and the spec's euclidean gradient -d / f is -0 (section 18.6); the
+// AVX-512 path gave +0, because xsimd 8.1 negates AVX-512 batches as 0 - v. Kernels now negate by
+// flipping the sign bit (ops.hpp negate).
+TEST_CASE("the gradient's signed zeros at a feature point are the spec's on every ISA") {
+    gradnoise::NoiseDesc d;
+    d.basis = gradnoise::Basis::cellular;
+    d.cellular = {gradnoise::CellularDistance::euclidean, gradnoise::CellularOutput::f1, 0.0f};
+    gradnoise::Noise n;
+    REQUIRE(gradnoise::Noise::create(d, &n).ok());
+    // Jitter 0: the feature points are the cell centres; x = 0.5 + k is on one, y is not.
+    std::vector<float> x = {0.5f, -2.5f, -904290.5f, 7.5f}, y = {0.25f, 0.75f, 0x1.799492p-56f, 0.0f};
+    x.resize(37, 1.5f), y.resize(37, 0.125f);  // a SIMD tail too
+    for (gradnoise::Isa isa : testing::supported_isas()) {
+        REQUIRE(gradnoise::force_isa(isa).ok());
+        std::vector<float> v(x.size()), dx(x.size()), dy(x.size());
+        REQUIRE(n.evaluate_gradient_2d(x.data(), y.data(), {v.data(), dx.data(), dy.data()}, x.size()).ok());
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            INFO(gradnoise::isa_name(isa) << " point " << i);
+            CHECK(testing::bits(dx[i]) == testing::bits(-0.0f));  // -(+0) / f
+            CHECK(testing::bits(dx[i]) == testing::bits(n.gradient2(x[i], y[i]).dx));
+        }
+    }
+    gradnoise::reset_isa();
+}
+
 TEST_CASE("jitter 0 is the regular grid of cell centres; periods tile; fractals and grids run every ISA") {
     const Noise grid = make(cellular_desc(CellularDistance::euclidean, CellularOutput::f1, 0.0f));
     CHECK(grid.noise2(3.5f, -7.5f) == 0.0f);   // a cell centre

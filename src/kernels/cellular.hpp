@@ -45,7 +45,7 @@ struct CellularBase {
                 case CellularDistance::chebyshev:
                     g[a] = xsimd::select(float_mask(largest == I(a)), sign, F(0.0f));
                     break;
-                default: g[a] = xsimd::select(f > F(0.0f), divide(-d[a], f), F(0.0f)); break;
+                default: g[a] = xsimd::select(f > F(0.0f), divide(negate(d[a]), f), F(0.0f)); break;
             }
         }
     }

@@ -103,7 +103,7 @@ inline ValueGradient<dims> octave_sum_gradient(const detail::OctaveTable& o, Oct
             case Fractal::billow:
                 term = xsimd::abs(n.value);
                 for (int a = 0; a < dims; ++a) {
-                    dterm[a] = xsimd::select(negative, -g[a], g[a]);
+                    dterm[a] = xsimd::select(negative, negate(g[a]), g[a]);
                 }
                 if (o.kind == Fractal::billow) {
                     term = F(2.0f) * term - F(1.0f);
@@ -117,7 +117,7 @@ inline ValueGradient<dims> octave_sum_gradient(const detail::OctaveTable& o, Oct
                 const F square = r * r;
                 term = square * weight;
                 for (int a = 0; a < dims; ++a) {
-                    const F dr = xsimd::select(negative, g[a], -g[a]);
+                    const F dr = xsimd::select(negative, g[a], negate(g[a]));
                     dterm[a] = ((r + r) * dr) * weight + square * dweight[a];
                 }
                 const F w = term * F(2.0f);
@@ -272,7 +272,7 @@ inline F sine(F t) noexcept {
     s = s * u2 + F(detail::sine_c5);
     s = s * u2 + F(detail::sine_c3);
     s = s * u2 + F(detail::sine_c1);
-    return -(s * u);
+    return negate(s * u);
 }
 
 // [S 12] The pattern of the point p around v, the (warped) fractal there; v itself without one.

@@ -233,6 +233,11 @@ GRADNOISE_KERNEL_INLINE L select_bit(L c, int bit, L if_set, L if_clear) noexcep
 
 // ---- exact arithmetic that xsimd 8.1 does not give on every ISA ----
 
+// -v as scalar code negates: the sign bit flipped. xsimd 8.1's AVX-512 neg (unary minus) is 0 - v,
+// which gives +0 for +0 where every other ISA gives -0 (found by fuzz/isa_differential: a cellular
+// gradient at a feature point). Kernels negate batches through this, never with unary minus.
+GRADNOISE_KERNEL_INLINE F negate(F v) noexcept { return v ^ F(-0.0f); }
+
 // a / b and sqrt, correctly rounded. xsimd 8.1 divides and takes square roots on AArch64 with
 // estimates and Newton steps (its armv7 code), off by an ulp or two.
 GRADNOISE_KERNEL_INLINE F divide(F a, F b) noexcept {

@@ -224,7 +224,7 @@ GRADNOISE_KERNEL_OUTLINE SimplexResult<3, with_gradient> opensimplex2_base3(Simp
     // reaches -1 (offsets >= 0, and negative ones down to -2^-25), else 1.
     auto sign_of = [&](F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return xsimd::select((-one - v) <= -one, -one, one); };
     F sx = sign_of(xri), sy = sign_of(yri), sz = sign_of(zri);
-    F ax0 = sx * -xri, ay0 = sy * -yri, az0 = sz * -zri;
+    F ax0 = sx * negate(xri), ay0 = sy * negate(yri), az0 = sz * negate(zri);
     Wide xp = times(cx.cell, detail::simplex_prime_x), yp = times(cy.cell, detail::simplex_prime_y),
          zp = times(cz.cell, detail::simplex_prime_z);
     const Wide px = wide(detail::simplex_prime_x), py = wide(detail::simplex_prime_y),
@@ -273,9 +273,9 @@ GRADNOISE_KERNEL_OUTLINE SimplexResult<3, with_gradient> opensimplex2_base3(Simp
         xp = select(int_mask(sx < zero), xp + px, xp);
         yp = select(int_mask(sy < zero), yp + py, yp);
         zp = select(int_mask(sz < zero), zp + pz, zp);
-        sx = -sx;
-        sy = -sy;
-        sz = -sz;
+        sx = negate(sx);
+        sy = negate(sy);
+        sz = negate(sz);
         seed = seed ^ wide(detail::simplex_seed_flip_3d);
     }
     return simplex_result<with_gradient>(s);
