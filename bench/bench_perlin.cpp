@@ -28,8 +28,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -37,6 +39,9 @@
 #include "gradnoise/gradnoise.hpp"
 #include "libnoise_yardstick.hpp"
 #include "stb_yardstick.hpp"
+#ifdef GRADNOISE_BENCH_FASTNOISE2
+#include "fastnoise2_peer.hpp"
+#endif
 
 namespace {
 
@@ -107,27 +112,45 @@ const gradnoise::Noise& warp_noise() {
 
 // The issue-13 families: OpenSimplex2 (2D standard, 3D ImproveXY), OpenSimplex2S, cellular F1
 // (Euclidean, jitter 1), and six-octave fBm of OpenSimplex2 -- seed 1337 for the simplex ones.
-const gradnoise::Noise& family_noise(const std::string& which) {
-    auto make = [](gradnoise::Basis basis, gradnoise::Fractal fractal) {
+// Hash::mix gives each family's fast bit-exact variant (issue 26; spec 16.7).
+const gradnoise::Noise& family_noise(const std::string& which, gradnoise::Hash hash = gradnoise::Hash::permutation) {
+    auto make = [](gradnoise::Basis basis, gradnoise::Fractal fractal, gradnoise::Hash h) {
         gradnoise::NoiseDesc d;
         d.basis = basis;
         d.has_seed = true;
         d.seed = 1337;
+        d.hash = h;
         d.fractal = {fractal, 6, 1.0f, 2.0f, 0.5f};
         gradnoise::Noise n;
         if (!gradnoise::Noise::create(d, &n).ok()) std::abort();
         return n;
     };
-    static const gradnoise::Noise simplex = make(gradnoise::Basis::opensimplex2, gradnoise::Fractal::none);
-    static const gradnoise::Noise smooth = make(gradnoise::Basis::opensimplex2s, gradnoise::Fractal::none);
-    static const gradnoise::Noise cellular = make(gradnoise::Basis::cellular, gradnoise::Fractal::none);
-    static const gradnoise::Noise isotropic = make(gradnoise::Basis::isotropic, gradnoise::Fractal::none);
-    static const gradnoise::Noise simplex_fbm = make(gradnoise::Basis::opensimplex2, gradnoise::Fractal::fbm);
-    if (which == "opensimplex2s") return smooth;
+    const bool mix = hash == gradnoise::Hash::mix;
+    static const gradnoise::Noise simplex[2] = {make(gradnoise::Basis::opensimplex2, gradnoise::Fractal::none, gradnoise::Hash::permutation),
+                                                make(gradnoise::Basis::opensimplex2, gradnoise::Fractal::none, gradnoise::Hash::mix)};
+    static const gradnoise::Noise smooth[2] = {make(gradnoise::Basis::opensimplex2s, gradnoise::Fractal::none, gradnoise::Hash::permutation),
+                                               make(gradnoise::Basis::opensimplex2s, gradnoise::Fractal::none, gradnoise::Hash::mix)};
+    static const gradnoise::Noise cellular = make(gradnoise::Basis::cellular, gradnoise::Fractal::none, gradnoise::Hash::permutation);
+    static const gradnoise::Noise isotropic = make(gradnoise::Basis::isotropic, gradnoise::Fractal::none, gradnoise::Hash::permutation);
+    static const gradnoise::Noise simplex_fbm = make(gradnoise::Basis::opensimplex2, gradnoise::Fractal::fbm, gradnoise::Hash::permutation);
+    if (which == "opensimplex2s") return smooth[mix];
     if (which == "cellular") return cellular;
     if (which == "isotropic") return isotropic;
     if (which == "fbm") return simplex_fbm;
-    return simplex;
+    return simplex[mix];
+}
+
+// Six-octave fBm of Perlin noise with Hash::mix (issue 26's fast variant of fbm2_6oct/fbm3_6oct).
+const gradnoise::Noise& fbm_mix_noise() {
+    static const gradnoise::Noise n = [] {
+        gradnoise::NoiseDesc d;
+        d.hash = gradnoise::Hash::mix;
+        d.fractal = {gradnoise::Fractal::fbm, 6, 1.0f, 2.0f, 0.5f};
+        gradnoise::Noise noise;
+        if (!gradnoise::Noise::create(d, &noise).ok()) std::abort();
+        return noise;
+    }();
+    return n;
 }
 
 struct Config {
@@ -663,6 +686,49 @@ void glm_fbm_points3(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
 }
 
+#ifdef GRADNOISE_BENCH_FASTNOISE2
+// Issue 26: FastNoise2 on the same grids and points (fn2/<workload>/<isa>).
+using Fn2Ptr = std::shared_ptr<const peer::Fn2>;
+
+void fn2_grid2(benchmark::State& state, Fn2Ptr f) {
+    std::vector<float> out(1024 * 1024);
+    for (auto _ : state) {
+        f->grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void fn2_grid3(benchmark::State& state, Fn2Ptr f) {
+    std::vector<float> out(128 * 128 * 64);
+    for (auto _ : state) {
+        f->grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+
+void fn2_points2(benchmark::State& state, Fn2Ptr f) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        f->points2(p.x.data(), p.y.data(), out.data(), kPoints);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+
+void fn2_points3(benchmark::State& state, Fn2Ptr f) {
+    const PointSet& p = random_points();
+    std::vector<float> out(kPoints);
+    for (auto _ : state) {
+        f->points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+}
+#endif
+
 std::string cpu_model() {
     std::ifstream in("/proc/cpuinfo");
     std::string line;
@@ -751,6 +817,62 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark(("opensimplex2s2/grid1024/" + n).c_str(), grid2,
                                      Config{isa, &family_noise("opensimplex2s")})
             ->Unit(benchmark::kMillisecond);
+        // Issue 26: the workloads of the leader table not registered above -- each family's fast
+        // variant (-mix: Hash::mix) and the reference variant's remaining grids and points.
+        {
+            using Fill = void (*)(benchmark::State&, Config);
+            const auto mix = gradnoise::Hash::mix;
+            const std::tuple<const char*, Fill, const gradnoise::Noise*> leader[] = {
+                {"fbm2_6oct-mix/grid1024/", grid2, &fbm_mix_noise()},
+                {"fbm3_6oct-mix/grid128x128x64/", grid3, &fbm_mix_noise()},
+                {"simplex2-mix/grid1024/", grid2, &family_noise("simplex", mix)},
+                {"simplex2-mix/points1M/", points2, &family_noise("simplex", mix)},
+                {"simplex3-mix/grid128x128x64/", grid3, &family_noise("simplex", mix)},
+                {"simplex3-mix/points1M/", points3, &family_noise("simplex", mix)},
+                {"opensimplex2s2/points1M/", points2, &family_noise("opensimplex2s")},
+                {"opensimplex2s3/grid128x128x64/", grid3, &family_noise("opensimplex2s")},
+                {"opensimplex2s3/points1M/", points3, &family_noise("opensimplex2s")},
+                {"opensimplex2s2-mix/grid1024/", grid2, &family_noise("opensimplex2s", mix)},
+                {"opensimplex2s2-mix/points1M/", points2, &family_noise("opensimplex2s", mix)},
+                {"opensimplex2s3-mix/grid128x128x64/", grid3, &family_noise("opensimplex2s", mix)},
+                {"opensimplex2s3-mix/points1M/", points3, &family_noise("opensimplex2s", mix)},
+                {"cellular2/points1M/", points2, &family_noise("cellular")},
+                {"cellular3/points1M/", points3, &family_noise("cellular")},
+            };
+            for (const auto& [name, fill, noise] : leader) {
+                benchmark::RegisterBenchmark((name + n).c_str(), fill, Config{isa, noise})->Unit(benchmark::kMillisecond);
+            }
+        }
+#ifdef GRADNOISE_BENCH_FASTNOISE2
+        using peer::Fn2Field;
+        using Fn2Fill = void (*)(benchmark::State&, Fn2Ptr);
+        const std::tuple<const char*, Fn2Field, Fn2Fill> fn2_workloads[] = {
+            {"perlin2/grid1024/", Fn2Field::perlin, fn2_grid2},
+            {"perlin3/grid128x128x64/", Fn2Field::perlin, fn2_grid3},
+            {"perlin2/points1M/", Fn2Field::perlin, fn2_points2},
+            {"perlin3/points1M/", Fn2Field::perlin, fn2_points3},
+            {"fbm2_6oct/grid1024/", Fn2Field::fbm_perlin, fn2_grid2},
+            {"fbm3_6oct/grid128x128x64/", Fn2Field::fbm_perlin, fn2_grid3},
+            {"simplex2/grid1024/", Fn2Field::simplex, fn2_grid2},
+            {"simplex2/points1M/", Fn2Field::simplex, fn2_points2},
+            {"simplex3/grid128x128x64/", Fn2Field::simplex, fn2_grid3},
+            {"simplex3/points1M/", Fn2Field::simplex, fn2_points3},
+            {"opensimplex2s2/grid1024/", Fn2Field::supersimplex, fn2_grid2},
+            {"opensimplex2s2/points1M/", Fn2Field::supersimplex, fn2_points2},
+            {"opensimplex2s3/grid128x128x64/", Fn2Field::supersimplex, fn2_grid3},
+            {"opensimplex2s3/points1M/", Fn2Field::supersimplex, fn2_points3},
+            {"cellular2/grid1024/", Fn2Field::cellular_f1, fn2_grid2},
+            {"cellular3/grid128x128x64/", Fn2Field::cellular_f1, fn2_grid3},
+            {"cellular2/points1M/", Fn2Field::cellular_f1, fn2_points2},
+            {"cellular3/points1M/", Fn2Field::cellular_f1, fn2_points3},
+        };
+        for (const auto& [name, field, fill] : fn2_workloads) {
+            if (Fn2Ptr f = peer::make_fastnoise2(field, n.c_str())) {
+                benchmark::RegisterBenchmark(("fn2/" + std::string(name) + n).c_str(), fill, f)
+                    ->Unit(benchmark::kMillisecond);
+            }
+        }
+#endif
         benchmark::RegisterBenchmark(("fbm2_6oct-simplex/grid1024/" + n).c_str(), grid2, Config{isa, &family_noise("fbm")})
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark(("cellular2/grid1024/" + n).c_str(), grid2, Config{isa, &family_noise("cellular")})
@@ -816,6 +938,9 @@ int main(int argc, char** argv) {
     benchmark::AddCustomContext("cpu_model", cpu_model());
     benchmark::AddCustomContext("gradnoise_version", gradnoise::version_string());
     benchmark::AddCustomContext("gradnoise_best_isa", gradnoise::isa_name(gradnoise::best_isa()));
+#ifdef GRADNOISE_BENCH_FASTNOISE2
+    benchmark::AddCustomContext("fastnoise2_version", peer::fastnoise2_version());
+#endif
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
         return 1;

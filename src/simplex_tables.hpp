@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "mix_hash.hpp"
+
 namespace gradnoise::detail {
 
 inline constexpr std::uint64_t simplex_prime_x = 0x5205402B9270C86Full;
@@ -17,6 +19,12 @@ inline constexpr std::uint64_t simplex_hash_multiplier = 0x53A3F72DEEC546F5ull;
 // -0x52D547B2E96ED629 as a two's-complement 64-bit pattern.
 inline constexpr std::uint64_t simplex_seed_flip_3d = 0xAD2AB84D169129D7ull;
 inline constexpr std::uint64_t simplex_seed_offset_4d = 0x0E83DC3E0DA7164Dull;
+
+// [S 16.7] The mix variant's 32-bit integers (wrapping): the cell primes are the mix hash's
+// (mix_hash.hpp), the seed changes the low halves of K.jpg's constants.
+inline constexpr std::uint32_t simplex_mix_primes[4] = {mix_prime_x, mix_prime_y, mix_prime_z, mix_prime_w};
+inline constexpr std::uint32_t simplex_mix_seed_flip_3d = static_cast<std::uint32_t>(simplex_seed_flip_3d);
+inline constexpr std::uint32_t simplex_mix_seed_offset_4d = static_cast<std::uint32_t>(simplex_seed_offset_4d);
 
 // [S 16.1] Skews and rotations (binary64, as the reference's `double` constants).
 inline constexpr double simplex_root2over2 = 0.7071067811865476;
@@ -65,12 +73,26 @@ struct SimplexGradients {
     alignas(64) float g2[256];
     alignas(64) float g3[1024];
     alignas(64) float g4[2048];
+
+    // [S 16.7] The mix variant's order of the same directions, entry n = 8 m + s: a magnitude
+    // pattern m and three bits s (decodable with in-register permutes of small tables):
+    //   2D, m = 0..2 picks a pair (a, b) of magnitudes; s bit 0 swaps them, bits 1 and 2 negate x
+    //   and y.
+    //   3D, m = 0..2: (A, A, A) with 1 on axis m; m = 3..5: 0 on axis z = m - 3, and (B, C) on the
+    //   axes z + 1, z + 2 (mod 3), as (C, B) where s bit z is set; s bit c negates component c
+    //   (the zero included: -0).
+    alignas(64) float g2mx[32], g2my[32];
+    alignas(64) float g3mx[64], g3my[64], g3mz[64];
+    // Their magnitudes by pattern: 2D mix_pair[0][m] = a, mix_pair[1][m] = b; 3D mix_magnitude[c][k]
+    // = |component c| of pattern m with k = 2 m + the order bit (0 for m < 3).
+    alignas(64) float mix_pair[2][8];
+    alignas(64) float mix_magnitude[3][16];
 };
 
 // [S 16.5] OpenSimplex2S 4D: for each of the 4^4 sub-cells k of a cell, the lattice vertices
 // whose falloff can reach it (entries begin[k] .. begin[k] + count[k] - 1, in the reference's
 // order): each vertex's offset from the cell base, negated and unskewed (float), and its cell
-// step times each prime (mod 2^64, as 32-bit halves). Built by src/reference/simplex_smooth.cpp
+// step times each prime (mod 2^64, as 32-bit halves; and the mix variant's, mod 2^32). Built by src/reference/simplex_smooth.cpp
 // from the reference's vertex codes.
 struct SmoothLattice4 {
     static constexpr int total = 3476;
@@ -78,6 +100,8 @@ struct SmoothLattice4 {
     std::uint16_t begin[256], count[256];
     alignas(64) float offset[4][total];
     alignas(64) std::int32_t prime_low[4][total], prime_high[4][total];
+    // [S 16.7] The mix variant's: the step times simplex_mix_primes[axis], mod 2^32.
+    alignas(64) std::int32_t prime_mix[4][total];
     std::uint64_t prime(int axis, int i) const noexcept {
         return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(prime_high[axis][i])) << 32) |
                static_cast<std::uint32_t>(prime_low[axis][i]);

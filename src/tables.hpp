@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "gradnoise/noise.hpp"
+#include "mix_hash.hpp"
 #include "simplex_tables.hpp"
 
 namespace gradnoise::detail {
@@ -94,13 +95,6 @@ struct NoiseTables {
     // paths (and binary64), else null -- a Hash::mix field builds no permutation tables.
     std::unique_ptr<const PermutationChainTables> chain;
 };
-
-// [S 3.2] The mixing hash's multipliers (odd 32-bit constants).
-inline constexpr std::uint32_t mix_prime_x = 0x9E3779B1u;
-inline constexpr std::uint32_t mix_prime_y = 0x85EBCA77u;
-inline constexpr std::uint32_t mix_prime_z = 0xC2B2AE3Du;
-inline constexpr std::uint32_t mix_multiplier = 0x27D4EB2Du;
-inline constexpr std::uint32_t mix_prime_w = 0x165667B1u;
 
 // [S 15] the isotropic basis: 16 gradients of length sqrt(2) at angles (k + 1/2) pi / 8,
 // rounded to float from binary64 (x = sqrt 2 cos, y = sqrt 2 sin), indexed by hash & 15.

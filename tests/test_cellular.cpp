@@ -231,6 +231,60 @@ TEST_CASE("jitter 0 is the regular grid of cell centres; periods tile; fractals 
     }
 }
 
+TEST_CASE("grids (the row tables of kernels/cellular_grid.hpp) equal the points at their coordinates, every ISA") {
+    // Every distance and output, jitter 1 and 0.37, a period; steps from many samples per cell (the
+    // tables, uniform and straddling batches) to several cells per sample (the point path), negative
+    // steps, cell edges, large and non-finite coordinates.
+    struct Case {
+        float ox, oy, oz, step;
+        std::size_t nx, ny, nz;
+    };
+    const Case cases[] = {{0.3f, 0.7f, 0.5f, 0.01f, 203, 5, 3},   {-3.5f, 2.0f, -1.0f, 0.125f, 70, 4, 2},
+                          {255.75f, -0.25f, 9.0f, -0.013f, 97, 3, 2}, {1e6f + 0.5f, 3.0f, 1.0f, 0.4f, 41, 3, 2},
+                          {-7.0f, 5.0f, 2.0f, 3.7f, 33, 2, 2},      {16777216.0f, 0.5f, 0.5f, 1.0f, 19, 2, 2},
+                          {1e38f, 0.5f, 0.5f, 1e38f, 7, 2, 2}};
+    std::vector<NoiseDesc> descs;
+    for (CellularDistance distance : kDistances) {
+        for (CellularOutput output : kOutputs) {
+            descs.push_back(cellular_desc(distance, output, output == CellularOutput::f2 ? 0.37f : 1.0f));
+        }
+    }
+    NoiseDesc tiled = cellular_desc(CellularDistance::euclidean, CellularOutput::f1);
+    tiled.period_x = 4, tiled.period_y = 2, tiled.period_z = 8;
+    descs.push_back(tiled);
+    std::size_t compared = 0;
+    for (const NoiseDesc& d : descs) {
+        const Noise n = make(d);
+        for (const Case& k : cases) {
+            const gradnoise::Grid2d g2{k.ox, k.oy, k.step, k.step * 0.5f, k.nx, k.ny};
+            const gradnoise::Grid3d g3{k.ox, k.oy, k.oz, k.step, k.step * 0.5f, k.step * 2.0f, k.nx, k.ny, k.nz};
+            for (const testing::IsaPath& path : testing::isa_paths()) {
+                std::vector<float> got2(k.nx * k.ny), got3(k.nx * k.ny * k.nz);
+                REQUIRE(path.fill_grid_2d(n, g2, got2.data()).ok());
+                REQUIRE(path.fill_grid_3d(n, g3, got3.data()).ok());
+                for (std::size_t z = 0; z < k.nz; ++z) {
+                    for (std::size_t y = 0; y < k.ny; ++y) {
+                        for (std::size_t x = 0; x < k.nx; ++x) {
+                            const float px = g3.origin_x + static_cast<float>(x) * g3.step_x;
+                            const float py = g3.origin_y + static_cast<float>(y) * g3.step_y;
+                            const float pz = g3.origin_z + static_cast<float>(z) * g3.step_z;
+                            INFO(gradnoise::cellular_distance_name(d.cellular.distance) << " "
+                                 << gradnoise::cellular_output_name(d.cellular.output) << " isa " << path.name()
+                                 << " step " << k.step << " sample " << x << "," << y << "," << z);
+                            if (z == 0) {
+                                REQUIRE(testing::bits(got2[y * k.nx + x]) == testing::bits(n.noise2(px, py)));
+                            }
+                            REQUIRE(testing::bits(got3[(z * k.ny + y) * k.nx + x]) == testing::bits(n.noise3(px, py, pz)));
+                            compared += z == 0 ? 2 : 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    MESSAGE("cellular grids: " << compared << " samples compared with the points");
+}
+
 TEST_CASE("4D and bad parameters are refused with messages naming them") {
     const Noise n = make(cellular_desc(CellularDistance::euclidean, CellularOutput::f1));
     float x = 1, out = 0;

@@ -400,7 +400,7 @@ TEST_CASE("descriptors: periods are refused with a message naming them; orientat
     CHECK(testing::bits(make(unset).noise2(1.3f, 2.7f)) == testing::bits(make(simplex_desc(false, 0)).noise2(1.3f, 2.7f)));
     const auto& g = gradnoise::detail::simplex_gradients(false);
     CHECK(testing::bits(make(simplex_desc(false, ~0ull)).noise2(1.3f, 2.7f)) ==
-          testing::bits(gradnoise::reference::opensimplex2_2d(g, -1, Orientation2::standard, 1.3f, 2.7f)));
+          testing::bits(gradnoise::reference::opensimplex2_2d({&g, -1}, Orientation2::standard, 1.3f, 2.7f)));
 }
 
 }  // TEST_SUITE
@@ -415,47 +415,54 @@ namespace {
 
 using gradnoise::reference::Gradient;
 
-// One family, dimension and orientation of the reference, at binary64 coordinates.
+// One family, variant, dimension and orientation of the reference, at binary64 coordinates.
 struct SimplexCase {
     bool smooth;
     int dims, o;
     std::int64_t seed;
+    bool mix = false;  // [S 16.7] the mix variant (Hash::mix), keyed by the seed's mix key
 
-    const gradnoise::detail::SimplexGradients& g() const { return gradnoise::detail::simplex_gradients(smooth); }
+    gradnoise::reference::SimplexVariant g() const {
+        const auto key = static_cast<std::uint32_t>(gradnoise::detail::SplitMix64(static_cast<std::uint64_t>(seed)).next());
+        return {&gradnoise::detail::simplex_gradients(smooth), seed, mix, key};
+    }
+    // The smoothness tests' cells: [-span, span). The mix variant evaluates at float coordinates,
+    // whose spacing there must stay far below the tests' steps (2e-5): 2^-22 within |x| < 4.
+    double span() const { return mix ? 2.0 : 40.0; }
     std::string name() const {
-        return std::string(smooth ? "opensimplex2s" : "opensimplex2") + " " + std::to_string(dims) + "D orientation " +
-               std::to_string(o);
+        return std::string(smooth ? "opensimplex2s" : "opensimplex2") + (mix ? " (mix)" : "") + " " +
+               std::to_string(dims) + "D orientation " + std::to_string(o);
     }
     float value(const double* p) const {
         namespace r = gradnoise::reference;
         if (dims == 2) {
             const auto ori = static_cast<Orientation2>(o);
-            return smooth ? r::opensimplex2s_2d(g(), seed, ori, p[0], p[1]) : r::opensimplex2_2d(g(), seed, ori, p[0], p[1]);
+            return smooth ? r::opensimplex2s_2d(g(), ori, p[0], p[1]) : r::opensimplex2_2d(g(), ori, p[0], p[1]);
         }
         if (dims == 3) {
             const auto ori = static_cast<Orientation3>(o);
-            return smooth ? r::opensimplex2s_3d(g(), seed, ori, p[0], p[1], p[2])
-                          : r::opensimplex2_3d(g(), seed, ori, p[0], p[1], p[2]);
+            return smooth ? r::opensimplex2s_3d(g(), ori, p[0], p[1], p[2])
+                          : r::opensimplex2_3d(g(), ori, p[0], p[1], p[2]);
         }
         const auto ori = static_cast<Orientation4>(o);
-        return smooth ? r::opensimplex2s_4d(g(), seed, ori, p[0], p[1], p[2], p[3])
-                      : r::opensimplex2_4d(g(), seed, ori, p[0], p[1], p[2], p[3]);
+        return smooth ? r::opensimplex2s_4d(g(), ori, p[0], p[1], p[2], p[3])
+                      : r::opensimplex2_4d(g(), ori, p[0], p[1], p[2], p[3]);
     }
     Gradient gradient(const double* p) const {
         namespace r = gradnoise::reference;
         if (dims == 2) {
             const auto ori = static_cast<Orientation2>(o);
-            return smooth ? r::opensimplex2s_2d_gradient(g(), seed, ori, p[0], p[1])
-                          : r::opensimplex2_2d_gradient(g(), seed, ori, p[0], p[1]);
+            return smooth ? r::opensimplex2s_2d_gradient(g(), ori, p[0], p[1])
+                          : r::opensimplex2_2d_gradient(g(), ori, p[0], p[1]);
         }
         if (dims == 3) {
             const auto ori = static_cast<Orientation3>(o);
-            return smooth ? r::opensimplex2s_3d_gradient(g(), seed, ori, p[0], p[1], p[2])
-                          : r::opensimplex2_3d_gradient(g(), seed, ori, p[0], p[1], p[2]);
+            return smooth ? r::opensimplex2s_3d_gradient(g(), ori, p[0], p[1], p[2])
+                          : r::opensimplex2_3d_gradient(g(), ori, p[0], p[1], p[2]);
         }
         const auto ori = static_cast<Orientation4>(o);
-        return smooth ? r::opensimplex2s_4d_gradient(g(), seed, ori, p[0], p[1], p[2], p[3])
-                      : r::opensimplex2_4d_gradient(g(), seed, ori, p[0], p[1], p[2], p[3]);
+        return smooth ? r::opensimplex2s_4d_gradient(g(), ori, p[0], p[1], p[2], p[3])
+                      : r::opensimplex2_4d_gradient(g(), ori, p[0], p[1], p[2], p[3]);
     }
 };
 
@@ -465,7 +472,9 @@ std::vector<SimplexCase> simplex_cases() {
         for (int dims : {2, 3, 4}) {
             const int orientations = dims == 2 ? 2 : dims == 3 ? 3 : 5;
             for (int o = 0; o < orientations; ++o) {
-                cases.push_back({smooth, dims, o, o % 2 ? std::int64_t(-7) : std::int64_t(1337)});
+                for (bool mix : {false, true}) {
+                    cases.push_back({smooth, dims, o, o % 2 ? std::int64_t(-7) : std::int64_t(1337), mix});
+                }
             }
         }
     }
@@ -588,7 +597,7 @@ std::vector<std::vector<double>> radius_points(const SimplexCase& c, std::size_t
                                          : (c.dims == 4 && !c.smooth ? 0.2 * static_cast<double>(rng.next() % 5) : 0.0);
         double sum = 0;
         for (double& x : v) {
-            x = std::floor(unit() * 80.0 - 40.0) + shift;
+            x = std::floor((unit() * 2.0 - 1.0) * c.span()) + shift;
             sum += x;
         }
         for (double& x : v) {
@@ -629,7 +638,7 @@ std::vector<std::vector<double>> border_points(const SimplexCase& c, std::size_t
         std::vector<double> s(c.dims);
         for (double& x : s) {
             const std::uint64_t kind = rng.next() % 10;
-            x = std::floor(unit() * 80.0 - 40.0) +
+            x = std::floor((unit() * 2.0 - 1.0) * c.span()) +
                 (kind < 8 ? fractions[kind] + (unit() * 2.0 - 1.0) * 1e-4 : unit());
         }
         std::vector<double> p = mat_vec(to_input, s);
@@ -712,12 +721,16 @@ TEST_CASE("gradients: the reference against central differences of the reference
     // errs by ~5e-4 across a kink): a kink, where the gradient is each side's -- or if the value
     // jumps by more than 1e-5 within the stencil.
     // A disagreement anywhere else fails; the 2D families and OpenSimplex2S 4D excuse none.
-    const double h = 1e-2, tolerance = 2e-3, jump_threshold = 1e-5;
+    // The mix variant evaluates at float coordinates: its points are floats and h a power of two,
+    // so p +- h and p +- h/2 are exact (|p| < 64).
+    const double tolerance = 2e-3, jump_threshold = 1e-5;
     std::map<std::string, double> worst_by_family;
     for (const SimplexCase& c : simplex_cases()) {
+        const double h = c.mix ? 0x1p-7 : 1e-2;
         std::vector<std::vector<double>> points;
         {
-            testing::Points r = testing::random_points(10000, -40.0f, 40.0f, 101 + static_cast<std::uint64_t>(c.o));
+            const float span = static_cast<float>(c.span());
+            testing::Points r = testing::random_points(10000, -span, span, 101 + static_cast<std::uint64_t>(c.o));
             const std::vector<float> w = testing::w_of(r);
             for (std::size_t i = 0; i < r.size(); ++i) {
                 points.push_back({r.x[i], r.y[i], r.z[i], w[i]});
@@ -730,6 +743,13 @@ TEST_CASE("gradients: the reference against central differences of the reference
         }
         for (auto& p : border_points(c, 3000, 223 + static_cast<std::uint64_t>(c.o))) {
             points.push_back(p);
+        }
+        if (c.mix) {
+            for (std::vector<double>& p : points) {
+                for (double& v : p) {
+                    v = static_cast<double>(static_cast<float>(v));
+                }
+            }
         }
         double worst = 0, worst_special = 0, largest = 0, largest_excused_jump = 0;
         std::size_t excused_jump = 0, excused_kink = 0, checked = 0;
@@ -760,7 +780,7 @@ TEST_CASE("gradients: the reference against central differences of the reference
                         ++excused_kink;
                         continue;
                     }
-                    const double jump = largest_jump(f, -h, h);
+                    const double jump = largest_jump(f, -h - 4e-5, h + 4e-5);  // (past the ends: a jump at p +- h counts)
                     if (jump > jump_threshold) {
                         ++excused_jump;
                         largest_excused_jump = std::fmax(largest_excused_jump, jump);
@@ -878,6 +898,7 @@ TEST_CASE("gradients: the value part equals the value functions, and every ISA e
         const int dims = c.dims;
         const int orientations = dims == 2 ? 2 : dims == 3 ? 3 : 5;
         NoiseDesc d = simplex_desc(c.smooth, static_cast<std::uint64_t>(c.seed));
+        d.hash = c.mix ? gradnoise::Hash::mix : gradnoise::Hash::permutation;
         d.simplex.orientation2 = static_cast<Orientation2>(c.o % 2);
         d.simplex.orientation3 = static_cast<Orientation3>(c.o % 3);
         d.simplex.orientation4 = static_cast<Orientation4>(c.o);

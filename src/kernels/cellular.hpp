@@ -16,9 +16,10 @@ template <int dims>
 struct CellularBase {
     const detail::NoiseTables* t;
 
-    // Logical shift right of 32-bit lanes.
+    // Logical shift right of 32-bit lanes (one instruction: the unsigned lanes' shift).
     GRADNOISE_KERNEL_INLINE static I shift_right(I v, int bits) noexcept {
-        return (v >> bits) & I(static_cast<std::int32_t>(0xFFFFFFFFu >> bits));
+        using U = Batch<std::uint32_t>;
+        return xsimd::bitwise_cast<I>(xsimd::bitwise_cast<U>(v) >> bits);
     }
 
     static constexpr bool has_hessian = false;  // [S 18.3] (the damped fractal's gradient refuses it)
@@ -50,8 +51,101 @@ struct CellularBase {
         }
     }
 
+    // [S 17.1] A cell's hash from its axes' terms (key ^ X * 0x9E3779B1 ^ ...), the offset of its
+    // feature point on axis a, in (-1, 1), and its value, in [-1, 1).
+    GRADNOISE_KERNEL_INLINE static I cell_hash(I h) noexcept {
+        h = mul_wrap(h, I(static_cast<std::int32_t>(detail::mix_multiplier)));
+        h = h ^ shift_right(h, 15);
+        h = mul_wrap(h, I(static_cast<std::int32_t>(detail::cellular_multiplier)));
+        return h ^ shift_right(h, 13);
+    }
+    GRADNOISE_KERNEL_INLINE static F feature_offset(I h, int a) noexcept {
+        return xsimd::to_float((h >> (10 * a)) & I(1023)) * F(0.001953125f) + F(-0.9990234375f);
+    }
+    GRADNOISE_KERNEL_INLINE static F cell_value(I h) noexcept {
+        const I v = shift_right(mul_wrap(h ^ shift_right(h, 16), I(static_cast<std::int32_t>(detail::cellular_value_multiplier))), 8);
+        return xsimd::to_float(v) * F(1.1920928955078125e-07f) + F(-1.0f);
+    }
+    // [S 17.2] Axis a's part of the feature point's offset from the cell of the sample, before the
+    // sample's own position: (float(step) + 0.5) + reach * o_a.
+    GRADNOISE_KERNEL_INLINE static F feature_term(int step, F reach, F offset) noexcept {
+        return F(static_cast<float>(step) + 0.5f) + reach * offset;
+    }
+    // [S 17.2] One axis's share of a distance (squared for the Euclidean ones) and the sum (or the
+    // maximum) of the shares, axis by axis in order.
+    // (distance: a CellularDistance, or a std::integral_constant of one where the kernel is
+    // specialised for it.)
+    template <class Distance>
+    GRADNOISE_KERNEL_INLINE static F share(Distance distance, F d) noexcept {
+        if (distance == CellularDistance::manhattan || distance == CellularDistance::chebyshev) {
+            return xsimd::abs(d);
+        }
+        return d * d;
+    }
+    template <class Distance>
+    GRADNOISE_KERNEL_INLINE static F combine(Distance distance, F sum, F next) noexcept {
+        return distance == CellularDistance::chebyshev ? xsimd::max(sum, next) : sum + next;
+    }
+    // [S 17.2] The nearest two distances so far, and the nearest cell's value.
+    struct Nearest {
+        F f1 = F(std::numeric_limits<float>::infinity()), f2 = F(std::numeric_limits<float>::infinity()), value = F(0.0f);
+        // (want_f2 false: F2 is not output and stays +inf.)
+        template <class WantF2 = std::true_type>
+        GRADNOISE_KERNEL_INLINE void add(F d, bool want_value, F v, WantF2 want_f2 = {}) noexcept {
+            if (want_value) {
+                value = xsimd::select(d < f1, v, value);
+            }
+            if (want_f2) {
+                f2 = xsimd::min(f2, xsimd::max(f1, d));
+            }
+            f1 = xsimd::min(f1, d);
+        }
+        // The output (Euclidean: the square roots), +0 where not finite.
+        GRADNOISE_KERNEL_INLINE F output(const CellularParams& c, FMask finite) const noexcept {
+            F a = f1, b = f2;
+            if (c.distance == CellularDistance::euclidean) {
+                a = square_root(a);
+                b = square_root(b);
+            }
+            F r;
+            switch (c.output) {
+                case CellularOutput::f2: r = b; break;
+                case CellularOutput::f2_minus_f1: r = b - a; break;
+                case CellularOutput::cell_value: r = value; break;
+                default: r = a; break;
+            }
+            return xsimd::select(finite, r, F(0.0f));
+        }
+    };
+
+    // The value alone is specialised on what the output needs: the distance's kind, F2 or the
+    // cell's value (a runtime choice per call of the search, not per cell).
     template <bool with_gradient>
     GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> evaluate(int k, const F* q) const noexcept {
+        const CellularParams& c = t->desc.cellular;
+        if constexpr (with_gradient) {
+            return search<true>(k, q, c.distance, std::true_type{}, c.output == CellularOutput::cell_value);
+        } else {
+            using D = CellularDistance;
+            auto by_output = [&](auto distance) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                switch (c.output) {
+                    case CellularOutput::f2:
+                    case CellularOutput::f2_minus_f1: return search<false>(k, q, distance, std::true_type{}, false);
+                    case CellularOutput::cell_value: return search<false>(k, q, distance, std::false_type{}, true);
+                    default: return search<false>(k, q, distance, std::false_type{}, false);
+                }
+            };
+            switch (c.distance) {
+                case D::manhattan: return by_output(std::integral_constant<D, D::manhattan>{});
+                case D::chebyshev: return by_output(std::integral_constant<D, D::chebyshev>{});
+                default: return by_output(std::integral_constant<D, D::euclidean_squared>{});  // (and euclidean)
+            }
+        }
+    }
+
+    template <bool with_gradient, class Distance, class WantF2>
+    GRADNOISE_KERNEL_INLINE ValueGradient<dims> search(int k, const F* q, Distance distance, WantF2 want_f2,
+                                                       bool want_value) const noexcept {
         const std::int32_t* mask = t->octaves.mask[k];
         const CellularParams& c = t->desc.cellular;
         const F reach(t->cellular_reach[dims - 2]);
@@ -66,11 +160,8 @@ struct CellularBase {
             }
         }
         const I key(static_cast<std::int32_t>(t->mix_key));
-        const I m1(static_cast<std::int32_t>(detail::mix_multiplier));
-        const I m2(static_cast<std::int32_t>(detail::cellular_multiplier));
-        const I m3(static_cast<std::int32_t>(detail::cellular_value_multiplier));
 
-        F f1(std::numeric_limits<float>::infinity()), f2 = f1, value(0.0f);
+        Nearest near;
         F d1[dims], d2[dims];  // [S 18.6] the nearest and second nearest points' offsets
         for (int a = 0; a < dims; ++a) {
             d1[a] = d2[a] = F(0.0f);
@@ -84,60 +175,37 @@ struct CellularBase {
                     if constexpr (dims == 3) {
                         h = h ^ h_axis[2][dz + 1];
                     }
-                    h = mul_wrap(h, m1);
-                    h = h ^ shift_right(h, 15);
-                    h = mul_wrap(h, m2);
-                    h = h ^ shift_right(h, 13);
+                    h = cell_hash(h);
                     F d[dims];
                     for (int a = 0; a < dims; ++a) {
-                        const F offset = xsimd::to_float((h >> (10 * a)) & I(1023)) * F(0.001953125f) +
-                                         F(-0.9990234375f);
-                        d[a] = (F(static_cast<float>(step[a]) + 0.5f) + reach * offset) - frac[a];
+                        d[a] = feature_term(step[a], reach, feature_offset(h, a)) - frac[a];
                     }
-                    F dist;
-                    if (c.distance == CellularDistance::manhattan) {
-                        dist = xsimd::abs(d[0]) + xsimd::abs(d[1]);
-                        if constexpr (dims == 3) dist = dist + xsimd::abs(d[2]);
-                    } else if (c.distance == CellularDistance::chebyshev) {
-                        dist = xsimd::max(xsimd::abs(d[0]), xsimd::abs(d[1]));
-                        if constexpr (dims == 3) dist = xsimd::max(dist, xsimd::abs(d[2]));
-                    } else {
-                        dist = d[0] * d[0] + d[1] * d[1];
-                        if constexpr (dims == 3) dist = dist + d[2] * d[2];
+                    F dist = combine(distance, share(distance, d[0]), share(distance, d[1]));
+                    if constexpr (dims == 3) {
+                        dist = combine(distance, dist, share(distance, d[2]));
                     }
-                    const auto closer = dist < f1;
                     if constexpr (with_gradient) {
                         // The reference's branches: closer -> (d2, d1) = (d1, d); else nearer than
                         // the second -> d2 = d.
-                        const auto second = dist < f2;
+                        const auto closer = dist < near.f1;
+                        const auto second = dist < near.f2;
                         for (int a = 0; a < dims; ++a) {
                             d2[a] = xsimd::select(closer, d1[a], xsimd::select(second, d[a], d2[a]));
                             d1[a] = xsimd::select(closer, d[a], d1[a]);
                         }
                     }
-                    f2 = xsimd::min(f2, xsimd::max(f1, dist));
-                    f1 = xsimd::min(f1, dist);
-                    if (c.output == CellularOutput::cell_value) {
-                        const I v = shift_right(mul_wrap(h ^ shift_right(h, 16), m3), 8);
-                        value = xsimd::select(closer, xsimd::to_float(v) * F(1.1920928955078125e-07f) + F(-1.0f), value);
-                    }
+                    near.add(dist, want_value, want_value ? cell_value(h) : F(0.0f), want_f2);
                 }
             }
         }
+        F f1 = near.f1, f2 = near.f2;
         if (c.distance == CellularDistance::euclidean) {
             f1 = square_root(f1);
             f2 = square_root(f2);
         }
-        F r;
-        switch (c.output) {
-            case CellularOutput::f2: r = f2; break;
-            case CellularOutput::f2_minus_f1: r = f2 - f1; break;
-            case CellularOutput::cell_value: r = value; break;
-            default: r = f1; break;
-        }
         const auto finite_q = all_finite<dims>(q);
         ValueGradient<dims> out;
-        out.value = xsimd::select(finite_q, r, F(0.0f));
+        out.value = near.output(c, finite_q);
         if constexpr (with_gradient) {
             F g1[dims], g2[dims];
             distance_gradient(c.distance, d1, f1, g1);
@@ -156,6 +224,11 @@ struct CellularBase {
         return out;
     }
 };
+
+template <class Base>
+struct is_cellular_base : std::false_type {};
+template <int dims>
+struct is_cellular_base<CellularBase<dims>> : std::true_type {};
 
 }  // namespace
 }  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

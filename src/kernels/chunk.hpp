@@ -49,8 +49,8 @@ void chunk_points(const detail::NoiseTables& t, const ChunkOf<dims>& c, const Ba
 
 // [S 13.4] Chunks of the simplex families: binary64 coordinates (no period to reduce by), per
 // tile of columns for every octave, per row for y (z); each batch's lanes as two double halves.
-template <int dims, bool smooth>
-void chunk_simplex(const detail::NoiseTables& t, const ChunkOf<dims>& c, const SimplexBase<dims, smooth>& base,
+template <int dims, bool smooth, class P>
+void chunk_simplex(const detail::NoiseTables& t, const ChunkOf<dims>& c, const SimplexBase<dims, smooth, P>& base,
                    std::size_t first, std::size_t last, float* out, std::size_t row_stride,
                    std::size_t slice_stride) noexcept {
     const detail::OctaveTable& o = t.octaves;

@@ -43,6 +43,9 @@ struct ColumnTerms {
     std::int32_t batch_cell[capacity / lanes];  // the lowest cell of batch b's lanes
     bool uniform[capacity / lanes];             // all of them in that cell
     bool windowed[capacity / lanes];            // all in that cell .. that cell + lanes - 1, within its row
+    bool near[capacity / lanes];                // all in that cell .. that cell + lanes - 1
+    std::int64_t first_cell[max_octaves];       // the lowest and highest cell of octave k's columns
+    std::int64_t last_cell[max_octaves];
     std::size_t width = 0;                      // columns per octave
 
     explicit ColumnTerms(int octaves) noexcept {
@@ -54,6 +57,8 @@ struct ColumnTerms {
     template <Fade fade_kind, bool derivative = false>
     void compute(int k, std::size_t n, const float* x) noexcept {
         const std::size_t first = static_cast<std::size_t>(k) * width;
+        first_cell[k] = INT64_MAX;
+        last_cell[k] = INT64_MIN;
         for (std::size_t at = 0; at < n; at += lanes) {
             const std::size_t m = n - at < lanes ? n - at : lanes;
             const Axis<F> a = split(load_part<F>(x, at, m));
@@ -72,6 +77,9 @@ struct ColumnTerms {
             }
             batch_cell[b] = static_cast<std::int32_t>(lo);
             uniform[b] = lo == hi;
+            near[b] = hi - lo < static_cast<std::int64_t>(lanes);
+            first_cell[k] = lo < first_cell[k] ? lo : first_cell[k];
+            last_cell[k] = hi > last_cell[k] ? hi : last_cell[k];
             // (and the window at lo mod 256 does not run past cell 255 of its row)
             windowed[b] = hi - lo < static_cast<std::int64_t>(lanes) && (lo & 255) + static_cast<std::int64_t>(lanes) <= 256;
         }
@@ -234,6 +242,180 @@ GRADNOISE_KERNEL_INLINE void octave_row(const Hasher& hasher, const ColumnTerms&
     }
 }
 
+// [S 4.4, 4.6] Perlin's gradients along a grid row, split into a column part and a row part. In a
+// row (Y, Z fixed) corner n of cell X contributes grad = (+-a) + (+-b), a and b the offsets on two
+// different axes: x's changes with the column, y's and z's are the row's. So grad = T + R with
+//   T = (x_i AND keep) XOR sign: +-x_i, or -0 where the gradient has no x term (-0 + R = R for every
+//       R, signed zeros and NaN included), and
+//   R = the row's part: the other term, or where there is no x term both, summed as grad sums them
+// (IEEE addition commutes, bit for bit, so (+-y) + (+-x) = (+-x) + (+-y)). A table per row and
+// octave holds keep, sign and R of every cell its columns span; a sample then costs an AND, an XOR
+// and an add per corner and the lerps, with the bits of grad() (tests/test_grid.cpp).
+template <int dims>
+struct RowGradients {
+    static constexpr int corners = 1 << dims;
+    static constexpr std::int64_t capacity = 256;  // cells per table
+    alignas(64) std::int32_t keep[corners][capacity + lanes];
+    alignas(64) std::int32_t sign[corners][capacity + lanes];
+    alignas(64) float rest[corners][capacity + lanes];
+    std::int32_t first = 0;  // the cell of entry 0
+
+    // The parts of every corner of a batch's lanes: one cell for all (uniform), or cells first + at
+    // + offset[lane], offsets below `lanes` (has_lane_permute).
+    struct Parts {
+        I keep[corners], sign[corners];
+        F rest[corners];
+    };
+    GRADNOISE_KERNEL_INLINE Parts uniform(std::int32_t cell) const noexcept {
+        const std::size_t at = static_cast<std::uint32_t>(cell - first);
+        Parts p;
+        for (int n = 0; n < corners; ++n) {
+            p.keep[n] = I(keep[n][at]);
+            p.sign[n] = I(sign[n][at]);
+            p.rest[n] = F(rest[n][at]);
+        }
+        return p;
+    }
+    GRADNOISE_KERNEL_INLINE Parts window(std::int32_t lo, I offset) const noexcept {
+        const std::size_t at = static_cast<std::uint32_t>(lo - first);
+        Parts p;
+        for (int n = 0; n < corners; ++n) {
+            p.keep[n] = permute_lanes(I::load_unaligned(keep[n] + at), offset);
+            p.sign[n] = permute_lanes(I::load_unaligned(sign[n] + at), offset);
+            p.rest[n] = as_float(permute_lanes(as_int(F::load_unaligned(rest[n] + at)), offset));
+        }
+        return p;
+    }
+
+    // The corner values at the column offsets px[0] = x, px[1] = x - 1.
+    GRADNOISE_KERNEL_INLINE static void values(const Parts& p, const I* px, F* g) noexcept {
+        for (int n = 0; n < corners; ++n) {
+            g[n] = as_float((px[n & 1] & p.keep[n]) ^ p.sign[n]) + p.rest[n];
+        }
+    }
+
+    // Cells first_cell .. first_cell + count - 1 of the row whose cells are Y (and Z) and offsets
+    // py (and pz): each corner's code, then T's and R's parts by its bits (tables.hpp: gradient_code;
+    // bit 2 set: a = y, and b = x if bit 4, else z; clear: a = x, and b = y if bit 3, else z). The
+    // codes, keep and sign depend on the cells only, so the rows of one (Y, Z) cell reuse them and
+    // recompute R alone.
+    template <class Hasher>
+    void build(const Hasher& h, std::int32_t first_cell, std::size_t count, std::int32_t y_cell, std::int32_t z_cell,
+               const I* py, const I* pz) noexcept {
+        alignas(64) static constexpr std::int32_t iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+        const I sign_bit(INT32_MIN), all(-1), none(0);
+        const bool same_cells = valid && first_cell == first && count == cells && y_cell == key_y && z_cell == key_z;
+        first = first_cell;
+        cells = count;
+        key_y = y_cell;
+        key_z = z_cell;
+        valid = true;
+        for (std::size_t at = 0; at < count; at += lanes) {
+            if (!same_cells) {
+                const I X = I(static_cast<std::int32_t>(static_cast<std::uint32_t>(first_cell) +
+                                                        static_cast<std::uint32_t>(at))) +
+                            I::load_aligned(iota);
+                const auto c = [&] {
+                    if constexpr (dims == 3) {
+                        return h.corners3(X, I(y_cell), I(z_cell));
+                    } else {
+                        return h.corners2(X, I(y_cell));
+                    }
+                }();
+                for (int n = 0; n < corners; ++n) {
+                    const int i = n & 1, j = (n >> 1) & 1, kz = n >> 2;
+                    I reg;
+                    int bit;
+                    if constexpr (dims == 3) {
+                        reg = c.reg(i, j, kz);
+                        bit = 8 * c.byte(i, j, kz);
+                    } else {
+                        reg = c.reg(i, j);
+                        bit = 8 * c.byte(i, j);
+                    }
+                    const I code = (reg >> bit) & I(31);
+                    const I sa = (code << 31) & sign_bit, sb = (code << 30) & sign_bit;
+                    code.store_aligned(codes[n] + at);
+                    select_bit(code, 2, select_bit(code, 4, all, none), all).store_aligned(keep[n] + at);
+                    select_bit(code, 2, select_bit(code, 4, sb, sign_bit), sa).store_aligned(sign[n] + at);
+                }
+            }
+            for (int n = 0; n < corners; ++n) {
+                const int j = (n >> 1) & 1, kz = n >> 2;
+                const I code = I::load_aligned(codes[n] + at);
+                const I sa = (code << 31) & sign_bit, sb = (code << 30) & sign_bit;
+                const I y = py[j], z = dims == 3 ? pz[kz] : I(0);  // [S 5] z = +0 in 2D
+                const I ya = y ^ sa, yb = y ^ sb, zb = z ^ sb;
+                const I both = as_int(as_float(ya) + as_float(zb));
+                as_float(select_bit(code, 2, select_bit(code, 4, ya, both), select_bit(code, 3, yb, zb)))
+                    .store_aligned(rest[n] + at);
+            }
+        }
+    }
+
+private:
+    alignas(64) std::int32_t codes[corners][capacity + lanes];  // code of the corner, bits 0..4
+    std::size_t cells = 0;
+    std::int32_t key_y = 0, key_z = 0;
+    bool valid = false;
+};
+
+// Octave k of one row's values through RowGradients where its columns span few enough cells
+// (at least two samples per cell, at most `capacity` cells): uniform batches take their cell's
+// parts as broadcasts (kept while the cell stays), batches over fewer than `lanes` cells permute
+// the table's window (has_lane_permute), others hash per lane as octave_row does.
+template <int dims, Fade fade, class Hasher, class Emit>
+GRADNOISE_KERNEL_INLINE void octave_row_values(const Hasher& hasher, const ColumnTerms& cols, int k,
+                                               std::size_t batches, float y, float z, RowGradients<dims>& table,
+                                               Emit&& emit) noexcept {
+    const std::int64_t span = cols.last_cell[k] - cols.first_cell[k] + 1;
+    if (span > RowGradients<dims>::capacity || span * 2 > static_cast<std::int64_t>(batches * lanes)) {
+        octave_row<dims, fade>(hasher, cols, k, batches, y, z, emit);
+        return;
+    }
+    using Cells = RowCells<dims, Hasher>;
+    using Parts = typename RowGradients<dims>::Parts;
+    Cells cells{};
+    const RowTerms<dims, fade> terms(y, z, cells);
+    const I flat[2] = {I(0), I(0)};
+    if constexpr (dims == 3) {
+        table.build(hasher, static_cast<std::int32_t>(cols.first_cell[k]), static_cast<std::size_t>(span), cells.y,
+                    first_lane(cells.Z), terms.py, terms.pz);
+    } else {
+        table.build(hasher, static_cast<std::int32_t>(cols.first_cell[k]), static_cast<std::size_t>(span), cells.y, 0,
+                    terms.py, flat);
+    }
+    bool cached = false;
+    std::int32_t cached_cell = 0;
+    Parts cached_parts{};
+    const std::size_t first = static_cast<std::size_t>(k) * cols.width;
+    for (std::size_t b = 0; b < batches; ++b) {
+        const std::size_t i = first + b * lanes, batch = i / lanes;
+        const I px[2] = {as_int(F::load_aligned(cols.frac + i)), as_int(F::load_aligned(cols.frac1 + i))};
+        const F u = F::load_aligned(cols.fade + i);
+        F g[RowGradients<dims>::corners];
+        if (cols.uniform[batch]) {
+            if (!cached || cached_cell != cols.batch_cell[batch]) {
+                cached_parts = table.uniform(cols.batch_cell[batch]);
+                cached_cell = cols.batch_cell[batch];
+                cached = true;
+            }
+            RowGradients<dims>::values(cached_parts, px, g);
+        } else if (has_lane_permute && cols.near[batch]) {
+            const std::int32_t lo = cols.batch_cell[batch];
+            RowGradients<dims>::values(table.window(lo, I::load_aligned(cols.cell + i) - I(lo)), px, g);
+        } else {
+            emit(b, terms.value(cells.corners(hasher, I::load_aligned(cols.cell + i)), px, u));
+            continue;
+        }
+        if constexpr (dims == 3) {
+            emit(b, perlin_lerp3(g, u, terms.v, terms.w));
+        } else {
+            emit(b, perlin_lerp2(g, u, terms.v));
+        }
+    }
+}
+
 // One row of the fast path as its caller sees it: where it goes, and each octave's y (z).
 struct FastRow {
     float* out;
@@ -259,6 +441,7 @@ void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t s
     alignas(64) float x[ColumnTerms::capacity];
     alignas(64) float sum[ColumnTerms::max_width], weight[ColumnTerms::max_width];
     const F amplitude_sum(o.amplitude_sum);
+    RowGradients<dims> table;
     FastRow row{};
     for (std::size_t x0 = 0; x0 < size_x; x0 += cols.width) {
         const std::size_t n = size_x - x0 < cols.width ? size_x - x0 : cols.width;
@@ -271,23 +454,27 @@ void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t s
             row_of(r, row);
             float* out = row.out + x0;
             if (plain) {
-                octave_row<dims, fade>(hasher, cols, 0, batches, row.y[0], row.z[0], [&](std::size_t b, F v) {
+                octave_row_values<dims, fade>(hasher, cols, 0, batches, row.y[0], row.z[0], table, [&](std::size_t b, F v) {
                     store_batch(out, n, b, finish(x0 + b * lanes, v));
                 });
                 continue;
             }
             if constexpr (fractals) {
+                // (Only the ridged kind carries a weight from octave to octave.)
+                const bool weighted = kind == Fractal::ridged;
                 for (std::size_t b = 0; b < batches; ++b) {
                     F(0.0f).store_aligned(sum + b * lanes);
                     F(1.0f).store_aligned(weight + b * lanes);
                 }
                 for (int k = 0; k < octaves; ++k) {
                     const F amplitude(o.amplitude[k]);
-                    octave_row<dims, fade>(hasher, cols, k, batches, row.y[k], row.z[k], [&](std::size_t b, F v) {
-                        F w = F::load_aligned(weight + b * lanes);
+                    octave_row_values<dims, fade>(hasher, cols, k, batches, row.y[k], row.z[k], table, [&](std::size_t b, F v) {
+                        F w = weighted ? F::load_aligned(weight + b * lanes) : F(1.0f);
                         const F s = F::load_aligned(sum + b * lanes) + amplitude * octave_term(kind, v, w);
                         s.store_aligned(sum + b * lanes);
-                        w.store_aligned(weight + b * lanes);
+                        if (weighted) {
+                            w.store_aligned(weight + b * lanes);
+                        }
                     });
                 }
                 for (std::size_t b = 0; b < batches; ++b) {
@@ -374,6 +561,14 @@ void grid_fast_gradient(const Hasher& hasher, const GridOf<dims>& g, std::size_t
     }
 }
 
+}  // namespace
+}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS
+
+#include "kernels/cellular_grid.hpp"
+
+namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
+namespace {
+
 // Is this base noise a hashed Perlin cell (PerlinBase), which the fast path can share per cell?
 template <class Base>
 struct is_perlin_base : std::false_type {};
@@ -405,6 +600,12 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
         using Base = std::decay_t<decltype(base)>;
         if constexpr (is_perlin_base<Base>::value) {
             grid_fast<dims, Base::fade>(base.hasher, t, g, first, last, out, row_stride, slice_stride);
+        } else if constexpr (is_cellular_base<Base>::value) {
+            if (t.octaves.kind == Fractal::none && t.desc.pattern.kind == Pattern::none) {
+                cellular_grid<dims>(base, g, first, last, out, row_stride, slice_stride);
+            } else {
+                point_rows(base);
+            }
         } else {
             point_rows(base);
         }

@@ -167,6 +167,14 @@ struct FloatTable32 {
 #endif
 };
 
+// Whether FloatTable32 and FloatTable64 look up in registers (AVX-512); elsewhere FloatTable64
+// gathers (and AVX2's FloatTable32 takes four permutes).
+#if defined(__AVX512F__)
+inline constexpr bool has_register_float_tables = true;
+#else
+inline constexpr bool has_register_float_tables = false;
+#endif
+
 // Index in 0 .. 63: AVX-512 two two-register permutes and a blend on bit 5 (the 3D simplex
 // gradients, 48 entries); elsewhere a gather (AVX2 would need eight permutes: no faster).
 struct FloatTable64 {
@@ -490,6 +498,7 @@ GRADNOISE_KERNEL_INLINE I mul_high(I a, I b) noexcept {
 
 // A float lane mask as the int32 lane mask of the same lanes (the same register bits).
 using IMask = xsimd::batch_bool<std::int32_t, Arch>;
+using FMask = xsimd::batch_bool<float, Arch>;
 GRADNOISE_KERNEL_INLINE IMask int_mask(xsimd::batch_bool<float, Arch> m) noexcept {
 #if defined(__AVX512F__)
     return IMask(static_cast<__mmask16>(m));

@@ -85,23 +85,41 @@ GRADNOISE_KERNEL_INLINE auto grad(IB c, int byte, IB x, IB y, IB z) noexcept {
     return as_float(a) + as_float(b);
 }
 
+// [S 4.6] The lerp tree over corner values g[i + 2j (+ 4k)] in Perlin's order, then finish().
+template <class B>
+GRADNOISE_KERNEL_INLINE B perlin_lerp3(const B* g, B u, B v, B w) noexcept {
+    return finish(lerp(w, lerp(v, lerp(u, g[0], g[1]), lerp(u, g[2], g[3])),
+                       lerp(v, lerp(u, g[4], g[5]), lerp(u, g[6], g[7]))));
+}
+template <class B>
+GRADNOISE_KERNEL_INLINE B perlin_lerp2(const B* g, B u, B v) noexcept {
+    return finish(lerp(v, lerp(u, g[0], g[1]), lerp(u, g[2], g[3])));
+}
+
 // [S 4.6] The corner values of one cell, lerped along x, y (and z) in Perlin's order; the
 // hasher's corner codes c, the offsets' bit patterns px/py/pz ([0]: frac, [1]: frac - 1).
 template <class Corners, class IB, class B>
 GRADNOISE_KERNEL_INLINE B perlin_cell3(const Corners& c, const IB* px, const IB* py, const IB* pz, B u, B v,
                                        B w) noexcept {
-    auto g = [&](int i, int j, int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
-        return grad(c.reg(i, j, k), c.byte(i, j, k), px[i], py[j], pz[k]);
-    };
-    return finish(lerp(w, lerp(v, lerp(u, g(0, 0, 0), g(1, 0, 0)), lerp(u, g(0, 1, 0), g(1, 1, 0))),
-                       lerp(v, lerp(u, g(0, 0, 1), g(1, 0, 1)), lerp(u, g(0, 1, 1), g(1, 1, 1)))));
+    B g[8];
+    GRADNOISE_UNROLL
+    for (int n = 0; n < 8; ++n) {
+        const int i = n & 1, j = (n >> 1) & 1, k = n >> 2;
+        g[n] = grad(c.reg(i, j, k), c.byte(i, j, k), px[i], py[j], pz[k]);
+    }
+    return perlin_lerp3(g, u, v, w);
 }
 
 // [S 5] 2D: the 3D gradients at z = +0 (pz all zero bits), bilinear.
 template <class Corners, class IB, class B>
 GRADNOISE_KERNEL_INLINE B perlin_cell2(const Corners& c, const IB* px, const IB* py, IB pz, B u, B v) noexcept {
-    auto g = [&](int i, int j) GRADNOISE_KERNEL_LAMBDA_INLINE { return grad(c.reg(i, j), c.byte(i, j), px[i], py[j], pz); };
-    return finish(lerp(v, lerp(u, g(0, 0), g(1, 0)), lerp(u, g(0, 1), g(1, 1))));
+    B g[4];
+    GRADNOISE_UNROLL
+    for (int n = 0; n < 4; ++n) {
+        const int i = n & 1, j = n >> 1;
+        g[n] = grad(c.reg(i, j), c.byte(i, j), px[i], py[j], pz);
+    }
+    return perlin_lerp2(g, u, v);
 }
 
 // [S 18.2] Perlin's gradient of selection code byte `byte` of c as a vector of +-1.0f / +0 bit

@@ -32,12 +32,24 @@ void with_base(const detail::NoiseTables& t, Body&& body) noexcept {
         // The simplex and cellular families have no fade.
         const Basis basis = t.desc.basis;
         if (basis == Basis::opensimplex2 || basis == Basis::opensimplex2s) {
-            const SimplexGrad grad{t.simplex};
-            const Wide seed = wide(static_cast<std::uint64_t>(t.simplex_seed));
-            if (basis == Basis::opensimplex2s) {
-                body(SimplexBase<dims, true>{grad, seed, t.desc.simplex});
+            // [S 16] K.jpg's arithmetic, or [S 16.7] the mix variant's.
+            const bool smooth = basis == Basis::opensimplex2s;
+            if (t.hash == Hash::mix) {
+                const MixArith arith{t.simplex};
+                const I key(static_cast<std::int32_t>(t.mix_key));
+                if (smooth) {
+                    body(SimplexBase<dims, true, MixArith>{arith, key, t.desc.simplex});
+                } else {
+                    body(SimplexBase<dims, false, MixArith>{arith, key, t.desc.simplex});
+                }
             } else {
-                body(SimplexBase<dims, false>{grad, seed, t.desc.simplex});
+                const KjpgArith arith{SimplexGrad{t.simplex}};
+                const Wide seed = wide(static_cast<std::uint64_t>(t.simplex_seed));
+                if (smooth) {
+                    body(SimplexBase<dims, true>{arith, seed, t.desc.simplex});
+                } else {
+                    body(SimplexBase<dims, false>{arith, seed, t.desc.simplex});
+                }
             }
             return;
         }

@@ -35,18 +35,17 @@ float base_noise(const detail::NoiseTables& t, int dims, int k, const double* q)
         case Basis::opensimplex2s: {
             // [S 16] float coordinates are exact in binary64.
             const bool smooth = d.basis == Basis::opensimplex2s;
-            const detail::SimplexGradients& g = *t.simplex;
+            const SimplexVariant v = simplex_variant(t);
             switch (dims) {
                 case 2:
-                    return smooth ? opensimplex2s_2d(g, t.simplex_seed, d.simplex.orientation2, q[0], q[1])
-                                  : opensimplex2_2d(g, t.simplex_seed, d.simplex.orientation2, q[0], q[1]);
+                    return smooth ? opensimplex2s_2d(v, d.simplex.orientation2, q[0], q[1])
+                                  : opensimplex2_2d(v, d.simplex.orientation2, q[0], q[1]);
                 case 3:
-                    return smooth ? opensimplex2s_3d(g, t.simplex_seed, d.simplex.orientation3, q[0], q[1], q[2])
-                                  : opensimplex2_3d(g, t.simplex_seed, d.simplex.orientation3, q[0], q[1], q[2]);
+                    return smooth ? opensimplex2s_3d(v, d.simplex.orientation3, q[0], q[1], q[2])
+                                  : opensimplex2_3d(v, d.simplex.orientation3, q[0], q[1], q[2]);
                 default:
-                    return smooth
-                               ? opensimplex2s_4d(g, t.simplex_seed, d.simplex.orientation4, q[0], q[1], q[2], q[3])
-                               : opensimplex2_4d(g, t.simplex_seed, d.simplex.orientation4, q[0], q[1], q[2], q[3]);
+                    return smooth ? opensimplex2s_4d(v, d.simplex.orientation4, q[0], q[1], q[2], q[3])
+                                  : opensimplex2_4d(v, d.simplex.orientation4, q[0], q[1], q[2], q[3]);
             }
         }
         default: break;

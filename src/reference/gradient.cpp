@@ -301,18 +301,17 @@ Gradient base_gradient(const detail::NoiseTables& t, int dims, int k, const doub
     const NoiseDesc& d = t.desc;
     if (d.basis == Basis::opensimplex2 || d.basis == Basis::opensimplex2s) {
         const bool smooth = d.basis == Basis::opensimplex2s;
-        const detail::SimplexGradients& g = *t.simplex;
-        const std::int64_t seed = t.simplex_seed;
+        const SimplexVariant v = simplex_variant(t);
         switch (dims) {
             case 2:
-                return smooth ? opensimplex2s_2d_gradient(g, seed, d.simplex.orientation2, q[0], q[1])
-                              : opensimplex2_2d_gradient(g, seed, d.simplex.orientation2, q[0], q[1]);
+                return smooth ? opensimplex2s_2d_gradient(v, d.simplex.orientation2, q[0], q[1])
+                              : opensimplex2_2d_gradient(v, d.simplex.orientation2, q[0], q[1]);
             case 3:
-                return smooth ? opensimplex2s_3d_gradient(g, seed, d.simplex.orientation3, q[0], q[1], q[2])
-                              : opensimplex2_3d_gradient(g, seed, d.simplex.orientation3, q[0], q[1], q[2]);
+                return smooth ? opensimplex2s_3d_gradient(v, d.simplex.orientation3, q[0], q[1], q[2])
+                              : opensimplex2_3d_gradient(v, d.simplex.orientation3, q[0], q[1], q[2]);
             default:
-                return smooth ? opensimplex2s_4d_gradient(g, seed, d.simplex.orientation4, q[0], q[1], q[2], q[3])
-                              : opensimplex2_4d_gradient(g, seed, d.simplex.orientation4, q[0], q[1], q[2], q[3]);
+                return smooth ? opensimplex2s_4d_gradient(v, d.simplex.orientation4, q[0], q[1], q[2], q[3])
+                              : opensimplex2_4d_gradient(v, d.simplex.orientation4, q[0], q[1], q[2], q[3]);
         }
     }
     const float f[4] = {static_cast<float>(q[0]), static_cast<float>(q[1]), dims > 2 ? static_cast<float>(q[2]) : 0.0f,

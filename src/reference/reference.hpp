@@ -87,22 +87,28 @@ bool chunk_steps_finite(const NoiseDesc& desc, float spacing) noexcept;
 float chunk2(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, float spacing) noexcept;
 float chunk3(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, std::int64_t sz, float spacing) noexcept;
 
+// [S 16] Which simplex field: the variant's gradient tables (simplex_gradients(smooth)), and
+// K.jpg's arithmetic with his seed (the default, Hash::permutation) or the mix variant's (Hash::mix,
+// spec 16.7) keyed by the seed's mix key.
+struct SimplexVariant {
+    const detail::SimplexGradients* g = nullptr;
+    std::int64_t seed = 0;  // K.jpg's long
+    bool mix = false;
+    std::uint32_t key = 0;  // the mix variant's
+};
+SimplexVariant simplex_variant(const detail::NoiseTables& t) noexcept;
+
 // [S 16] K.jpg's OpenSimplex2 (fast) and OpenSimplex2S (smooth) at binary64 coordinates, as his
 // Java reference computes them: the orientation's skew or rotation and the cell split in double,
-// everything after in float, integers in wrapping 64-bit arithmetic. g = simplex_gradients(smooth).
-// Cells: floor (or round) of the skewed coordinate, clamped to the int32 range (spec 16.1).
-float opensimplex2_2d(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
-                      double y) noexcept;
-float opensimplex2_3d(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x, double y,
-                      double z) noexcept;
-float opensimplex2_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
-                      double z, double w) noexcept;
-float opensimplex2s_2d(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
-                       double y) noexcept;
-float opensimplex2s_3d(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x, double y,
-                       double z) noexcept;
-float opensimplex2s_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
-                       double z, double w) noexcept;
+// everything after in float, integers in wrapping 64-bit arithmetic. Cells: floor (or round) of the
+// skewed coordinate, clamped to the int32 range (spec 16.1). The mix variant (16.7) rounds the
+// coordinates to float first and computes in float and 32-bit integers throughout.
+float opensimplex2_2d(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept;
+float opensimplex2_3d(const SimplexVariant& v, Orientation3 o, double x, double y, double z) noexcept;
+float opensimplex2_4d(const SimplexVariant& v, Orientation4 o, double x, double y, double z, double w) noexcept;
+float opensimplex2s_2d(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept;
+float opensimplex2s_3d(const SimplexVariant& v, Orientation3 o, double x, double y, double z) noexcept;
+float opensimplex2s_4d(const SimplexVariant& v, Orientation4 o, double x, double y, double z, double w) noexcept;
 
 // [S 18] A value and its analytic gradient: d[a] = the partial derivative along coordinate a
 // (a < dims; the rest are 0). The value is bit for bit the plain value function's.
@@ -118,18 +124,14 @@ Gradient noise4_gradient(const Lattice& lattice, Fade fade, float x, float y, fl
 
 // [S 18.4] The simplex families with their gradients with respect to (x, y[, z, w]) as given
 // (through the orientation's skew or rotation). Value bits as the functions above.
-Gradient opensimplex2_2d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
-                                  double y) noexcept;
-Gradient opensimplex2_3d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x,
-                                  double y, double z) noexcept;
-Gradient opensimplex2_4d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x,
-                                  double y, double z, double w) noexcept;
-Gradient opensimplex2s_2d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
-                                   double y) noexcept;
-Gradient opensimplex2s_3d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x,
-                                   double y, double z) noexcept;
-Gradient opensimplex2s_4d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x,
-                                   double y, double z, double w) noexcept;
+Gradient opensimplex2_2d_gradient(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept;
+Gradient opensimplex2_3d_gradient(const SimplexVariant& v, Orientation3 o, double x, double y, double z) noexcept;
+Gradient opensimplex2_4d_gradient(const SimplexVariant& v, Orientation4 o, double x, double y, double z,
+                                  double w) noexcept;
+Gradient opensimplex2s_2d_gradient(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept;
+Gradient opensimplex2s_3d_gradient(const SimplexVariant& v, Orientation3 o, double x, double y, double z) noexcept;
+Gradient opensimplex2s_4d_gradient(const SimplexVariant& v, Orientation4 o, double x, double y, double z,
+                                   double w) noexcept;
 
 // [S 18.6] Cellular F1 with its gradient (the distance's gradient with respect to q).
 Gradient cellular_gradient(const detail::NoiseTables& t, int dims, int k, const float* q) noexcept;

@@ -5,6 +5,8 @@
 #include "reference/common.hpp"
 #include "reference/simplex_common.hpp"
 
+#include <type_traits>
+
 namespace gradnoise::reference {
 
 using namespace simplex;
@@ -21,11 +23,12 @@ constexpr float lattice_step_4d = 0.2f;
 // [S 16.3] 2D: the three vertices of the triangle holding (xs, ys). With with_gradient, also
 // the value's derivatives with respect to the offsets (dx0, dy0), whose Jacobian with respect to
 // (xs, ys) is I + float(UNSKEW_2D) J (every vertex's offset is (dx0, dy0) minus a constant).
-template <bool with_gradient>
-Sums<2> base2(const detail::SimplexGradients& g, U64 seed, double xs, double ys) {
+template <bool with_gradient, class L>
+Sums<2> base2(const L& g, typename L::Int seed, typename L::Coord xs, typename L::Coord ys) {
+    using Int = typename L::Int;
     std::int32_t xsb = floor_cell(xs), ysb = floor_cell(ys);
-    float xi = static_cast<float>(xs - xsb), yi = static_cast<float>(ys - ysb);
-    U64 xp = times(xsb, detail::simplex_prime_x), yp = times(ysb, detail::simplex_prime_y);
+    float xi = cell_offset(xs, xsb), yi = cell_offset(ys, ysb);
+    Int xp = times(xsb, L::prime_x), yp = times(ysb, L::prime_y);
 
     float t = (xi + yi) * static_cast<float>(unskew_2d);
     float dx0 = xi + t, dy0 = yi + t;
@@ -43,8 +46,7 @@ Sums<2> base2(const detail::SimplexGradients& g, U64 seed, double xs, double ys)
     if (a1 > 0) {
         float dx1 = dx0 - static_cast<float>(1 + 2 * unskew_2d);
         float dy1 = dy0 - static_cast<float>(1 + 2 * unskew_2d);
-        sum.value += vertex2<with_gradient>(g, seed, xp + detail::simplex_prime_x, yp + detail::simplex_prime_y, a1,
-                                            dx1, dy1, sum.d);
+        sum.value += vertex2<with_gradient>(g, seed, xp + L::prime_x, yp + L::prime_y, a1, dx1, dy1, sum.d);
     }
 
     if (dy0 > dx0) {
@@ -52,14 +54,14 @@ Sums<2> base2(const detail::SimplexGradients& g, U64 seed, double xs, double ys)
         float dy2 = dy0 - static_cast<float>(unskew_2d + 1);
         float a2 = rsquared_2d - dx2 * dx2 - dy2 * dy2;
         if (a2 > 0) {
-            sum.value += vertex2<with_gradient>(g, seed, xp, yp + detail::simplex_prime_y, a2, dx2, dy2, sum.d);
+            sum.value += vertex2<with_gradient>(g, seed, xp, yp + L::prime_y, a2, dx2, dy2, sum.d);
         }
     } else {
         float dx2 = dx0 - static_cast<float>(unskew_2d + 1);
         float dy2 = dy0 - static_cast<float>(unskew_2d);
         float a2 = rsquared_2d - dx2 * dx2 - dy2 * dy2;
         if (a2 > 0) {
-            sum.value += vertex2<with_gradient>(g, seed, xp + detail::simplex_prime_x, yp, a2, dx2, dy2, sum.d);
+            sum.value += vertex2<with_gradient>(g, seed, xp + L::prime_x, yp, a2, dx2, dy2, sum.d);
         }
     }
     return sum;
@@ -70,10 +72,11 @@ Sums<2> base2(const detail::SimplexGradients& g, U64 seed, double xs, double ys)
 // point minus its vertex ((xri, yri, zri) steps by constants: xri + xs, and xs * (0.5 - xs * -xri)
 // = xri + 0.5 xs on the second lattice), so the offsets' Jacobian with respect to (xr, yr, zr)
 // is the identity; the mirrored ax0.. only choose vertices and update the falloff.
-template <bool with_gradient>
-Sums<3> base3(const detail::SimplexGradients& g, U64 seed, double xr, double yr, double zr) {
+template <bool with_gradient, class L>
+Sums<3> base3(const L& g, typename L::Int seed, typename L::Coord xr, typename L::Coord yr, typename L::Coord zr) {
+    using Int = typename L::Int;
     std::int32_t xrb = round_cell(xr), yrb = round_cell(yr), zrb = round_cell(zr);
-    float xri = static_cast<float>(xr - xrb), yri = static_cast<float>(yr - yrb), zri = static_cast<float>(zr - zrb);
+    float xri = cell_offset(xr, xrb), yri = cell_offset(yr, yrb), zri = cell_offset(zr, zrb);
 
     // The reference's (int)(-1.0f - v) | 1, the difference rounded in float: -1 where the offset is
     // >= 0 or negative but at most 2^-25 in magnitude (-1.0f - v rounds to -1), else 1.
@@ -81,8 +84,7 @@ Sums<3> base3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
         zs = static_cast<int>(-1.0f - zri) | 1;
     float ax0 = static_cast<float>(xs) * -xri, ay0 = static_cast<float>(ys) * -yri, az0 = static_cast<float>(zs) * -zri;
 
-    U64 xp = times(xrb, detail::simplex_prime_x), yp = times(yrb, detail::simplex_prime_y),
-        zp = times(zrb, detail::simplex_prime_z);
+    Int xp = times(xrb, L::prime_x), yp = times(yrb, L::prime_y), zp = times(zrb, L::prime_z);
 
     Sums<3> sum;
     float a = (rsquared_3d - xri * xri) - (yri * yri + zri * zri);
@@ -90,27 +92,27 @@ Sums<3> base3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
         if (a > 0) {
             sum.value += vertex3<with_gradient>(g, seed, xp, yp, zp, a, xri, yri, zri, sum.d);
         }
-        // xs * prime as the reference's long product: -1 -> -prime, 1 -> prime (mod 2^64).
-        auto signed_prime = [](int sign, U64 prime) { return sign < 0 ? U64(0) - prime : prime; };
+        // xs * prime as the reference's long product: -1 -> -prime, 1 -> prime (wrapping).
+        auto signed_prime = [](int sign, Int prime) { return sign < 0 ? Int(0) - prime : prime; };
         if (ax0 >= ay0 && ax0 >= az0) {
             float b = a + ax0 + ax0;
             if (b > 1) {
                 b -= 1;
-                sum.value += vertex3<with_gradient>(g, seed, xp - signed_prime(xs, detail::simplex_prime_x), yp, zp,
+                sum.value += vertex3<with_gradient>(g, seed, xp - signed_prime(xs, L::prime_x), yp, zp,
                                                     b, xri + static_cast<float>(xs), yri, zri, sum.d);
             }
         } else if (ay0 > ax0 && ay0 >= az0) {
             float b = a + ay0 + ay0;
             if (b > 1) {
                 b -= 1;
-                sum.value += vertex3<with_gradient>(g, seed, xp, yp - signed_prime(ys, detail::simplex_prime_y), zp,
+                sum.value += vertex3<with_gradient>(g, seed, xp, yp - signed_prime(ys, L::prime_y), zp,
                                                     b, xri, yri + static_cast<float>(ys), zri, sum.d);
             }
         } else {
             float b = a + az0 + az0;
             if (b > 1) {
                 b -= 1;
-                sum.value += vertex3<with_gradient>(g, seed, xp, yp, zp - signed_prime(zs, detail::simplex_prime_z),
+                sum.value += vertex3<with_gradient>(g, seed, xp, yp, zp - signed_prime(zs, L::prime_z),
                                                     b, xri, yri, zri + static_cast<float>(zs), sum.d);
             }
         }
@@ -125,13 +127,13 @@ Sums<3> base3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
         yri = static_cast<float>(ys) * ay0;
         zri = static_cast<float>(zs) * az0;
         a += (0.75f - ax0) - (ay0 + az0);
-        xp += xs < 0 ? detail::simplex_prime_x : 0;
-        yp += ys < 0 ? detail::simplex_prime_y : 0;
-        zp += zs < 0 ? detail::simplex_prime_z : 0;
+        xp += xs < 0 ? L::prime_x : Int(0);
+        yp += ys < 0 ? L::prime_y : Int(0);
+        zp += zs < 0 ? L::prime_z : Int(0);
         xs = -xs;
         ys = -ys;
         zs = -zs;
-        seed ^= detail::simplex_seed_flip_3d;
+        seed ^= L::seed_flip_3d;
     }
     return sum;
 }
@@ -141,15 +143,18 @@ Sums<3> base3(const detail::SimplexGradients& g, U64 seed, double xr, double yr,
 // vertex step) and ssi unskew_4d times their sum plus constants: the Jacobian with respect to
 // (xs, ys, zs, ws) is I + unskew_4d J. The falloff R^2 - |d|^2 is 0.6f - a (the reference's
 // a - 0.6f negated, exactly: the square it takes is the same).
-template <bool with_gradient>
-Sums<4> base4(const detail::SimplexGradients& g, U64 seed, double xs, double ys, double zs, double ws) {
+template <bool with_gradient, class L>
+Sums<4> base4(const L& g, typename L::Int seed, typename L::Coord xs, typename L::Coord ys, typename L::Coord zs,
+              typename L::Coord ws) {
+    using Int = typename L::Int;
+    using Coord = typename L::Coord;
     std::int32_t xsb = floor_cell(xs), ysb = floor_cell(ys), zsb = floor_cell(zs), wsb = floor_cell(ws);
-    float xsi = static_cast<float>(xs - xsb), ysi = static_cast<float>(ys - ysb), zsi = static_cast<float>(zs - zsb),
-          wsi = static_cast<float>(ws - wsb);
+    float xsi = cell_offset(xs, xsb), ysi = cell_offset(ys, ysb), zsi = cell_offset(zs, zsb), wsi = cell_offset(ws, wsb);
 
     float si_sum = (xsi + ysi) + (zsi + wsi);
-    int starting = static_cast<int>(static_cast<double>(si_sum) * 1.25);  // the product in double, truncated
-    seed += static_cast<U64>(starting) * detail::simplex_seed_offset_4d;
+    // The product in Coord (double: K.jpg's; float: the mix variant's), truncated.
+    int starting = static_cast<int>(static_cast<Coord>(si_sum) * Coord(1.25));
+    seed += static_cast<Int>(starting) * L::seed_offset_4d;
 
     float starting_offset = static_cast<float>(starting) * -lattice_step_4d;
     xsi += starting_offset;
@@ -158,27 +163,26 @@ Sums<4> base4(const detail::SimplexGradients& g, U64 seed, double xs, double ys,
     wsi += starting_offset;
     float ssi = (si_sum + starting_offset * 4) * unskew_4d;
 
-    U64 xp = times(xsb, detail::simplex_prime_x), yp = times(ysb, detail::simplex_prime_y),
-        zp = times(zsb, detail::simplex_prime_z), wp = times(wsb, detail::simplex_prime_w);
+    Int xp = times(xsb, L::prime_x), yp = times(ysb, L::prime_y), zp = times(zsb, L::prime_z), wp = times(wsb, L::prime_w);
 
     Sums<4> sum;
     for (int i = 0;; ++i) {
-        // The next vertex: the closest one of the simplex above the base vertex (score in double).
-        double score0 = 1.0 + static_cast<double>(ssi) * (-1.0 / static_cast<double>(unskew_4d));
+        // The next vertex: the closest one of the simplex above the base vertex (score in Coord).
+        Coord score0 = Coord(1.0) + static_cast<Coord>(ssi) * Coord(-1.0 / static_cast<double>(unskew_4d));
         if (xsi >= ysi && xsi >= zsi && xsi >= wsi && xsi >= score0) {
-            xp += detail::simplex_prime_x;
+            xp += L::prime_x;
             xsi -= 1;
             ssi -= unskew_4d;
         } else if (ysi > xsi && ysi >= zsi && ysi >= wsi && ysi >= score0) {
-            yp += detail::simplex_prime_y;
+            yp += L::prime_y;
             ysi -= 1;
             ssi -= unskew_4d;
         } else if (zsi > xsi && zsi > ysi && zsi >= wsi && zsi >= score0) {
-            zp += detail::simplex_prime_z;
+            zp += L::prime_z;
             zsi -= 1;
             ssi -= unskew_4d;
         } else if (wsi > xsi && wsi > ysi && wsi > zsi && wsi >= score0) {
-            wp += detail::simplex_prime_w;
+            wp += L::prime_w;
             wsi -= 1;
             ssi -= unskew_4d;
         }
@@ -196,13 +200,13 @@ Sums<4> base4(const detail::SimplexGradients& g, U64 seed, double xs, double ys,
         zsi += lattice_step_4d;
         wsi += lattice_step_4d;
         ssi += lattice_step_4d * 4 * unskew_4d;
-        seed -= detail::simplex_seed_offset_4d;
+        seed -= L::seed_offset_4d;
         if (i == starting) {
-            xp -= detail::simplex_prime_x;
-            yp -= detail::simplex_prime_y;
-            zp -= detail::simplex_prime_z;
-            wp -= detail::simplex_prime_w;
-            seed += detail::simplex_seed_offset_4d * 5;
+            xp -= L::prime_x;
+            yp -= L::prime_y;
+            zp -= L::prime_z;
+            wp -= L::prime_w;
+            seed += L::seed_offset_4d * 5;
         }
     }
     return sum;
@@ -210,78 +214,77 @@ Sums<4> base4(const detail::SimplexGradients& g, U64 seed, double xs, double ys,
 
 }  // namespace
 
-float opensimplex2_2d(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
-                      double y) noexcept {
-    if (!simplex::in_extent(x) || !simplex::in_extent(y)) {
-        return 0.0f;
-    }
-    double s[2];
-    orient2(o, x, y, s);
-    return base2<false>(g, static_cast<U64>(seed), s[0], s[1]).value;
+SimplexVariant simplex_variant(const detail::NoiseTables& t) noexcept {
+    return {t.simplex, t.simplex_seed, t.hash == Hash::mix, t.mix_key};
 }
 
-float opensimplex2_3d(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x, double y,
-                      double z) noexcept {
-    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z)) {
-        return 0.0f;
-    }
-    double r[3];
-    orient3(o, detail::opensimplex2_orientation, x, y, z, r);
-    return base3<false>(g, static_cast<U64>(seed), r[0], r[1], r[2]).value;
+float opensimplex2_2d(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept {
+    const double q[2] = {x, y};
+    return with_lattice<2>(v, q, 0.0f, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> s[2];
+        orient2(o, c[0], c[1], s);
+        return base2<false>(lat, lat.base_seed, s[0], s[1]).value;
+    });
 }
 
-float opensimplex2_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
-                      double z, double w) noexcept {
-    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z) || !simplex::in_extent(w)) {
-        return 0.0f;
-    }
-    double s[4];
-    orient4(o, detail::opensimplex2_orientation, x, y, z, w, s);
-    return base4<false>(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]).value;
+float opensimplex2_3d(const SimplexVariant& v, Orientation3 o, double x, double y, double z) noexcept {
+    const double q[3] = {x, y, z};
+    return with_lattice<3>(v, q, 0.0f, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> r[3];
+        orient3(o, detail::opensimplex2_orientation, c[0], c[1], c[2], r);
+        return base3<false>(lat, lat.base_seed, r[0], r[1], r[2]).value;
+    });
+}
+
+float opensimplex2_4d(const SimplexVariant& v, Orientation4 o, double x, double y, double z, double w) noexcept {
+    const double q[4] = {x, y, z, w};
+    return with_lattice<4>(v, q, 0.0f, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> s[4];
+        orient4(o, detail::opensimplex2_orientation, c[0], c[1], c[2], c[3], s);
+        return base4<false>(lat, lat.base_seed, s[0], s[1], s[2], s[3]).value;
+    });
 }
 
 // [S 18.4] The value (the same operations as above) and its gradient: the offset-frame sums
 // taken to the input coordinates by the orientation's Jacobian. Off the lattice: +0 throughout.
-Gradient opensimplex2_2d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
-                                  double y) noexcept {
-    Gradient r;
-    if (!simplex::in_extent(x) || !simplex::in_extent(y)) {
+Gradient opensimplex2_2d_gradient(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept {
+    const double q[2] = {x, y};
+    return with_lattice<2>(v, q, Gradient{}, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> s[2];
+        orient2(o, c[0], c[1], s);
+        const Sums<2> sum = base2<true>(lat, lat.base_seed, s[0], s[1]);
+        Gradient r;
+        r.value = sum.value;
+        to_input<2>(jacobian_of(o), sum.d, r.d);
         return r;
-    }
-    double s[2];
-    orient2(o, x, y, s);
-    const Sums<2> sum = base2<true>(g, static_cast<U64>(seed), s[0], s[1]);
-    r.value = sum.value;
-    to_input<2>(jacobian_of(o), sum.d, r.d);
-    return r;
+    });
 }
 
-Gradient opensimplex2_3d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x,
-                                  double y, double z) noexcept {
-    Gradient r;
-    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z)) {
+Gradient opensimplex2_3d_gradient(const SimplexVariant& v, Orientation3 o, double x, double y, double z) noexcept {
+    const double q[3] = {x, y, z};
+    return with_lattice<3>(v, q, Gradient{}, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> s[3];
+        orient3(o, detail::opensimplex2_orientation, c[0], c[1], c[2], s);
+        const Sums<3> sum = base3<true>(lat, lat.base_seed, s[0], s[1], s[2]);
+        Gradient r;
+        r.value = sum.value;
+        to_input<3>(jacobian_of(o), sum.d, r.d);
         return r;
-    }
-    double s[3];
-    orient3(o, detail::opensimplex2_orientation, x, y, z, s);
-    const Sums<3> sum = base3<true>(g, static_cast<U64>(seed), s[0], s[1], s[2]);
-    r.value = sum.value;
-    to_input<3>(jacobian_of(o), sum.d, r.d);
-    return r;
+    });
 }
 
-Gradient opensimplex2_4d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x,
-                                  double y, double z, double w) noexcept {
-    Gradient r;
-    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z) || !simplex::in_extent(w)) {
+Gradient opensimplex2_4d_gradient(const SimplexVariant& v, Orientation4 o, double x, double y, double z,
+                                  double w) noexcept {
+    const double q[4] = {x, y, z, w};
+    return with_lattice<4>(v, q, Gradient{}, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> s[4];
+        orient4(o, detail::opensimplex2_orientation, c[0], c[1], c[2], c[3], s);
+        const Sums<4> sum = base4<true>(lat, lat.base_seed, s[0], s[1], s[2], s[3]);
+        Gradient r;
+        r.value = sum.value;
+        to_input<4>(jacobian_of(false, o), sum.d, r.d);
         return r;
-    }
-    double s[4];
-    orient4(o, detail::opensimplex2_orientation, x, y, z, w, s);
-    const Sums<4> sum = base4<true>(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]);
-    r.value = sum.value;
-    to_input<4>(jacobian_of(false, o), sum.d, r.d);
-    return r;
+    });
 }
 
 }  // namespace gradnoise::reference

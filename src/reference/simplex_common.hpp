@@ -21,52 +21,119 @@ inline bool in_extent(double v) { return std::fabs(v) < 134217728.0; }
 
 // [S 16.1] floor(v), clamped to the int32 range: the reference's fastFloor for every v inside it
 // (below -2^31 the reference wraps to 2^31 - 1; NaN gives 0 -- such points are +0 here anyway).
-inline std::int32_t floor_cell(double v) {
-    double f = std::floor(v);
+// Coord is the variant's coordinate type: double (K.jpg's) or float (the mix variant, 16.7).
+template <class Coord>
+inline std::int32_t floor_cell(Coord v) {
+    double f = static_cast<double>(std::floor(v));
     f = f < -2147483648.0 ? -2147483648.0 : (f > 2147483647.0 ? 2147483647.0 : f);
     return f == f ? static_cast<std::int32_t>(f) : 0;
 }
 
 // [S 16.1] The reference's fastRound: v < 0 ? (int)(v - 0.5) : (int)(v + 0.5), truncating, the
-// sums rounded in double; clamped to the int32 range as (int) saturates.
-inline std::int32_t round_cell(double v) {
-    double r = v < 0 ? std::trunc(v - 0.5) : std::trunc(v + 0.5);
+// sums rounded in Coord; clamped to the int32 range as (int) saturates.
+template <class Coord>
+inline std::int32_t round_cell(Coord v) {
+    const Coord half = Coord(0.5);
+    double r = static_cast<double>(v < 0 ? std::trunc(v - half) : std::trunc(v + half));
     r = r < -2147483648.0 ? -2147483648.0 : (r > 2147483647.0 ? 2147483647.0 : r);
     return r == r ? static_cast<std::int32_t>(r) : 0;
 }
 
-// A cell index times a prime, mod 2^64 (the index sign-extended first).
-inline U64 times(std::int32_t cell, U64 prime) { return static_cast<U64>(static_cast<std::int64_t>(cell)) * prime; }
+// [S 16.1] The offset inside the cell: v - cell in Coord (the cell converts exactly: it is an
+// integral Coord), rounded to float.
+template <class Coord>
+inline float cell_offset(Coord v, std::int32_t cell) {
+    return static_cast<float>(v - static_cast<Coord>(cell));
+}
+
+// A cell index or lattice step times a prime, wrapping (the index sign-extended first).
+template <class Int>
+inline Int times(std::int32_t cell, Int prime) {
+    return static_cast<Int>(static_cast<std::int64_t>(cell)) * prime;
+}
 
 // Arithmetic shift right of a 64-bit pattern (Java's >> on long).
 inline U64 shift_right_arithmetic(U64 v, int bits) {
     return (v >> bits) | ((v >> 63) != 0 ? ~(~U64(0) >> bits) : U64(0));
 }
 
-// [S 16.2] The gradient of a vertex: its entries g[0 .. dims - 1] in the variant's table.
-inline const float* gradient2(const detail::SimplexGradients& g, U64 seed, U64 xp, U64 yp) {
-    U64 hash = seed ^ xp ^ yp;
-    hash *= detail::simplex_hash_multiplier;
-    hash ^= shift_right_arithmetic(hash, 64 - 7 + 1);
-    int gi = static_cast<int>(hash & (127u << 1));
-    return &g.g2[gi];
-}
+// [S 16.2] K.jpg's arithmetic (Hash::permutation): binary64 coordinates, 64-bit integers, his
+// hash and gradient index. A vertex's gradient entries v[0 .. dims - 1].
+struct KjpgLattice {
+    using Coord = double;
+    using Int = U64;
+    const detail::SimplexGradients& g;
+    Int base_seed;  // NoiseDesc::seed as his long
+    static constexpr Int prime_x = detail::simplex_prime_x, prime_y = detail::simplex_prime_y,
+                         prime_z = detail::simplex_prime_z, prime_w = detail::simplex_prime_w;
+    static constexpr Int seed_flip_3d = detail::simplex_seed_flip_3d;
+    static constexpr Int seed_offset_4d = detail::simplex_seed_offset_4d;
+    static Int smooth_prime(const detail::SmoothLattice4& t, int axis, int i) { return t.prime(axis, i); }
 
-inline const float* gradient3(const detail::SimplexGradients& g, U64 seed, U64 xp, U64 yp, U64 zp) {
-    U64 hash = (seed ^ xp) ^ (yp ^ zp);
-    hash *= detail::simplex_hash_multiplier;
-    hash ^= shift_right_arithmetic(hash, 64 - 8 + 2);
-    int gi = static_cast<int>(hash & (255u << 2));
-    return &g.g3[gi];
-}
+    void gradient2(Int seed, Int xp, Int yp, float* v) const {
+        U64 hash = seed ^ xp ^ yp;
+        hash *= detail::simplex_hash_multiplier;
+        hash ^= shift_right_arithmetic(hash, 64 - 7 + 1);
+        const int gi = static_cast<int>(hash & (127u << 1));
+        v[0] = g.g2[gi];
+        v[1] = g.g2[gi | 1];
+    }
+    void gradient3(Int seed, Int xp, Int yp, Int zp, float* v) const {
+        U64 hash = (seed ^ xp) ^ (yp ^ zp);
+        hash *= detail::simplex_hash_multiplier;
+        hash ^= shift_right_arithmetic(hash, 64 - 8 + 2);
+        const int gi = static_cast<int>(hash & (255u << 2));
+        for (int c = 0; c < 3; ++c) {
+            v[c] = g.g3[gi | c];
+        }
+    }
+    void gradient4(Int seed, Int xp, Int yp, Int zp, Int wp, float* v) const {
+        U64 hash = seed ^ (xp ^ yp) ^ (zp ^ wp);
+        hash *= detail::simplex_hash_multiplier;
+        hash ^= shift_right_arithmetic(hash, 64 - 9 + 2);
+        const int gi = static_cast<int>(hash & (511u << 2));
+        for (int c = 0; c < 4; ++c) {
+            v[c] = g.g4[gi | c];
+        }
+    }
+};
 
-inline const float* gradient4(const detail::SimplexGradients& g, U64 seed, U64 xp, U64 yp, U64 zp, U64 wp) {
-    U64 hash = seed ^ (xp ^ yp) ^ (zp ^ wp);
-    hash *= detail::simplex_hash_multiplier;
-    hash ^= shift_right_arithmetic(hash, 64 - 9 + 2);
-    int gi = static_cast<int>(hash & (511u << 2));
-    return &g.g4[gi];
-}
+// [S 16.7] The mix variant (Hash::mix): the same algorithms with binary32 coordinates and 32-bit
+// integers (wrapping), seeded by the mix key, one multiply per vertex hash. Gradient n of his
+// 24 / 48 / 160 directions (2D and 3D in the variant's order: simplex_tables.hpp), n = ((h >> 8) *
+// count) >> 24 for h = (seed ^ primed cells) * 0x27D4EB2D.
+struct MixLattice {
+    using Coord = float;
+    using Int = std::uint32_t;
+    const detail::SimplexGradients& g;
+    Int base_seed;  // the mix key of the seed (spec 3.2)
+    static constexpr Int prime_x = detail::simplex_mix_primes[0], prime_y = detail::simplex_mix_primes[1],
+                         prime_z = detail::simplex_mix_primes[2], prime_w = detail::simplex_mix_primes[3];
+    static constexpr Int seed_flip_3d = detail::simplex_mix_seed_flip_3d;
+    static constexpr Int seed_offset_4d = detail::simplex_mix_seed_offset_4d;
+    static Int smooth_prime(const detail::SmoothLattice4& t, int axis, int i) {
+        return static_cast<Int>(t.prime_mix[axis][i]);
+    }
+
+    static int index(Int h, Int count) { return static_cast<int>((((h * detail::mix_multiplier) >> 8) * count) >> 24); }
+    void gradient2(Int seed, Int xp, Int yp, float* v) const {
+        const int n = index(seed ^ xp ^ yp, 24);
+        v[0] = g.g2mx[n];
+        v[1] = g.g2my[n];
+    }
+    void gradient3(Int seed, Int xp, Int yp, Int zp, float* v) const {
+        const int n = index((seed ^ xp) ^ (yp ^ zp), 48);
+        v[0] = g.g3mx[n];
+        v[1] = g.g3my[n];
+        v[2] = g.g3mz[n];
+    }
+    void gradient4(Int seed, Int xp, Int yp, Int zp, Int wp, float* v) const {
+        const int n = index(seed ^ (xp ^ yp) ^ (zp ^ wp), 160);
+        for (int c = 0; c < 4; ++c) {
+            v[c] = g.g4[4 * n + c];
+        }
+    }
+};
 
 // [S 16.2] The gradient dotted with the vertex's offset, in the reference's order.
 inline float dot2(const float* v, float dx, float dy) { return v[0] * dx + v[1] * dy; }
@@ -102,26 +169,29 @@ inline float contribution(float a, const float* v, float gd, const float* o, flo
     return a4 * gd;
 }
 
-template <bool with_gradient>
-inline float vertex2(const detail::SimplexGradients& g, U64 seed, U64 xp, U64 yp, float a, float dx, float dy,
-                     float* sum) {
-    const float* v = gradient2(g, seed, xp, yp);
+template <bool with_gradient, class L>
+inline float vertex2(const L& lat, typename L::Int seed, typename L::Int xp, typename L::Int yp, float a, float dx,
+                     float dy, float* sum) {
+    float v[2];
+    lat.gradient2(seed, xp, yp, v);
     const float o[2] = {dx, dy};
     return contribution<with_gradient, 2>(a, v, dot2(v, dx, dy), o, sum);
 }
 
-template <bool with_gradient>
-inline float vertex3(const detail::SimplexGradients& g, U64 seed, U64 xp, U64 yp, U64 zp, float a, float dx,
-                     float dy, float dz, float* sum) {
-    const float* v = gradient3(g, seed, xp, yp, zp);
+template <bool with_gradient, class L>
+inline float vertex3(const L& lat, typename L::Int seed, typename L::Int xp, typename L::Int yp, typename L::Int zp,
+                     float a, float dx, float dy, float dz, float* sum) {
+    float v[3];
+    lat.gradient3(seed, xp, yp, zp, v);
     const float o[3] = {dx, dy, dz};
     return contribution<with_gradient, 3>(a, v, dot3(v, dx, dy, dz), o, sum);
 }
 
-template <bool with_gradient>
-inline float vertex4(const detail::SimplexGradients& g, U64 seed, U64 xp, U64 yp, U64 zp, U64 wp, float a,
-                     float dx, float dy, float dz, float dw, float* sum) {
-    const float* v = gradient4(g, seed, xp, yp, zp, wp);
+template <bool with_gradient, class L>
+inline float vertex4(const L& lat, typename L::Int seed, typename L::Int xp, typename L::Int yp, typename L::Int zp,
+                     typename L::Int wp, float a, float dx, float dy, float dz, float dw, float* sum) {
+    float v[4];
+    lat.gradient4(seed, xp, yp, zp, wp, v);
     const float o[4] = {dx, dy, dz, dw};
     return contribution<with_gradient, 4>(a, v, dot4(v, dx, dy, dz, dw), o, sum);
 }
@@ -226,85 +296,88 @@ inline void to_input(const SimplexJacobian& jacobian, const float* d, float* out
 }
 
 // [S 16.1] 2D orientations (the same in both variants): the reference's noise2 and
-// noise2_ImproveX front ends, mapping (x, y) to the skewed lattice in binary64.
-inline void orient2(Orientation2 o, double x, double y, double* out) {
+// noise2_ImproveX front ends, mapping (x, y) to the skewed lattice in binary64 (T = double) or,
+// for the mix variant (16.7), in binary32 with each constant rounded once to float (T = float).
+template <class T>
+inline void orient2(Orientation2 o, T x, T y, T* out) {
     if (o == Orientation2::improve_x) {
-        double xx = x * detail::simplex_root2over2;
-        double yy = y * (detail::simplex_root2over2 * (1 + 2 * detail::simplex_skew_2d));
+        T xx = x * T(detail::simplex_root2over2);
+        T yy = y * T(detail::simplex_root2over2 * (1 + 2 * detail::simplex_skew_2d));
         out[0] = yy + xx;
         out[1] = yy - xx;
     } else {
-        double s = detail::simplex_skew_2d * (x + y);
+        T s = T(detail::simplex_skew_2d) * (x + y);
         out[0] = x + s;
         out[1] = y + s;
     }
 }
 
-// [S 16.1] 3D orientations: orthonormal rotations in binary64 (noise3_ImproveXY puts z up the
-// cubes' main diagonal, noise3_ImproveXZ y; noise3_Fallback), out = (xr, yr, zr).
-inline void orient3(Orientation3 o, const detail::SimplexOrientation& k, double x, double y, double z, double* out) {
-    constexpr double r3 = detail::simplex_root3over3;
+// [S 16.1] 3D orientations: orthonormal rotations (noise3_ImproveXY puts z up the cubes' main
+// diagonal, noise3_ImproveXZ y; noise3_Fallback), out = (xr, yr, zr); T as orient2's.
+template <class T>
+inline void orient3(Orientation3 o, const detail::SimplexOrientation& k, T x, T y, T z, T* out) {
+    const T r3 = T(detail::simplex_root3over3), minus_r3 = T(-detail::simplex_root3over3);
     if (o == Orientation3::fallback) {
-        double r = detail::simplex_fallback_rotate_3d * (x + y + z);
+        T r = T(detail::simplex_fallback_rotate_3d) * (x + y + z);
         out[0] = r - x;
         out[1] = r - y;
         out[2] = r - z;
     } else if (o == Orientation3::improve_xz) {
-        double xz = x + z;
-        double s2 = xz * k.xz_orthogonalizer;
-        double yy = y * r3;
+        T xz = x + z;
+        T s2 = xz * T(k.xz_orthogonalizer);
+        T yy = y * r3;
         out[0] = x + s2 + yy;
         out[2] = z + s2 + yy;
-        out[1] = xz * -r3 + yy;
+        out[1] = xz * minus_r3 + yy;
     } else {
-        double xy = x + y;
-        double s2 = xy * detail::simplex_unskew_2d;
-        double zz = z * r3;
+        T xy = x + y;
+        T s2 = xy * T(detail::simplex_unskew_2d);
+        T zz = z * r3;
         out[0] = x + s2 + zz;
         out[1] = y + s2 + zz;
-        out[2] = xy * -r3 + zz;
+        out[2] = xy * minus_r3 + zz;
     }
 }
 
-// [S 16.1] 4D orientations in binary64 (the noise4_* front ends), out on the skewed A4 lattice.
-inline void orient4(Orientation4 o, const detail::SimplexOrientation& k, double x, double y, double z, double w,
-                    double* out) {
+// [S 16.1] 4D orientations (the noise4_* front ends), out on the skewed A4 lattice; T as orient2's.
+template <class T>
+inline void orient4(Orientation4 o, const detail::SimplexOrientation& k, T x, T y, T z, T w, T* out) {
     switch (o) {
         case Orientation4::improve_xyz_improve_xy: {
-            double xy = x + y;
-            double s2 = xy * -0.21132486540518699998;
-            double zz = z * 0.28867513459481294226;
-            double ww = w * k.w_scale;
+            T xy = x + y;
+            T s2 = xy * T(-0.21132486540518699998);
+            T zz = z * T(0.28867513459481294226);
+            T ww = w * T(k.w_scale);
             out[0] = x + (zz + ww + s2);
             out[1] = y + (zz + ww + s2);
-            out[2] = xy * -0.57735026918962599998 + (zz + ww);
-            out[3] = z * -0.866025403784439 + ww;
+            out[2] = xy * T(-0.57735026918962599998) + (zz + ww);
+            out[3] = z * T(-0.866025403784439) + ww;
             return;
         }
         case Orientation4::improve_xyz_improve_xz: {
-            double xz = x + z;
-            double s2 = xz * -0.21132486540518699998;
-            double yy = y * 0.28867513459481294226;
-            double ww = w * k.w_scale;
+            T xz = x + z;
+            T s2 = xz * T(-0.21132486540518699998);
+            T yy = y * T(0.28867513459481294226);
+            T ww = w * T(k.w_scale);
             out[0] = x + (yy + ww + s2);
             out[2] = z + (yy + ww + s2);
-            out[1] = xz * -0.57735026918962599998 + (yy + ww);
-            out[3] = y * -0.866025403784439 + ww;
+            out[1] = xz * T(-0.57735026918962599998) + (yy + ww);
+            out[3] = y * T(-0.866025403784439) + ww;
             return;
         }
         case Orientation4::improve_xyz: {
-            double xyz = x + y + z;
-            double ww = w * k.w_scale;
-            double s2 = xyz * -0.16666666666666666 + ww;
+            T xyz = x + y + z;
+            T ww = w * T(k.w_scale);
+            T s2 = xyz * T(-0.16666666666666666) + ww;
             out[0] = x + s2;
             out[1] = y + s2;
             out[2] = z + s2;
-            out[3] = -0.5 * xyz + ww;
+            out[3] = T(-0.5) * xyz + ww;
             return;
         }
         case Orientation4::improve_xy_improve_zw: {
-            double s2 = (x + y) * k.zw_s2[0] + (z + w) * k.zw_s2[1];
-            double t2 = (z + w) * k.zw_t2[0] + (x + y) * k.zw_t2[1];
+            T s2 = (x + y) * T(k.zw_s2[0]) + (z + w) * T(k.zw_s2[1]);
+            T t2 = (z + w) * T(k.zw_t2[0]) + (x + y) * T(k.zw_t2[1]);
             out[0] = x + s2;
             out[1] = y + s2;
             out[2] = z + t2;
@@ -312,7 +385,7 @@ inline void orient4(Orientation4 o, const detail::SimplexOrientation& k, double 
             return;
         }
         default: {
-            double s = k.fallback_skew * (x + y + z + w);
+            T s = T(k.fallback_skew) * (x + y + z + w);
             out[0] = x + s;
             out[1] = y + s;
             out[2] = z + s;
@@ -320,6 +393,29 @@ inline void orient4(Orientation4 o, const detail::SimplexOrientation& k, double 
             return;
         }
     }
+}
+
+// [S 16.7] One evaluation through the variant's arithmetic: K.jpg's at the binary64
+// coordinates, or the mix variant's at their nearest floats. body(lattice, coordinates) where
+// the coordinates (of the variant's Coord) are inside the extent; outside, `off` is returned.
+template <int dims, class R, class Body>
+inline R with_lattice(const SimplexVariant& v, const double* q, R off, Body&& body) {
+    if (v.mix) {
+        float f[dims];
+        for (int a = 0; a < dims; ++a) {
+            f[a] = static_cast<float>(q[a]);
+            if (!in_extent(f[a])) {
+                return off;
+            }
+        }
+        return body(MixLattice{*v.g, v.key}, f);
+    }
+    for (int a = 0; a < dims; ++a) {
+        if (!in_extent(q[a])) {
+            return off;
+        }
+    }
+    return body(KjpgLattice{*v.g, static_cast<U64>(v.seed)}, q);
 }
 
 }  // namespace gradnoise::reference::simplex

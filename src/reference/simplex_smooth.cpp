@@ -10,6 +10,7 @@
 // - integer lattice steps (+-1, +-2) enter float sums converted exactly, on the same side of the
 //   operation as in the reference (a + b == b + a in IEEE, but the association is kept).
 #include <cfloat>
+#include <type_traits>
 
 #include "reference/simplex_common.hpp"
 
@@ -19,8 +20,11 @@ namespace {
 
 using simplex::U64;
 
-// The mask of a 0 / -1 integer, as a 64-bit pattern (the reference's int & long promotion).
-inline U64 wide(int v) { return static_cast<U64>(static_cast<std::int64_t>(v)); }
+// The mask of a 0 / -1 integer as an Int pattern (the reference's int & long promotion).
+template <class Int>
+inline Int wide(int v) {
+    return static_cast<Int>(static_cast<std::int64_t>(v));
+}
 
 // [S 16.1] Falloff radii, squared: float divisions, as the reference's float constants.
 constexpr float radius2_2d = 2.0f / 3.0f;
@@ -42,11 +46,13 @@ constexpr float offset2(int i, int j) { return static_cast<float>(i + (i + j) * 
 // [S 16.3] The A2* lattice: the cell's two fixed vertices, then two of four more chosen by the
 // point's place in the cell. Every offset is (dx0, dy0) minus a constant: the offsets' Jacobian
 // with respect to (xs, ys) is I + float(UNSKEW_2D) J, as in the fast variant.
-template <bool with_gradient>
-simplex::Sums<2> smooth2(const detail::SimplexGradients& g, U64 seed, double xs, double ys) {
+template <bool with_gradient, class L>
+simplex::Sums<2> smooth2(const L& g, typename L::Int seed, typename L::Coord xs, typename L::Coord ys) {
+    using Int = typename L::Int;
+    using Coord = typename L::Coord;
     std::int32_t xsb = simplex::floor_cell(xs), ysb = simplex::floor_cell(ys);
-    float xi = static_cast<float>(xs - xsb), yi = static_cast<float>(ys - ysb);
-    U64 xsbp = simplex::times(xsb, detail::simplex_prime_x), ysbp = simplex::times(ysb, detail::simplex_prime_y);
+    float xi = simplex::cell_offset(xs, xsb), yi = simplex::cell_offset(ys, ysb);
+    Int xsbp = simplex::times(xsb, L::prime_x), ysbp = simplex::times(ysb, L::prime_y);
 
     float t = (xi + yi) * static_cast<float>(unskew2);
     float dx0 = xi + t, dy0 = yi + t;
@@ -63,8 +69,7 @@ simplex::Sums<2> smooth2(const detail::SimplexGradients& g, U64 seed, double xs,
     float a1 = slope1 * t + (shift1 + a0);
     float dx1 = dx0 - offset2(1, 1);
     float dy1 = dy0 - offset2(1, 1);
-    sum.value += simplex::vertex2<with_gradient>(g, seed, xsbp + detail::simplex_prime_x,
-                                                 ysbp + detail::simplex_prime_y, a1, dx1, dy1, sum.d);
+    sum.value += simplex::vertex2<with_gradient>(g, seed, xsbp + L::prime_x, ysbp + L::prime_y, a1, dx1, dy1, sum.d);
 
     // The remaining vertices contribute only inside their radius.
     auto vertex = [&](int i, int j) {
@@ -72,14 +77,15 @@ simplex::Sums<2> smooth2(const detail::SimplexGradients& g, U64 seed, double xs,
         float dy = dy0 - offset2(j, i);
         float a = radius2_2d - dx * dx - dy * dy;
         if (a > 0) {
-            U64 xp = xsbp + simplex::times(i, detail::simplex_prime_x);
-            U64 yp = ysbp + simplex::times(j, detail::simplex_prime_y);
+            Int xp = xsbp + simplex::times(i, L::prime_x);
+            Int yp = ysbp + simplex::times(j, L::prime_y);
             sum.value += simplex::vertex2<with_gradient>(g, seed, xp, yp, a, dx, dy, sum.d);
         }
     };
     float xmyi = xi - yi;
-    // The float t against the double constant: compared in double, as in the reference.
-    if (static_cast<double>(t) < unskew2) {
+    // The float t against the double constant: compared in Coord (double, as the reference; the
+    // mix variant's float).
+    if (static_cast<Coord>(t) < static_cast<Coord>(unskew2)) {
         if (xi + xmyi > 1) {
             vertex(2, 1);
         } else {
@@ -114,23 +120,25 @@ simplex::Sums<2> smooth2(const detail::SimplexGradients& g, U64 seed, double xs,
 // seed), then the vertices one step from each, in the reference's order with its skips. Every
 // offset is the rotated point minus its vertex (xi + n, x0 - sx, sx + x1, ...: the cell offset
 // plus constants), so the offsets' Jacobian with respect to (xr, yr, zr) is the identity.
-template <bool with_gradient>
-simplex::Sums<3> smooth3(const detail::SimplexGradients& g, U64 seed, double xr, double yr, double zr) {
-    constexpr U64 px = detail::simplex_prime_x, py = detail::simplex_prime_y, pz = detail::simplex_prime_z;
+template <bool with_gradient, class L>
+simplex::Sums<3> smooth3(const L& g, typename L::Int seed, typename L::Coord xr, typename L::Coord yr,
+                         typename L::Coord zr) {
+    using Int = typename L::Int;
+    constexpr Int px = L::prime_x, py = L::prime_y, pz = L::prime_z;
     std::int32_t xrb = simplex::floor_cell(xr), yrb = simplex::floor_cell(yr), zrb = simplex::floor_cell(zr);
-    float xi = static_cast<float>(xr - xrb), yi = static_cast<float>(yr - yrb), zi = static_cast<float>(zr - zrb);
-    U64 xrbp = simplex::times(xrb, px), yrbp = simplex::times(yrb, py), zrbp = simplex::times(zrb, pz);
-    U64 seed2 = seed ^ detail::simplex_seed_flip_3d;
+    float xi = simplex::cell_offset(xr, xrb), yi = simplex::cell_offset(yr, yrb), zi = simplex::cell_offset(zr, zrb);
+    Int xrbp = simplex::times(xrb, px), yrbp = simplex::times(yrb, py), zrbp = simplex::times(zrb, pz);
+    Int seed2 = seed ^ L::seed_flip_3d;
 
     // -1 where the offset is at least one half (the far corner is nearer), else 0: float
     // subtraction, truncated toward zero as Java's (int).
     int nx = static_cast<int>(-0.5f - xi), ny = static_cast<int>(-0.5f - yi), nz = static_cast<int>(-0.5f - zi);
     // The direction back toward the cell (-1 or +1); masks of the near corner as 64-bit patterns.
     int sx = nx | 1, sy = ny | 1, sz = nz | 1;
-    U64 mx = wide(nx), my = wide(ny), mz = wide(nz);
+    Int mx = wide<Int>(nx), my = wide<Int>(ny), mz = wide<Int>(nz);
 
     simplex::Sums<3> sum;
-    auto add = [&](float a, U64 s, U64 xp, U64 yp, U64 zp, float dx, float dy, float dz) {
+    auto add = [&](float a, Int s, Int xp, Int yp, Int zp, float dx, float dy, float dz) {
         return simplex::vertex3<with_gradient>(g, s, xp, yp, zp, a, dx, dy, dz, sum.d);
     };
 
@@ -553,6 +561,7 @@ const SmoothLattice4& smooth_lattice_4d() noexcept {
                     const std::uint64_t p = reference::simplex::times(c[a], prime[a]);
                     t.prime_low[a][j] = static_cast<std::int32_t>(static_cast<std::uint32_t>(p));
                     t.prime_high[a][j] = static_cast<std::int32_t>(static_cast<std::uint32_t>(p >> 32));
+                    t.prime_mix[a][j] = static_cast<std::int32_t>(static_cast<std::uint32_t>(c[a]) * simplex_mix_primes[a]);
                 }
                 // The int sum converted to float, times the float unskew; then -c - s in float.
                 const float s = static_cast<float>(c[0] + c[1] + c[2] + c[3]) * reference::unskew4;
@@ -576,23 +585,26 @@ namespace {
 // Every offset is (xi, yi, zi, wi) plus a table constant, xi = xsi + ssi with ssi unskew4 times
 // the offsets' sum: the Jacobian with respect to (xs, ys, zs, ws) is I + unskew4 J. The falloff
 // R^2 - |d|^2 is radius2_4d - a (the reference's a - radius2_4d negated, exactly).
-template <bool with_gradient>
-simplex::Sums<4> smooth4(const detail::SimplexGradients& g, U64 seed, double xs, double ys, double zs, double ws) {
+template <bool with_gradient, class L>
+simplex::Sums<4> smooth4(const L& g, typename L::Int seed, typename L::Coord xs, typename L::Coord ys,
+                         typename L::Coord zs, typename L::Coord ws) {
+    using Int = typename L::Int;
+    using Coord = typename L::Coord;
     const detail::SmoothLattice4& table = detail::smooth_lattice_4d();
     std::int32_t xsb = simplex::floor_cell(xs), ysb = simplex::floor_cell(ys);
     std::int32_t zsb = simplex::floor_cell(zs), wsb = simplex::floor_cell(ws);
-    float xsi = static_cast<float>(xs - xsb), ysi = static_cast<float>(ys - ysb);
-    float zsi = static_cast<float>(zs - zsb), wsi = static_cast<float>(ws - wsb);
+    float xsi = simplex::cell_offset(xs, xsb), ysi = simplex::cell_offset(ys, ysb);
+    float zsi = simplex::cell_offset(zs, zsb), wsi = simplex::cell_offset(ws, wsb);
 
     float ssi = (xsi + ysi + zsi + wsi) * unskew4;
     float xi = xsi + ssi, yi = ysi + ssi, zi = zsi + ssi, wi = wsi + ssi;
 
-    U64 xsvp = simplex::times(xsb, detail::simplex_prime_x), ysvp = simplex::times(ysb, detail::simplex_prime_y);
-    U64 zsvp = simplex::times(zsb, detail::simplex_prime_z), wsvp = simplex::times(wsb, detail::simplex_prime_w);
+    Int xsvp = simplex::times(xsb, L::prime_x), ysvp = simplex::times(ysb, L::prime_y);
+    Int zsvp = simplex::times(zsb, L::prime_z), wsvp = simplex::times(wsb, L::prime_w);
 
-    // The sub-cell: floor of 4 * the skewed coordinate (the product in double), low two bits.
-    auto quarter = [](double v) {
-        return static_cast<int>(static_cast<std::uint32_t>(simplex::floor_cell(v * 4)) & 3u);
+    // The sub-cell: floor of 4 * the skewed coordinate (the product in Coord), low two bits.
+    auto quarter = [](Coord v) {
+        return static_cast<int>(static_cast<std::uint32_t>(simplex::floor_cell(v * Coord(4))) & 3u);
     };
     int k = quarter(xs) | (quarter(ys) << 2) | (quarter(zs) << 4) | (quarter(ws) << 6);
 
@@ -602,8 +614,8 @@ simplex::Sums<4> smooth4(const detail::SimplexGradients& g, U64 seed, double xs,
               dw = wi + table.offset[3][i];
         float a = (dx * dx + dy * dy) + (dz * dz + dw * dw);
         if (a < radius2_4d) {
-            U64 xp = xsvp + table.prime(0, i), yp = ysvp + table.prime(1, i), zp = zsvp + table.prime(2, i),
-                wp = wsvp + table.prime(3, i);
+            Int xp = xsvp + L::smooth_prime(table, 0, i), yp = ysvp + L::smooth_prime(table, 1, i),
+                zp = zsvp + L::smooth_prime(table, 2, i), wp = wsvp + L::smooth_prime(table, 3, i);
             sum.value += simplex::vertex4<with_gradient>(g, seed, xp, yp, zp, wp, radius2_4d - a, dx, dy, dz, dw,
                                                          sum.d);
         }
@@ -613,78 +625,73 @@ simplex::Sums<4> smooth4(const detail::SimplexGradients& g, U64 seed, double xs,
 
 }  // namespace
 
-float opensimplex2s_2d(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
-                       double y) noexcept {
-    if (!simplex::in_extent(x) || !simplex::in_extent(y)) {
-        return 0.0f;
-    }
-    double s[2];
-    simplex::orient2(o, x, y, s);
-    return smooth2<false>(g, static_cast<U64>(seed), s[0], s[1]).value;
+float opensimplex2s_2d(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept {
+    const double q[2] = {x, y};
+    return simplex::with_lattice<2>(v, q, 0.0f, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> s[2];
+        simplex::orient2(o, c[0], c[1], s);
+        return smooth2<false>(lat, lat.base_seed, s[0], s[1]).value;
+    });
 }
 
-float opensimplex2s_3d(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x, double y,
-                       double z) noexcept {
-    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z)) {
-        return 0.0f;
-    }
-    double r[3];
-    simplex::orient3(o, detail::opensimplex2s_orientation, x, y, z, r);
-    return smooth3<false>(g, static_cast<U64>(seed), r[0], r[1], r[2]).value;
+float opensimplex2s_3d(const SimplexVariant& v, Orientation3 o, double x, double y, double z) noexcept {
+    const double q[3] = {x, y, z};
+    return simplex::with_lattice<3>(v, q, 0.0f, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> r[3];
+        simplex::orient3(o, detail::opensimplex2s_orientation, c[0], c[1], c[2], r);
+        return smooth3<false>(lat, lat.base_seed, r[0], r[1], r[2]).value;
+    });
 }
 
-float opensimplex2s_4d(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x, double y,
-                       double z, double w) noexcept {
-    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z) || !simplex::in_extent(w)) {
-        return 0.0f;
-    }
-    double s[4];
-    simplex::orient4(o, detail::opensimplex2s_orientation, x, y, z, w, s);
-    return smooth4<false>(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]).value;
+float opensimplex2s_4d(const SimplexVariant& v, Orientation4 o, double x, double y, double z, double w) noexcept {
+    const double q[4] = {x, y, z, w};
+    return simplex::with_lattice<4>(v, q, 0.0f, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> s[4];
+        simplex::orient4(o, detail::opensimplex2s_orientation, c[0], c[1], c[2], c[3], s);
+        return smooth4<false>(lat, lat.base_seed, s[0], s[1], s[2], s[3]).value;
+    });
 }
 
 // [S 18.4] The value (the same operations as above) and its gradient: the offset-frame sums
 // taken to the input coordinates by the orientation's Jacobian. Off the lattice: +0 throughout.
-Gradient opensimplex2s_2d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation2 o, double x,
-                                   double y) noexcept {
-    Gradient r;
-    if (!simplex::in_extent(x) || !simplex::in_extent(y)) {
+Gradient opensimplex2s_2d_gradient(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept {
+    const double q[2] = {x, y};
+    return simplex::with_lattice<2>(v, q, Gradient{}, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> s[2];
+        simplex::orient2(o, c[0], c[1], s);
+        const simplex::Sums<2> sum = smooth2<true>(lat, lat.base_seed, s[0], s[1]);
+        Gradient r;
+        r.value = sum.value;
+        simplex::to_input<2>(simplex::jacobian_of(o), sum.d, r.d);
         return r;
-    }
-    double s[2];
-    simplex::orient2(o, x, y, s);
-    const simplex::Sums<2> sum = smooth2<true>(g, static_cast<U64>(seed), s[0], s[1]);
-    r.value = sum.value;
-    simplex::to_input<2>(simplex::jacobian_of(o), sum.d, r.d);
-    return r;
+    });
 }
 
-Gradient opensimplex2s_3d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation3 o, double x,
-                                   double y, double z) noexcept {
-    Gradient r;
-    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z)) {
+Gradient opensimplex2s_3d_gradient(const SimplexVariant& v, Orientation3 o, double x, double y, double z) noexcept {
+    const double q[3] = {x, y, z};
+    return simplex::with_lattice<3>(v, q, Gradient{}, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> s[3];
+        simplex::orient3(o, detail::opensimplex2s_orientation, c[0], c[1], c[2], s);
+        const simplex::Sums<3> sum = smooth3<true>(lat, lat.base_seed, s[0], s[1], s[2]);
+        Gradient r;
+        r.value = sum.value;
+        simplex::to_input<3>(simplex::jacobian_of(o), sum.d, r.d);
         return r;
-    }
-    double s[3];
-    simplex::orient3(o, detail::opensimplex2s_orientation, x, y, z, s);
-    const simplex::Sums<3> sum = smooth3<true>(g, static_cast<U64>(seed), s[0], s[1], s[2]);
-    r.value = sum.value;
-    simplex::to_input<3>(simplex::jacobian_of(o), sum.d, r.d);
-    return r;
+    });
 }
 
-Gradient opensimplex2s_4d_gradient(const detail::SimplexGradients& g, std::int64_t seed, Orientation4 o, double x,
-                                   double y, double z, double w) noexcept {
-    Gradient r;
-    if (!simplex::in_extent(x) || !simplex::in_extent(y) || !simplex::in_extent(z) || !simplex::in_extent(w)) {
+Gradient opensimplex2s_4d_gradient(const SimplexVariant& v, Orientation4 o, double x, double y, double z,
+                                   double w) noexcept {
+    const double q[4] = {x, y, z, w};
+    return simplex::with_lattice<4>(v, q, Gradient{}, [&](const auto& lat, const auto* c) {
+        std::decay_t<decltype(c[0])> s[4];
+        simplex::orient4(o, detail::opensimplex2s_orientation, c[0], c[1], c[2], c[3], s);
+        const simplex::Sums<4> sum = smooth4<true>(lat, lat.base_seed, s[0], s[1], s[2], s[3]);
+        Gradient r;
+        r.value = sum.value;
+        simplex::to_input<4>(simplex::jacobian_of(true, o), sum.d, r.d);
         return r;
-    }
-    double s[4];
-    simplex::orient4(o, detail::opensimplex2s_orientation, x, y, z, w, s);
-    const simplex::Sums<4> sum = smooth4<true>(g, static_cast<U64>(seed), s[0], s[1], s[2], s[3]);
-    r.value = sum.value;
-    simplex::to_input<4>(simplex::jacobian_of(true, o), sum.d, r.d);
-    return r;
+    });
 }
 
 }  // namespace gradnoise::reference

@@ -1,0 +1,145 @@
+// [S 6, 17] Cellular noise on a grid, a row at a time. Along a row (y and z fixed) a sample's
+// distance to the feature point of neighbour n of its cell X is
+//   combine(combine(share(T_n - x), share(d_y)), share(d_z)),  T_n = (sx + 0.5) + reach * o_x,
+// where T_n, d_y and d_z (and the cell's value) depend on X and the row only, and x on the column.
+// So per row a table gives every cell's nine (27) T_n, share(d_y), share(d_z) and values; a batch
+// of samples in one cell then costs a subtraction, a share, one or two combines and the min/max
+// per neighbour, in the spec's order (z outer, y, x inner) with its operations: the bits of
+// CellularBase::evaluate (tests/test_cellular.cpp compares every sample). Batches over a few
+// cells permute the table's window (has_lane_permute); others take the point path.
+#pragma once
+
+#include "kernels/cellular.hpp"
+
+namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
+namespace {
+
+template <int dims>
+struct CellularRow {
+    using Base = CellularBase<dims>;
+    static constexpr int neighbours = dims == 3 ? 27 : 9;
+    static constexpr std::int64_t capacity = 64;  // cells per table
+
+    alignas(64) float term[neighbours][capacity + lanes];  // T_n
+    alignas(64) float y_share[neighbours][capacity + lanes];
+    alignas(64) float z_share[dims == 3 ? neighbours : 1][capacity + lanes];
+    alignas(64) float value[neighbours][capacity + lanes];  // the cell_value output only
+    std::int32_t first = 0;  // the cell of entry 0
+
+    // Cells first_cell .. first_cell + count - 1 of the row whose cells are Y (Z) and positions in
+    // them fy (fz), octave k's masks.
+    void build(const Base& base, int k, std::int32_t first_cell, std::size_t count, std::int32_t Y, std::int32_t Z, F fy,
+               F fz) noexcept {
+        alignas(64) static constexpr std::int32_t iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+        const detail::NoiseTables& t = *base.t;
+        const std::int32_t* mask = t.octaves.mask[k];
+        const CellularParams& c = t.desc.cellular;
+        const F reach(t.cellular_reach[dims - 2]);
+        const bool want_value = c.output == CellularOutput::cell_value;
+        const I key(static_cast<std::int32_t>(t.mix_key));
+        auto primed = [&](I cell, int axis) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            const std::uint32_t prime[3] = {detail::mix_prime_x, detail::mix_prime_y, detail::mix_prime_z};
+            return mul_wrap(cell & I(mask[axis]), I(static_cast<std::int32_t>(prime[axis])));
+        };
+        first = first_cell;
+        for (std::size_t at = 0; at < count; at += lanes) {
+            const I X = I(static_cast<std::int32_t>(static_cast<std::uint32_t>(first_cell) + static_cast<std::uint32_t>(at))) +
+                        I::load_aligned(iota);
+            constexpr int kz = dims == 3 ? 1 : 0;
+            int n = 0;
+            for (int dz = -kz; dz <= kz; ++dz) {
+                for (int dy = -1; dy <= 1; ++dy) {
+                    for (int dx = -1; dx <= 1; ++dx, ++n) {
+                        I h = key ^ primed(X + I(dx), 0) ^ primed(I(Y) + I(dy), 1);
+                        if constexpr (dims == 3) {
+                            h = h ^ primed(I(Z) + I(dz), 2);
+                        }
+                        h = Base::cell_hash(h);
+                        Base::feature_term(dx, reach, Base::feature_offset(h, 0)).store_aligned(term[n] + at);
+                        Base::share(c.distance, Base::feature_term(dy, reach, Base::feature_offset(h, 1)) - fy)
+                            .store_aligned(y_share[n] + at);
+                        if constexpr (dims == 3) {
+                            Base::share(c.distance, Base::feature_term(dz, reach, Base::feature_offset(h, 2)) - fz)
+                                .store_aligned(z_share[n] + at);
+                        }
+                        if (want_value) {
+                            Base::cell_value(h).store_aligned(value[n] + at);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // The nearest features of a batch whose lanes lie in cells first + at + offset[lane]: one cell
+    // for all (uniform: broadcasts) or fewer than `lanes` (a permuted window).
+    template <bool uniform>
+    GRADNOISE_KERNEL_INLINE typename Base::Nearest nearest(const CellularParams& c, std::int32_t lo, I offset, F fx) const noexcept {
+        const std::size_t at = static_cast<std::uint32_t>(lo - first);
+        const bool want_value = c.output == CellularOutput::cell_value;
+        auto entry = [&](const float* row) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            if constexpr (uniform) {
+                return F(row[at]);
+            } else {
+                return as_float(permute_lanes(as_int(F::load_unaligned(row + at)), offset));
+            }
+        };
+        typename Base::Nearest near;
+        for (int n = 0; n < neighbours; ++n) {
+            F d = Base::combine(c.distance, Base::share(c.distance, entry(term[n]) - fx), entry(y_share[n]));
+            if constexpr (dims == 3) {
+                d = Base::combine(c.distance, d, entry(z_share[n]));
+            }
+            near.add(d, want_value, want_value ? entry(value[n]) : F(0.0f));
+        }
+        return near;
+    }
+};
+
+// Rows [first, last) of a grid of plain cellular noise (octave 0, no warp or pattern).
+template <int dims, class Grid>
+void cellular_grid(const CellularBase<dims>& base, const Grid& g, std::size_t first, std::size_t last, float* out,
+                   std::size_t row_stride, std::size_t slice_stride) noexcept {
+    const CellularParams& c = base.t->desc.cellular;
+    ColumnTerms cols(1);
+    CellularRow<dims> table;
+    alignas(64) float x[ColumnTerms::capacity];
+    for (std::size_t x0 = 0; x0 < g.size_x; x0 += cols.width) {
+        const std::size_t n = g.size_x - x0 < cols.width ? g.size_x - x0 : cols.width;
+        const std::size_t batches = (n + lanes - 1) / lanes;
+        for_each_batch<F>(x, n, [&](std::size_t i, std::size_t) { return column_coords(x0 + i, g.origin_x, g.step_x); });
+        cols.compute<Fade::quintic>(0, n, x);
+        const std::int64_t span = cols.last_cell[0] - cols.first_cell[0] + 1;
+        const bool tabled = span <= CellularRow<dims>::capacity && span * 2 <= static_cast<std::int64_t>(n);
+        for (std::size_t r = first; r < last; ++r) {
+            const GridRow at = grid_row(g, r);
+            float* row_out = out + at.k * slice_stride + at.j * row_stride + x0;
+            const float y = grid_coord(at.j, g.origin_y, g.step_y), z = row_z(g, at.k);
+            const Axis<F> ay = split(F(y)), az = split(F(z));
+            if (tabled) {
+                table.build(base, 0, static_cast<std::int32_t>(cols.first_cell[0]), static_cast<std::size_t>(span),
+                            first_lane(ay.cell), first_lane(az.cell), ay.frac, az.frac);
+            }
+            for (std::size_t b = 0; b < batches; ++b) {
+                const std::size_t i = b * lanes;
+                const F px = F::load_aligned(x + i);
+                const F p[3] = {px, F(y), F(z)};
+                F v;
+                if (tabled && cols.uniform[b]) {
+                    v = table.template nearest<true>(c, cols.batch_cell[b], I(0), F::load_aligned(cols.frac + i))
+                            .output(c, all_finite<dims>(p));
+                } else if (tabled && has_lane_permute && cols.near[b]) {
+                    const std::int32_t lo = cols.batch_cell[b];
+                    v = table.template nearest<false>(c, lo, I::load_aligned(cols.cell + i) - I(lo), F::load_aligned(cols.frac + i))
+                            .output(c, all_finite<dims>(p));
+                } else {
+                    v = base(0, p);
+                }
+                store_batch(row_out, n, b, v);
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS
