@@ -231,7 +231,7 @@ void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t fir
                 [&](std::size_t x0, std::size_t n, float* x) {
                     reference::chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, x);
                 },
-                row_of, [](std::size_t, F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return v; });
+                row_of, [](std::size_t, F v, const FastRow&) GRADNOISE_KERNEL_LAMBDA_INLINE { return v; });
         } else {
             chunk_points<dims>(t, c, base, first, last, row_of);
         }

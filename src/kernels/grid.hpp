@@ -254,7 +254,7 @@ GRADNOISE_KERNEL_INLINE void octave_row(const Hasher& hasher, const ColumnTerms&
 template <int dims>
 struct RowGradients {
     static constexpr int corners = 1 << dims;
-    static constexpr std::int64_t capacity = 256;  // cells per table
+    static constexpr std::int64_t capacity = 128;  // cells per table
     alignas(64) std::int32_t keep[corners][capacity + lanes];
     alignas(64) std::int32_t sign[corners][capacity + lanes];
     alignas(64) float rest[corners][capacity + lanes];
@@ -305,6 +305,19 @@ struct RowGradients {
         alignas(64) static constexpr std::int32_t iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
         const I sign_bit(INT32_MIN), all(-1), none(0);
         const bool same_cells = valid && first_cell == first && count == cells && y_cell == key_y && z_cell == key_z;
+        // The row's parts R can take at corner (j, k): +y, -y, +z, -z, (+y) + (+z), (+y) + (-z),
+        // (-y) + (+z), (-y) + (-z) -- y, z the corner's offsets, z = +0 in 2D ([S 5]).
+        alignas(64) float candidate[corners][16] = {};
+        I candidates[corners];
+        for (int n = 0; n < corners; ++n) {
+            const int j = (n >> 1) & 1, kz = n >> 2;
+            const float y = as_float(py[j]).get(0), z = dims == 3 ? as_float(pz[kz]).get(0) : 0.0f;
+            const float v[8] = {y, -y, z, -z, y + z, y + -z, -y + z, -y + -z};
+            for (int e = 0; e < 8; ++e) {
+                candidate[n][e] = v[e];
+            }
+            candidates[n] = as_int(F::load_aligned(candidate[n]));
+        }
         first = first_cell;
         cells = count;
         key_y = y_cell;
@@ -334,27 +347,36 @@ struct RowGradients {
                         bit = 8 * c.byte(i, j);
                     }
                     const I code = (reg >> bit) & I(31);
-                    const I sa = (code << 31) & sign_bit, sb = (code << 30) & sign_bit;
-                    code.store_aligned(codes[n] + at);
+                    const I na = code & I(1), nb = (code >> 1) & I(1);
+                    const I sa = na << 31, sb = nb << 31;
                     select_bit(code, 2, select_bit(code, 4, all, none), all).store_aligned(keep[n] + at);
                     select_bit(code, 2, select_bit(code, 4, sb, sign_bit), sa).store_aligned(sign[n] + at);
+                    // R's entry in the row's candidates (below): a = y: b = x -> +-y (0, 1), else
+                    // (+-y) + (+-z) (4 + 2 na + nb); a = x: b = y -> +-y (0, 1), else +-z (2, 3).
+                    select_bit(code, 2, select_bit(code, 4, na, I(4) + (na << 1) + nb),
+                               select_bit(code, 3, nb, I(2) + nb))
+                        .store_aligned(choice[n] + at);
                 }
             }
             for (int n = 0; n < corners; ++n) {
-                const int j = (n >> 1) & 1, kz = n >> 2;
-                const I code = I::load_aligned(codes[n] + at);
-                const I sa = (code << 31) & sign_bit, sb = (code << 30) & sign_bit;
-                const I y = py[j], z = dims == 3 ? pz[kz] : I(0);  // [S 5] z = +0 in 2D
-                const I ya = y ^ sa, yb = y ^ sb, zb = z ^ sb;
-                const I both = as_int(as_float(ya) + as_float(zb));
-                as_float(select_bit(code, 2, select_bit(code, 4, ya, both), select_bit(code, 3, yb, zb)))
-                    .store_aligned(rest[n] + at);
+                const I c = I::load_aligned(choice[n] + at);
+                if constexpr (has_lane_permute) {
+                    as_float(permute_lanes(candidates[n], c)).store_aligned(rest[n] + at);
+                } else {
+                    alignas(64) std::int32_t k[lanes];
+                    alignas(64) float r[lanes];
+                    c.store_aligned(k);
+                    for (std::size_t l = 0; l < lanes; ++l) {
+                        r[l] = candidate[n][k[l]];
+                    }
+                    F::load_aligned(r).store_aligned(rest[n] + at);
+                }
             }
         }
     }
 
 private:
-    alignas(64) std::int32_t codes[corners][capacity + lanes];  // code of the corner, bits 0..4
+    alignas(64) std::int32_t choice[corners][capacity + lanes];  // R's candidate (0..7) per corner
     std::size_t cells = 0;
     std::int32_t key_y = 0, key_z = 0;
     bool valid = false;
@@ -420,6 +442,7 @@ GRADNOISE_KERNEL_INLINE void octave_row_values(const Hasher& hasher, const Colum
 struct FastRow {
     float* out;
     float y[max_octaves], z[max_octaves];
+    float point_y, point_z;  // the row's own y and z (grids: before each octave's scaling)
 };
 
 // [S 6, 8, 13] The cell-coherent fast path for Perlin noise and its fractals on any product of axes
@@ -429,7 +452,7 @@ struct FastRow {
 // the operations of octave_sum() in its order, so the bits are those of the point path.
 //   columns(x0, n, x): x[k * n + i] = octave k's x coordinate of column x0 + i, for i < n
 //   row(r, FastRow&): row r's output and octave coordinates
-//   finish(x, v): the last step of the batch of columns x .. x + lanes - 1 (finiteness, pattern)
+//   finish(x, v, row): the last step of the batch of columns x .. x + lanes - 1 (finiteness, pattern)
 //   fractals: false where the caller knows the field is plain noise (the octave sum is not compiled)
 template <int dims, Fade fade, bool fractals = true, class Hasher, class Columns, class Row, class Finish>
 void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t size_x, std::size_t first,
@@ -439,10 +462,13 @@ void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t s
     const int octaves = plain ? 1 : o.octaves;
     ColumnTerms cols(octaves);
     alignas(64) float x[ColumnTerms::capacity];
-    alignas(64) float sum[ColumnTerms::max_width], weight[ColumnTerms::max_width];
     const F amplitude_sum(o.amplitude_sum);
     RowGradients<dims> table;
-    FastRow row{};
+    // Fractals run a pass of rows octave by octave (so consecutive rows of one octave share their
+    // cells' codes in `table`), summing into sum[] (and weight[]) per row of the pass.
+    constexpr std::size_t pass_capacity = 2048, most_rows = 16;
+    alignas(64) float sum[fractals ? pass_capacity : 1], weight[fractals ? pass_capacity : 1];
+    FastRow rows[fractals ? most_rows : 1];
     for (std::size_t x0 = 0; x0 < size_x; x0 += cols.width) {
         const std::size_t n = size_x - x0 < cols.width ? size_x - x0 : cols.width;
         const std::size_t batches = (n + lanes - 1) / lanes;
@@ -450,36 +476,53 @@ void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t s
         for (int k = 0; k < octaves; ++k) {
             cols.compute<fade>(k, n, x + static_cast<std::size_t>(k) * n);
         }
-        for (std::size_t r = first; r < last; ++r) {
-            row_of(r, row);
-            float* out = row.out + x0;
-            if (plain) {
-                octave_row_values<dims, fade>(hasher, cols, 0, batches, row.y[0], row.z[0], table, [&](std::size_t b, F v) {
-                    store_batch(out, n, b, finish(x0 + b * lanes, v));
-                });
-                continue;
+        if (plain) {
+            for (std::size_t r = first; r < last; ++r) {
+                row_of(r, rows[0]);
+                float* out = rows[0].out + x0;
+                octave_row_values<dims, fade>(hasher, cols, 0, batches, rows[0].y[0], rows[0].z[0], table,
+                                              [&](std::size_t b, F v) { store_batch(out, n, b, finish(x0 + b * lanes, v, rows[0])); });
             }
-            if constexpr (fractals) {
-                // (Only the ridged kind carries a weight from octave to octave.)
-                const bool weighted = kind == Fractal::ridged;
-                for (std::size_t b = 0; b < batches; ++b) {
+            continue;
+        }
+        if constexpr (fractals) {
+            // (Only the ridged kind carries a weight from octave to octave.)
+            const bool weighted = kind == Fractal::ridged;
+            const std::size_t stride = batches * lanes;
+            const std::size_t fit = pass_capacity / stride;
+            const std::size_t per_pass = fit < most_rows ? (fit < 1 ? 1 : fit) : most_rows;
+            for (std::size_t r0 = first; r0 < last; r0 += per_pass) {
+                const std::size_t count = last - r0 < per_pass ? last - r0 : per_pass;
+                for (std::size_t r = 0; r < count; ++r) {
+                    row_of(r0 + r, rows[r]);
+                }
+                for (std::size_t b = 0; b < count * batches; ++b) {
                     F(0.0f).store_aligned(sum + b * lanes);
                     F(1.0f).store_aligned(weight + b * lanes);
                 }
                 for (int k = 0; k < octaves; ++k) {
                     const F amplitude(o.amplitude[k]);
-                    octave_row_values<dims, fade>(hasher, cols, k, batches, row.y[k], row.z[k], table, [&](std::size_t b, F v) {
-                        F w = weighted ? F::load_aligned(weight + b * lanes) : F(1.0f);
-                        const F s = F::load_aligned(sum + b * lanes) + amplitude * octave_term(kind, v, w);
-                        s.store_aligned(sum + b * lanes);
-                        if (weighted) {
-                            w.store_aligned(weight + b * lanes);
-                        }
-                    });
+                    for (std::size_t r = 0; r < count; ++r) {
+                        float* s_row = sum + r * stride;
+                        float* w_row = weight + r * stride;
+                        octave_row_values<dims, fade>(hasher, cols, k, batches, rows[r].y[k], rows[r].z[k], table,
+                                                      [&](std::size_t b, F v) {
+                                                          F w = weighted ? F::load_aligned(w_row + b * lanes) : F(1.0f);
+                                                          const F s = F::load_aligned(s_row + b * lanes) +
+                                                                      amplitude * octave_term(kind, v, w);
+                                                          s.store_aligned(s_row + b * lanes);
+                                                          if (weighted) {
+                                                              w.store_aligned(w_row + b * lanes);
+                                                          }
+                                                      });
+                    }
                 }
-                for (std::size_t b = 0; b < batches; ++b) {
-                    const F v = divide(F::load_aligned(sum + b * lanes), amplitude_sum);
-                    store_batch(out, n, b, finish(x0 + b * lanes, v));
+                for (std::size_t r = 0; r < count; ++r) {
+                    float* out = rows[r].out + x0;
+                    for (std::size_t b = 0; b < batches; ++b) {
+                        const F v = divide(F::load_aligned(sum + r * stride + b * lanes), amplitude_sum);
+                        store_batch(out, n, b, finish(x0 + b * lanes, v, rows[r]));
+                    }
                 }
             }
         }
@@ -504,26 +547,25 @@ void grid_fast(const Hasher& hasher, const detail::NoiseTables& t, const GridOf<
             });
         }
     };
-    float point_y = 0.0f, point_z = 0.0f;  // the current row's (unscaled) y and z, for finish
     auto row_of = [&](std::size_t r, FastRow& row) {
         const GridRow at = grid_row(g, r);
         row.out = out + at.k * slice_stride + at.j * row_stride;
-        point_y = grid_coord(at.j, g.origin_y, g.step_y);
-        point_z = row_z(g, at.k);
+        row.point_y = grid_coord(at.j, g.origin_y, g.step_y);
+        row.point_z = row_z(g, at.k);
         for (int k = 0; k < octaves; ++k) {
             // fractal()'s p * f + offset: one rounding each, the same in a scalar as in a lane
-            row.y[k] = plain ? point_y : point_y * o.frequency[k] + o.offset[1][k];
-            row.z[k] = plain ? point_z : point_z * o.frequency[k] + o.offset[2][k];
+            row.y[k] = plain ? row.point_y : row.point_y * o.frequency[k] + o.offset[1][k];
+            row.z[k] = plain ? row.point_z : row.point_z * o.frequency[k] + o.offset[2][k];
         }
     };
     if (plain && pattern.kind == Pattern::none) {
         fast_rows<dims, fade, false>(hasher, o, g.size_x, first, last, columns, row_of,
-                              [](std::size_t, F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return v; });
+                                     [](std::size_t, F v, const FastRow&) GRADNOISE_KERNEL_LAMBDA_INLINE { return v; });
         return;
     }
     fast_rows<dims, fade>(hasher, o, g.size_x, first, last, columns, row_of,
-                          [&](std::size_t x, F v) GRADNOISE_KERNEL_LAMBDA_INLINE {
-                              const F p[3] = {column_coords(x, g.origin_x, g.step_x), F(point_y), F(point_z)};
+                          [&](std::size_t x, F v, const FastRow& row) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                              const F p[3] = {column_coords(x, g.origin_x, g.step_x), F(row.point_y), F(row.point_z)};
                               if (!plain) {
                                   v = xsimd::select(all_finite<dims>(p), v, F(0.0f));
                               }
