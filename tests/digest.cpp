@@ -91,6 +91,17 @@ std::vector<Field> fields() {
     d = NoiseDesc{};
     d.basis = Basis::isotropic, d.fractal = {Fractal::damped, 5, 0.8f, 2.0f, 0.5f};
     f.push_back({"isotropic-damped5", d});
+    // Issue 26: the simplex families' mix variant (spec 16.7), and cellular F1 (its grid rows).
+    d = NoiseDesc{};
+    d.basis = Basis::opensimplex2, d.hash = Hash::mix, d.has_seed = true, d.seed = 1337;
+    f.push_back({"opensimplex2-mix", d});
+    d.basis = Basis::opensimplex2s, d.seed = 99, d.fractal = {Fractal::fbm, 3, 0.6f, 2.0f, 0.5f};
+    d.simplex = {gradnoise::Orientation2::improve_x, gradnoise::Orientation3::fallback,
+                 gradnoise::Orientation4::improve_xyz};
+    f.push_back({"opensimplex2s-mix-fbm3", d});
+    d = NoiseDesc{};
+    d.basis = Basis::cellular, d.has_seed = true, d.seed = 5;
+    f.push_back({"cellular-f1", d});
     return f;
 }
 

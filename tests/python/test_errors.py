@@ -254,8 +254,23 @@ def test_reference_gradient_and_curl_together_is_refused():
         F.reference(1.0, 2.0, gradient=True, curl=True)
 
 
-@pytest.mark.parametrize("basis", ["opensimplex2", "opensimplex2s", "cellular"])
-@pytest.mark.parametrize("kw,name", [({"fade": "cubic"}, "fade"), ({"hash": "mix"}, "hash")])
+@pytest.mark.parametrize("basis,kw,name", [
+    ("opensimplex2", {"fade": "cubic"}, "fade"),
+    ("opensimplex2s", {"fade": "cubic"}, "fade"),
+    ("cellular", {"fade": "cubic"}, "fade"),
+    ("cellular", {"hash": "mix"}, "hash"),
+])
 def test_fade_and_hash_are_refused_where_they_do_nothing(basis, kw, name):
     with pytest.raises(ValueError, match=f"{name}=.*has no effect"):
         gradnoise.Field(basis=basis, **kw)
+
+
+@pytest.mark.parametrize("basis", ["opensimplex2", "opensimplex2s"])
+def test_simplex_hash_mix_is_the_fast_variant(basis):
+    # The mix variant is another field (spec 16.7), equal to the gradnoise CLI's (test_values) and
+    # in K.jpg's range.
+    x = np.linspace(-20, 20, 4001, dtype=np.float32)
+    kjpg = gradnoise.Field(basis=basis, seed=5)(x, x[::-1])
+    mix = gradnoise.Field(basis=basis, seed=5, hash="mix")(x, x[::-1])
+    assert not np.array_equal(kjpg, mix)
+    assert np.all(np.abs(mix) <= 1.0) and np.abs(mix).max() > 0.5
