@@ -202,6 +202,33 @@ void grid2(benchmark::State& state, Config c) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
 }
 
+// Issue 26: the grids on 2 threads (FillOptions), against FastNoise2 on 2 std::threads. Real time.
+void grid2_threads(benchmark::State& state, Config c, unsigned threads) {
+    use_isa(state, c.isa);
+    std::vector<float> out(1024 * 1024);
+    const gradnoise::Grid2d g{0.3f, 0.7f, 0.01f, 0.01f, 1024, 1024};
+    gradnoise::FillOptions o;
+    o.threads = threads;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(c.noise->fill_grid_2d(g, out.data(), 0, o).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void grid3_threads(benchmark::State& state, Config c, unsigned threads) {
+    use_isa(state, c.isa);
+    std::vector<float> out(128 * 128 * 64);
+    const gradnoise::Grid3d g{0.3f, 0.7f, 0.5f, 0.01f, 0.01f, 0.01f, 128, 128, 64};
+    gradnoise::FillOptions o;
+    o.threads = threads;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(c.noise->fill_grid_3d(g, out.data(), 0, 0, o).ok());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+
 // Issue 17's frame budget: one side x side chunk of fBm-8 (the realtime viewer's terrain, spacing
 // 1/256) per iteration, walking east so every chunk is new; value only, or value + gradient (the
 // viewer's fill: normals from the analytic gradient). Counter chunks_per_ms: chunks one core fills in
@@ -729,6 +756,26 @@ void fn2_points3(benchmark::State& state, Fn2Ptr f) {
 }
 #endif
 
+#ifdef GRADNOISE_BENCH_FASTNOISE2
+void fn2_grid2_threads(benchmark::State& state, Fn2Ptr f, unsigned threads) {
+    std::vector<float> out(1024 * 1024);
+    for (auto _ : state) {
+        f->grid2_threads(0.3f, 0.7f, 0.01f, 1024, 1024, out.data(), threads);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+}
+
+void fn2_grid3_threads(benchmark::State& state, Fn2Ptr f, unsigned threads) {
+    std::vector<float> out(128 * 128 * 64);
+    for (auto _ : state) {
+        f->grid3_threads(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data(), threads);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+}
+#endif
+
 std::string cpu_model() {
     std::ifstream in("/proc/cpuinfo");
     std::string line;
@@ -842,6 +889,20 @@ int main(int argc, char** argv) {
             for (const auto& [name, fill, noise] : leader) {
                 benchmark::RegisterBenchmark((name + n).c_str(), fill, Config{isa, noise})->Unit(benchmark::kMillisecond);
             }
+            // Thread scaling: the grids again on 2 threads (real time).
+            using FillThreads = void (*)(benchmark::State&, Config, unsigned);
+            const std::tuple<const char*, FillThreads, const gradnoise::Noise*> threaded[] = {
+                {"perlin2-mix/grid1024-threads2/", grid2_threads, &mix_noise()},
+                {"perlin3-mix/grid128x128x64-threads2/", grid3_threads, &mix_noise()},
+                {"fbm2_6oct-mix/grid1024-threads2/", grid2_threads, &fbm_mix_noise()},
+                {"simplex2-mix/grid1024-threads2/", grid2_threads, &family_noise("simplex", mix)},
+                {"cellular2/grid1024-threads2/", grid2_threads, &family_noise("cellular")},
+            };
+            for (const auto& [name, fill, noise] : threaded) {
+                benchmark::RegisterBenchmark((name + n).c_str(), fill, Config{isa, noise}, 2u)
+                    ->Unit(benchmark::kMillisecond)
+                    ->UseRealTime();
+            }
         }
 #ifdef GRADNOISE_BENCH_FASTNOISE2
         using peer::Fn2Field;
@@ -870,6 +931,21 @@ int main(int argc, char** argv) {
             if (Fn2Ptr f = peer::make_fastnoise2(field, n.c_str())) {
                 benchmark::RegisterBenchmark(("fn2/" + std::string(name) + n).c_str(), fill, f)
                     ->Unit(benchmark::kMillisecond);
+            }
+        }
+        using Fn2Threads = void (*)(benchmark::State&, Fn2Ptr, unsigned);
+        const std::tuple<const char*, Fn2Field, Fn2Threads> fn2_threaded[] = {
+            {"perlin2/grid1024-threads2/", Fn2Field::perlin, fn2_grid2_threads},
+            {"perlin3/grid128x128x64-threads2/", Fn2Field::perlin, fn2_grid3_threads},
+            {"fbm2_6oct/grid1024-threads2/", Fn2Field::fbm_perlin, fn2_grid2_threads},
+            {"simplex2/grid1024-threads2/", Fn2Field::simplex, fn2_grid2_threads},
+            {"cellular2/grid1024-threads2/", Fn2Field::cellular_f1, fn2_grid2_threads},
+        };
+        for (const auto& [name, field, fill] : fn2_threaded) {
+            if (Fn2Ptr f = peer::make_fastnoise2(field, n.c_str())) {
+                benchmark::RegisterBenchmark(("fn2/" + std::string(name) + n).c_str(), fill, f, 2u)
+                    ->Unit(benchmark::kMillisecond)
+                    ->UseRealTime();
             }
         }
 #endif

@@ -6,6 +6,8 @@
 
 #include <cstring>
 #include <limits>
+#include <thread>
+#include <vector>
 
 namespace peer {
 namespace {
@@ -91,6 +93,34 @@ private:
 };
 
 }  // namespace
+
+void Fn2::grid2_threads(float ox, float oy, float step, std::size_t nx, std::size_t ny, float* out,
+                        unsigned threads) const {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) {
+        const std::size_t first = ny * t / threads, last = ny * (t + 1) / threads;
+        pool.emplace_back([=] {
+            grid2(ox, oy + static_cast<float>(first) * step, step, nx, last - first, out + first * nx);
+        });
+    }
+    for (std::thread& t : pool) {
+        t.join();
+    }
+}
+
+void Fn2::grid3_threads(float ox, float oy, float oz, float step, std::size_t nx, std::size_t ny, std::size_t nz,
+                        float* out, unsigned threads) const {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) {
+        const std::size_t first = nz * t / threads, last = nz * (t + 1) / threads;
+        pool.emplace_back([=] {
+            grid3(ox, oy, oz + static_cast<float>(first) * step, step, nx, ny, last - first, out + first * nx * ny);
+        });
+    }
+    for (std::thread& t : pool) {
+        t.join();
+    }
+}
 
 std::unique_ptr<Fn2> make_fastnoise2(Fn2Field field, const char* isa) {
     const FastSIMD::FeatureSet level = level_of(isa);

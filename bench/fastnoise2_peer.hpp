@@ -28,6 +28,11 @@ public:
                        float* out) const = 0;
     virtual void points2(const float* x, const float* y, float* out, std::size_t n) const = 0;
     virtual void points3(const float* x, const float* y, const float* z, float* out, std::size_t n) const = 0;
+    // The grids on `threads` std::threads, each a contiguous band of rows (slices in 3D), started
+    // per call -- as an engine without a job system would spread FastNoise2 (it has no threads).
+    void grid2_threads(float ox, float oy, float step, std::size_t nx, std::size_t ny, float* out, unsigned threads) const;
+    void grid3_threads(float ox, float oy, float oz, float step, std::size_t nx, std::size_t ny, std::size_t nz,
+                       float* out, unsigned threads) const;
 };
 
 // `isa` is gradnoise's name ("sse2", "avx2", "avx512"); null where FastNoise2 has no such level or this

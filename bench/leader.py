@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Issue #26's table: gradnoise against FastNoise2, the leader, in the same binary and run.
+
+Each gradnoise_bench given (built with -DGRADNOISE_FASTNOISE2_PREFIX=<its install prefix>, so it has the
+fn2/<workload>/<isa> rows; docs/benchmarks.md) runs every workload of the table, pinned to one core,
+ROUNDS times x 5 repetitions with Google Benchmark's random interleaving; the table gives medians of all
+repetitions and, per ISA, the ratio of each gradnoise variant to FastNoise2 measured beside it:
+
+  python3 bench/leader.py [--rounds 2] [--core 1] [--isas avx2,avx512] gcc=build/release/bench/gradnoise_bench \\
+      clang=build/clang-bench/bench/gradnoise_bench
+
+Variants: "fastest" is each family's fastest bit-exact variant (Hash::mix: perlin*-mix, fbm*-mix,
+simplex*-mix, opensimplex2s*-mix; cellular has one variant), "reference" its reference variant (Perlin's
+permutation table, K.jpg's 64-bit hash). Targets are the issue's (ratio to FastNoise2, single thread).
+Prints a markdown table; --json FILE also writes the medians. --threads also runs five grids on 2
+threads (gradnoise's FillOptions against FastNoise2 on 2 std::threads, unpinned, real time) and prints
+their ratios: the issue's "the same ratios at 2 threads".
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+
+# (label, fastest variant workload, reference variant workload (None: one variant), FastNoise2 workload,
+#  target for the fastest, target for the reference)
+ROWS = [
+    ("Perlin 2D grid 1024^2", "perlin2-mix/grid1024", "perlin2/grid1024", "perlin2/grid1024", 2.0, 1.5),
+    ("Perlin 3D grid 128x128x64", "perlin3-mix/grid128x128x64", "perlin3/grid128x128x64", "perlin3/grid128x128x64", 2.0, 1.5),
+    ("fBm-6 2D grid", "fbm2_6oct-mix/grid1024", "fbm2_6oct/grid1024", "fbm2_6oct/grid1024", 2.0, 1.5),
+    ("fBm-6 3D grid", "fbm3_6oct-mix/grid128x128x64", "fbm3_6oct/grid128x128x64", "fbm3_6oct/grid128x128x64", 2.0, 1.5),
+    ("Perlin 2D points", "perlin2-mix/points1M", "perlin2/points1M", "perlin2/points1M", 1.2, 0.9),
+    ("Perlin 3D points", "perlin3-mix/points1M", "perlin3/points1M", "perlin3/points1M", 1.2, 0.9),
+    ("OpenSimplex2 2D grid", "simplex2-mix/grid1024", "simplex2/grid1024", "simplex2/grid1024", 1.2, 0.6),
+    ("OpenSimplex2 2D points", "simplex2-mix/points1M", "simplex2/points1M", "simplex2/points1M", 1.2, 0.6),
+    ("OpenSimplex2 3D grid", "simplex3-mix/grid128x128x64", "simplex3/grid128x128x64", "simplex3/grid128x128x64", 1.2, 0.6),
+    ("OpenSimplex2 3D points", "simplex3-mix/points1M", "simplex3/points1M", "simplex3/points1M", 1.2, 0.6),
+    ("OpenSimplex2S 2D grid", "opensimplex2s2-mix/grid1024", "opensimplex2s2/grid1024", "opensimplex2s2/grid1024", 1.2, 0.6),
+    ("OpenSimplex2S 2D points", "opensimplex2s2-mix/points1M", "opensimplex2s2/points1M", "opensimplex2s2/points1M", 1.2, 0.6),
+    ("OpenSimplex2S 3D grid", "opensimplex2s3-mix/grid128x128x64", "opensimplex2s3/grid128x128x64",
+     "opensimplex2s3/grid128x128x64", 1.2, 0.6),
+    ("OpenSimplex2S 3D points", "opensimplex2s3-mix/points1M", "opensimplex2s3/points1M", "opensimplex2s3/points1M", 1.2, 0.6),
+    ("cellular F1 2D grid", "cellular2/grid1024", None, "cellular2/grid1024", 3.0, None),
+    ("cellular F1 3D grid", "cellular3/grid128x128x64", None, "cellular3/grid128x128x64", 3.0, None),
+    ("cellular F1 2D points", "cellular2/points1M", None, "cellular2/points1M", 1.2, None),
+    ("cellular F1 3D points", "cellular3/points1M", None, "cellular3/points1M", 1.2, None),
+]
+
+
+# (label, gradnoise workload, FastNoise2 workload) on 2 threads
+THREAD_ROWS = [
+    ("Perlin 2D grid (mix)", "perlin2-mix/grid1024-threads2", "perlin2/grid1024-threads2"),
+    ("Perlin 3D grid (mix)", "perlin3-mix/grid128x128x64-threads2", "perlin3/grid128x128x64-threads2"),
+    ("fBm-6 2D grid (mix)", "fbm2_6oct-mix/grid1024-threads2", "fbm2_6oct/grid1024-threads2"),
+    ("OpenSimplex2 2D grid (mix)", "simplex2-mix/grid1024-threads2", "simplex2/grid1024-threads2"),
+    ("cellular F1 2D grid", "cellular2/grid1024-threads2", "cellular2/grid1024-threads2"),
+]
+
+
+def thread_names(isas):
+    return sorted({f"{w}/{isa}/real_time" for _, g, f in THREAD_ROWS for isa in isas for w in (g, "fn2/" + f)})
+
+
+def names(isas):
+    out = []
+    for _, fast, ref, fn2, _, _ in ROWS:
+        for isa in isas:
+            out += [f"{fast}/{isa}", f"fn2/{fn2}/{isa}"] + ([f"{ref}/{isa}"] if ref else [])
+    return sorted(set(out))
+
+
+def run(binary, core, wanted, out):
+    regex = "^(" + "|".join(n.replace("+", "\\+") for n in wanted) + ")$"
+    pin = ["taskset", "-c", str(core)] if core is not None else []
+    subprocess.run(pin + [binary, f"--benchmark_filter={regex}", "--benchmark_min_time=0.1",
+                    "--benchmark_repetitions=5", "--benchmark_enable_random_interleaving=true",
+                    f"--benchmark_out={out}", "--benchmark_out_format=json"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(out) as f:
+        report = json.load(f)
+    samples = {}
+    for b in report["benchmarks"]:
+        if b.get("run_type") == "iteration":
+            samples.setdefault(b["run_name"], []).append(b["items_per_second"])
+    return samples, report["context"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("binaries", nargs="+", help="NAME=path/to/gradnoise_bench (with the fn2/ rows)")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--core", type=int, default=1)
+    ap.add_argument("--isas", default="avx2,avx512")
+    ap.add_argument("--json", help="also write the medians here")
+    ap.add_argument("--threads", action="store_true", help="also the 2-thread grids (unpinned)")
+    a = ap.parse_args()
+    isas = a.isas.split(",")
+    bins = [b.split("=", 1) for b in a.binaries]
+    runs = {name: {} for name, _ in bins}
+    context = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(a.rounds):
+            for name, path in bins:
+                samples, context[name] = run(path, a.core, names(isas), os.path.join(tmp, f"{name}-{r}.json"))
+                if a.threads:
+                    more, _ = run(path, None, thread_names(isas), os.path.join(tmp, f"{name}-{r}-threads.json"))
+                    samples.update(more)
+                for k, v in samples.items():
+                    runs[name].setdefault(k, []).extend(v)
+    med = {name: {k: statistics.median(v) for k, v in s.items()} for name, s in runs.items()}
+    missing = [n for n in names(isas) if n not in med[bins[0][0]]]
+    if missing:
+        raise SystemExit(f"{bins[0][0]} lacks {len(missing)} workloads (built without FastNoise2?): {missing[:4]}")
+    first = bins[0][0]
+    ctx = context[first]
+    print(f"CPU: {ctx.get('cpu_model', '?')}; gradnoise {ctx.get('gradnoise_version', '?')}, FastNoise2 "
+          f"{ctx.get('fastnoise2_version', '?')}; single thread pinned to core {a.core}; medians of "
+          f"{a.rounds} x 5 interleaved repetitions per binary.\n")
+    head = "| workload | ISA | FastNoise2 M/s |"
+    rule = "|---|---|---:|"
+    for name, _ in bins:
+        head += f" {name}: fastest M/s | x FN2 (target) | reference x FN2 (target) |"
+        rule += "---:|---:|---:|"
+    print(head)
+    print(rule)
+    for label, fast, ref, fn2, t_fast, t_ref in ROWS:
+        for isa in isas:
+            row = f"| {label} | {isa} | {med[first][f'fn2/{fn2}/{isa}'] / 1e6:.0f} |"
+            for name, _ in bins:
+                leader = med[name][f"fn2/{fn2}/{isa}"]
+                f = med[name][f"{fast}/{isa}"]
+                ok = "met" if f / leader >= t_fast else "**no**"
+                row += f" {f / 1e6:.0f} | {f / leader:.2f}x ({t_fast}x {ok}) |"
+                if ref:
+                    rv = med[name][f"{ref}/{isa}"] / leader
+                    row += f" {rv:.2f}x ({t_ref}x {'met' if rv >= t_ref else '**no**'}) |"
+                else:
+                    row += " (one variant) |"
+            print(row)
+    if a.threads:
+        print("\n2 threads (unpinned, real time; FastNoise2 on 2 std::threads per call):\n")
+        head, rule = "| workload | ISA | FastNoise2 M/s |", "|---|---|---:|"
+        for name, _ in bins:
+            head += f" {name} M/s | x FN2 |"
+            rule += "---:|---:|"
+        print(head)
+        print(rule)
+        for label, g, fn2 in THREAD_ROWS:
+            for isa in isas:
+                leader = med[first][f"fn2/{fn2}/{isa}/real_time"]
+                row = f"| {label} | {isa} | {leader / 1e6:.0f} |"
+                for name, _ in bins:
+                    ours, theirs = med[name][f"{g}/{isa}/real_time"], med[name][f"fn2/{fn2}/{isa}/real_time"]
+                    row += f" {ours / 1e6:.0f} | {ours / theirs:.2f}x |"
+                print(row)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"context": context, "medians": med}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
