@@ -104,6 +104,10 @@ const std::vector<Noise>& made_fields() {
         descs[11].basis = Basis::opensimplex2s, descs[11].fractal = {Fractal::fbm, 3, 0.6f, 2.0f, 0.5f};
         descs[12].basis = Basis::cellular, descs[12].cellular = {CellularDistance::euclidean, CellularOutput::f1, 1.0f};
         descs[13].basis = Basis::cellular, descs[13].cellular = {CellularDistance::chebyshev, CellularOutput::f2_minus_f1, 0.6f};
+        // Issue 26: the simplex families' mix variant (picked by inputs 240..247, below).
+        descs.resize(16);
+        descs[14].basis = Basis::opensimplex2, descs[14].hash = Hash::mix, descs[14].has_seed = true, descs[14].seed = 9;
+        descs[15].basis = Basis::opensimplex2s, descs[15].hash = Hash::mix, descs[15].fractal = {Fractal::ridged, 3, 0.7f, 2.0f, 0.5f};
         std::vector<Noise> made(descs.size());
         for (std::size_t i = 0; i < descs.size(); ++i) {
             if (!Noise::create(descs[i], &made[i])) std::abort();
@@ -120,8 +124,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Mostly the fields made once; one input in 32 describes a field of its own.
     const std::uint8_t pick = in.ConsumeIntegral<std::uint8_t>();
     Noise noise;
-    if (pick < 248) {
-        noise = made_fields()[pick % made_fields().size()];
+    if (pick < 240) {
+        noise = made_fields()[pick % 14];  // (14: the corpus's picks keep their fields)
+    } else if (pick < 248) {
+        noise = made_fields()[14 + pick % 2];
     } else if (!Noise::create(fuzzed_desc(in), &noise)) {
         return 0;
     }

@@ -305,18 +305,30 @@ struct RowGradients {
         alignas(64) static constexpr std::int32_t iota[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
         const I sign_bit(INT32_MIN), all(-1), none(0);
         const bool same_cells = valid && first_cell == first && count == cells && y_cell == key_y && z_cell == key_z;
-        // The row's parts R can take at corner (j, k): +y, -y, +z, -z, (+y) + (+z), (+y) + (-z),
-        // (-y) + (+z), (-y) + (-z) -- y, z the corner's offsets, z = +0 in 2D ([S 5]).
-        alignas(64) float candidate[corners][16] = {};
-        I candidates[corners];
+        // The row's parts R can take at corner (j, k), lanes 0..7: +y, -y, +z, -z, (+y) + (+z),
+        // (+y) + (-z), (-y) + (+z), (-y) + (-z) -- y, z the corner's offsets, z = +0 in 2D ([S 5]) --
+        // each as A + B: A = (y AND a) XOR s, B = (z AND b) XOR t, with -0 (the identity) for the
+        // term a lane lacks. (In registers: scalar stores read back as a vector stall the pipeline.)
+        alignas(64) static constexpr std::int32_t keep_y[16] = {-1, -1, 0, 0, -1, -1, -1, -1};
+        alignas(64) static constexpr std::int32_t keep_z[16] = {0, 0, -1, -1, -1, -1, -1, -1};
+        alignas(64) static constexpr std::int32_t sign_y[16] = {0, INT32_MIN, INT32_MIN, INT32_MIN, 0, 0, INT32_MIN, INT32_MIN};
+        alignas(64) static constexpr std::int32_t sign_z[16] = {INT32_MIN, INT32_MIN, 0, INT32_MIN, 0, INT32_MIN, 0, INT32_MIN};
+        // (Fewer than 8 lanes, no lane permute: the same sums, in scalars, looked up per lane.)
+        I candidates[has_lane_permute ? corners : 1];
+        alignas(64) float candidate[has_lane_permute ? 1 : corners][8];
         for (int n = 0; n < corners; ++n) {
             const int j = (n >> 1) & 1, kz = n >> 2;
-            const float y = as_float(py[j]).get(0), z = dims == 3 ? as_float(pz[kz]).get(0) : 0.0f;
-            const float v[8] = {y, -y, z, -z, y + z, y + -z, -y + z, -y + -z};
-            for (int e = 0; e < 8; ++e) {
-                candidate[n][e] = v[e];
+            if constexpr (has_lane_permute) {
+                const I z = dims == 3 ? pz[kz] : I(0);
+                candidates[n] = as_int(as_float((py[j] & I::load_aligned(keep_y)) ^ I::load_aligned(sign_y)) +
+                                       as_float((z & I::load_aligned(keep_z)) ^ I::load_aligned(sign_z)));
+            } else {
+                const float y = as_float(py[j]).get(0), z = dims == 3 ? as_float(pz[kz]).get(0) : 0.0f;
+                for (int e = 0; e < 8; ++e) {
+                    const float a = keep_y[e] ? y : 0.0f, b = keep_z[e] ? z : 0.0f;
+                    candidate[n][e] = (sign_y[e] ? -a : a) + (sign_z[e] ? -b : b);
+                }
             }
-            candidates[n] = as_int(F::load_aligned(candidate[n]));
         }
         first = first_cell;
         cells = count;
@@ -359,17 +371,12 @@ struct RowGradients {
                 }
             }
             for (int n = 0; n < corners; ++n) {
-                const I c = I::load_aligned(choice[n] + at);
                 if constexpr (has_lane_permute) {
-                    as_float(permute_lanes(candidates[n], c)).store_aligned(rest[n] + at);
+                    as_float(permute_lanes(candidates[n], I::load_aligned(choice[n] + at))).store_aligned(rest[n] + at);
                 } else {
-                    alignas(64) std::int32_t k[lanes];
-                    alignas(64) float r[lanes];
-                    c.store_aligned(k);
                     for (std::size_t l = 0; l < lanes; ++l) {
-                        r[l] = candidate[n][k[l]];
+                        rest[n][at + l] = candidate[n][choice[n][at + l]];
                     }
-                    F::load_aligned(r).store_aligned(rest[n] + at);
                 }
             }
         }
