@@ -103,6 +103,8 @@ GRADNOISE_C_API void gradnoise_reset_isa(void);
 
 /* ---- descriptors: what defines a field (docs/spec.md; the C++ NoiseDesc) ---- */
 enum { GRADNOISE_FADE_QUINTIC = 0, GRADNOISE_FADE_CUBIC = 1 };
+/* Each family's reference variant (PERMUTATION: Perlin's table; K.jpg's arithmetic for the simplex
+   families) or its fast one (MIX: integer mixing; the simplex families in float32, spec 16.7). */
 enum { GRADNOISE_HASH_PERMUTATION = 0, GRADNOISE_HASH_MIX = 1 };
 enum {
     GRADNOISE_BASIS_PERLIN = 0,

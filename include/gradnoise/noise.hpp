@@ -62,7 +62,11 @@ enum class Fade : int {
 
 GRADNOISE_API const char* fade_name(Fade fade) noexcept;  // "quintic", "cubic"
 
-// How a lattice corner picks its gradient (docs/spec.md section 3).
+// How a lattice corner picks its gradient (docs/spec.md section 3) -- each family's reference
+// variant or its fast one. For Basis::opensimplex2 / opensimplex2s: permutation is K.jpg's
+// arithmetic (his 64-bit hash and binary64 skew: his values bit for bit), mix the fast variant
+// (his algorithms in float32 with 32-bit hashes, 1.6-2.4x faster; spec 16.7). Cellular noise
+// always mixes (the choice is ignored there).
 enum class Hash : int {
     // Perlin's permutation chain p[p[p[X]+Y]+Z] (the default): reproduces Ken Perlin's reference
     // values with his table. SIMD paths look it up in tables (gathers on AVX2, in-register byte
@@ -164,8 +168,8 @@ inline constexpr int max_octaves = 32;
 
 // What the field is made of (docs/spec.md sections 10, 15-17). The first four are lattice noises
 // (fades, hashes and periods apply); the simplex families have no axis-aligned lattice (no
-// periods, and Fade/Hash do not apply); cellular noise is lattice-based (periods apply; it always
-// hashes by mixing, keyed by the seed).
+// periods; Fade does not apply, Hash picks K.jpg's arithmetic or the fast mix variant); cellular
+// noise is lattice-based (periods apply; it always hashes by mixing, keyed by the seed).
 enum class Basis : int {
     perlin = 0,   // Perlin 2002: 12 cube-edge gradients (2D/3D), 32 hypercube-edge gradients (4D).
                   // In 2D it is the z = 0 slice of the 3D set: faint horizontal/vertical streaks

@@ -287,11 +287,9 @@ struct RowGradients {
         return p;
     }
 
-    // The corner values at the column offsets px[0] = x, px[1] = x - 1.
-    GRADNOISE_KERNEL_INLINE static void values(const Parts& p, const I* px, F* g) noexcept {
-        for (int n = 0; n < corners; ++n) {
-            g[n] = as_float((px[n & 1] & p.keep[n]) ^ p.sign[n]) + p.rest[n];
-        }
+    // Corner n's value at the column offsets px[0] = x, px[1] = x - 1.
+    GRADNOISE_KERNEL_INLINE static F value(const Parts& p, const I* px, int n) noexcept {
+        return as_float((px[n & 1] & p.keep[n]) ^ p.sign[n]) + p.rest[n];
     }
 
     // Cells first_cell .. first_cell + count - 1 of the row whose cells are Y (and Z) and offsets
@@ -422,25 +420,26 @@ GRADNOISE_KERNEL_INLINE void octave_row_values(const Hasher& hasher, const Colum
         const std::size_t i = first + b * lanes, batch = i / lanes;
         const I px[2] = {as_int(F::load_aligned(cols.frac + i)), as_int(F::load_aligned(cols.frac1 + i))};
         const F u = F::load_aligned(cols.fade + i);
-        F g[RowGradients<dims>::corners];
+        auto emit_parts = [&](const Parts& parts) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            auto g = [&](int c) GRADNOISE_KERNEL_LAMBDA_INLINE { return RowGradients<dims>::value(parts, px, c); };
+            if constexpr (dims == 3) {
+                emit(b, perlin_lerp3(g, u, terms.v, terms.w));
+            } else {
+                emit(b, perlin_lerp2(g, u, terms.v));
+            }
+        };
         if (cols.uniform[batch]) {
             if (!cached || cached_cell != cols.batch_cell[batch]) {
                 cached_parts = table.uniform(cols.batch_cell[batch]);
                 cached_cell = cols.batch_cell[batch];
                 cached = true;
             }
-            RowGradients<dims>::values(cached_parts, px, g);
+            emit_parts(cached_parts);
         } else if (has_lane_permute && cols.near[batch]) {
             const std::int32_t lo = cols.batch_cell[batch];
-            RowGradients<dims>::values(table.window(lo, I::load_aligned(cols.cell + i) - I(lo)), px, g);
+            emit_parts(table.window(lo, I::load_aligned(cols.cell + i) - I(lo)));
         } else {
             emit(b, terms.value(cells.corners(hasher, I::load_aligned(cols.cell + i)), px, u));
-            continue;
-        }
-        if constexpr (dims == 3) {
-            emit(b, perlin_lerp3(g, u, terms.v, terms.w));
-        } else {
-            emit(b, perlin_lerp2(g, u, terms.v));
         }
     }
 }

@@ -85,15 +85,22 @@ GRADNOISE_KERNEL_INLINE auto grad(IB c, int byte, IB x, IB y, IB z) noexcept {
     return as_float(a) + as_float(b);
 }
 
-// [S 4.6] The lerp tree over corner values g[i + 2j (+ 4k)] in Perlin's order, then finish().
-template <class B>
-GRADNOISE_KERNEL_INLINE B perlin_lerp3(const B* g, B u, B v, B w) noexcept {
-    return finish(lerp(w, lerp(v, lerp(u, g[0], g[1]), lerp(u, g[2], g[3])),
-                       lerp(v, lerp(u, g[4], g[5]), lerp(u, g[6], g[7]))));
+// [S 4.6] The lerp tree over the corner values g(i + 2j (+ 4k)) in Perlin's order, then finish();
+// g is called as the tree needs each value (the x lerps' pairs one after the other: fewer live
+// registers on 16-register ISAs than all corners first).
+template <class B, class Corner>
+GRADNOISE_KERNEL_INLINE B perlin_lerp3(Corner&& g, B u, B v, B w) noexcept {
+    const B x00 = lerp(u, g(0), g(1));
+    const B x10 = lerp(u, g(2), g(3));
+    const B y0 = lerp(v, x00, x10);
+    const B x01 = lerp(u, g(4), g(5));
+    const B x11 = lerp(u, g(6), g(7));
+    return finish(lerp(w, y0, lerp(v, x01, x11)));
 }
-template <class B>
-GRADNOISE_KERNEL_INLINE B perlin_lerp2(const B* g, B u, B v) noexcept {
-    return finish(lerp(v, lerp(u, g[0], g[1]), lerp(u, g[2], g[3])));
+template <class B, class Corner>
+GRADNOISE_KERNEL_INLINE B perlin_lerp2(Corner&& g, B u, B v) noexcept {
+    const B x0 = lerp(u, g(0), g(1));
+    return finish(lerp(v, x0, lerp(u, g(2), g(3))));
 }
 
 // [S 4.6] The corner values of one cell, lerped along x, y (and z) in Perlin's order; the
@@ -101,24 +108,20 @@ GRADNOISE_KERNEL_INLINE B perlin_lerp2(const B* g, B u, B v) noexcept {
 template <class Corners, class IB, class B>
 GRADNOISE_KERNEL_INLINE B perlin_cell3(const Corners& c, const IB* px, const IB* py, const IB* pz, B u, B v,
                                        B w) noexcept {
-    B g[8];
-    GRADNOISE_UNROLL
-    for (int n = 0; n < 8; ++n) {
+    auto g = [&](int n) GRADNOISE_KERNEL_LAMBDA_INLINE {
         const int i = n & 1, j = (n >> 1) & 1, k = n >> 2;
-        g[n] = grad(c.reg(i, j, k), c.byte(i, j, k), px[i], py[j], pz[k]);
-    }
+        return grad(c.reg(i, j, k), c.byte(i, j, k), px[i], py[j], pz[k]);
+    };
     return perlin_lerp3(g, u, v, w);
 }
 
 // [S 5] 2D: the 3D gradients at z = +0 (pz all zero bits), bilinear.
 template <class Corners, class IB, class B>
 GRADNOISE_KERNEL_INLINE B perlin_cell2(const Corners& c, const IB* px, const IB* py, IB pz, B u, B v) noexcept {
-    B g[4];
-    GRADNOISE_UNROLL
-    for (int n = 0; n < 4; ++n) {
+    auto g = [&](int n) GRADNOISE_KERNEL_LAMBDA_INLINE {
         const int i = n & 1, j = n >> 1;
-        g[n] = grad(c.reg(i, j), c.byte(i, j), px[i], py[j], pz);
-    }
+        return grad(c.reg(i, j), c.byte(i, j), px[i], py[j], pz);
+    };
     return perlin_lerp2(g, u, v);
 }
 

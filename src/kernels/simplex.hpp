@@ -323,13 +323,16 @@ struct MixArith {
     }
     GRADNOISE_KERNEL_INLINE static F scaled(F v, double c) noexcept { return v * F(static_cast<float>(c)); }
 
-    // The gradient index in [0, count), count = 2^a + 2^b (24, 48, 160): shifts, not a multiply.
+    // The gradient index ((h' >> 8) * count) >> 24 in [0, count), h' = h * 0x27D4EB2D: count = 3 * 8,
+    // 3 * 16, 5 * 32, so it is ((h' >> 8) * 3) >> 21, ((h' >> 8) * 3) >> 20, ((h' >> 8) * 5) >> 19 --
+    // the same integers (no product exceeds 2^27) -- by shifts and an add.
     template <int count>
     GRADNOISE_KERNEL_INLINE static I index(I h) noexcept {
         static_assert(count == 24 || count == 48 || count == 160, "a count the shifts below form");
-        constexpr int a = count == 24 ? 4 : count == 48 ? 5 : 7, b = count == 24 ? 3 : count == 48 ? 4 : 5;
-        const I top = (mul_wrap(h, constant(detail::mix_multiplier)) >> 8) & I(0x00FFFFFF);
-        return (((top << a) + (top << b)) >> 24) & I(255);
+        using U = Batch<std::uint32_t>;
+        constexpr int shift = count == 24 ? 21 : count == 48 ? 20 : 19, times4 = count == 160;
+        const U top = xsimd::bitwise_cast<U>(mul_wrap(h, constant(detail::mix_multiplier))) >> 8;
+        return xsimd::bitwise_cast<I>(((top << (1 + times4)) + top) >> shift);
     }
     // Component c of entry n = 8 m + s: its sign is bit `bit` of s.
     GRADNOISE_KERNEL_INLINE static F signed_by(F magnitude, I n, int bit) noexcept {
