@@ -94,32 +94,34 @@ private:
 
 }  // namespace
 
-void Fn2::grid2_threads(float ox, float oy, float step, std::size_t nx, std::size_t ny, float* out,
-                        unsigned threads) const {
+namespace {
+
+// band(first, last) for `threads` contiguous bands of 0 .. n, each on its own std::thread.
+template <class Band>
+void on_threads(std::size_t n, unsigned threads, Band&& band) {
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t) {
-        const std::size_t first = ny * t / threads, last = ny * (t + 1) / threads;
-        pool.emplace_back([=] {
-            grid2(ox, oy + static_cast<float>(first) * step, step, nx, last - first, out + first * nx);
-        });
+        pool.emplace_back(band, n * t / threads, n * (t + 1) / threads);
     }
     for (std::thread& t : pool) {
         t.join();
     }
 }
 
+}  // namespace
+
+void Fn2::grid2_threads(float ox, float oy, float step, std::size_t nx, std::size_t ny, float* out,
+                        unsigned threads) const {
+    on_threads(ny, threads, [=](std::size_t first, std::size_t last) {
+        grid2(ox, oy + static_cast<float>(first) * step, step, nx, last - first, out + first * nx);
+    });
+}
+
 void Fn2::grid3_threads(float ox, float oy, float oz, float step, std::size_t nx, std::size_t ny, std::size_t nz,
                         float* out, unsigned threads) const {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) {
-        const std::size_t first = nz * t / threads, last = nz * (t + 1) / threads;
-        pool.emplace_back([=] {
-            grid3(ox, oy, oz + static_cast<float>(first) * step, step, nx, ny, last - first, out + first * nx * ny);
-        });
-    }
-    for (std::thread& t : pool) {
-        t.join();
-    }
+    on_threads(nz, threads, [=](std::size_t first, std::size_t last) {
+        grid3(ox, oy, oz + static_cast<float>(first) * step, step, nx, ny, last - first, out + first * nx * ny);
+    });
 }
 
 std::unique_ptr<Fn2> make_fastnoise2(Fn2Field field, const char* isa) {

@@ -9,8 +9,9 @@ repetitions and, per ISA, the ratio of each gradnoise variant to FastNoise2 meas
   python3 bench/leader.py [--rounds 2] [--core 1] [--isas avx2,avx512] gcc=build/release/bench/gradnoise_bench \\
       clang=build/clang-bench/bench/gradnoise_bench
 
-Variants: "fastest" is each family's fastest bit-exact variant (Hash::mix: perlin*-mix, fbm*-mix,
-simplex*-mix, opensimplex2s*-mix; cellular has one variant), "reference" its reference variant (Perlin's
+The last column divides by the first binary's stb_perlin or glm::simplex on the same workload (the
+baseline yardsticks, each built as its users build it). Variants: "fastest" is each family's fastest
+bit-exact variant (Hash::mix: perlin*-mix, fbm*-mix, simplex*-mix, opensimplex2s*-mix; cellular has one variant), "reference" its reference variant (Perlin's
 permutation table, K.jpg's 64-bit hash). Targets are the issue's (ratio to FastNoise2, single thread).
 Prints a markdown table; --json FILE also writes the medians. --threads also runs five grids on 2
 threads (gradnoise's FillOptions against FastNoise2 on 2 std::threads, unpinned, real time) and prints
@@ -48,6 +49,19 @@ ROWS = [
 ]
 
 
+# The baseline yardsticks of each row's workload (stb_perlin, glm::simplex; built -O3 -march=native with
+# the compiler's default FP flags, as their users build them), where the binary has one.
+BASELINES = {
+    "perlin2/grid1024": "stb/perlin2/grid1024",
+    "perlin3/grid128x128x64": "stb/perlin3/grid128x128x64",
+    "fbm2_6oct/grid1024": "stb/fbm2_6oct/grid1024",
+    "fbm3_6oct/grid128x128x64": "stb/fbm3_6oct/grid128x128x64",
+    "perlin2/points1M": "stb/perlin2/points1M",
+    "perlin3/points1M": "stb/perlin3/points1M",
+    "simplex2/grid1024": "glm/simplex2/grid1024",
+    "simplex3/points1M": "glm/simplex3/points1M",
+}
+
 # (label, gradnoise workload, FastNoise2 workload) on 2 threads
 THREAD_ROWS = [
     ("Perlin 2D grid (mix)", "perlin2-mix/grid1024-threads2", "perlin2/grid1024-threads2"),
@@ -67,6 +81,8 @@ def names(isas):
     for _, fast, ref, fn2, _, _ in ROWS:
         for isa in isas:
             out += [f"{fast}/{isa}", f"fn2/{fn2}/{isa}"] + ([f"{ref}/{isa}"] if ref else [])
+        if fn2 in BASELINES:
+            out.append(BASELINES[fn2])
     return sorted(set(out))
 
 
@@ -122,6 +138,8 @@ def main():
     for name, _ in bins:
         head += f" {name}: fastest M/s | x FN2 (target) | reference x FN2 (target) |"
         rule += "---:|---:|---:|"
+    head += f" {first}: fastest x baseline |"
+    rule += "---:|"
     print(head)
     print(rule)
     for label, fast, ref, fn2, t_fast, t_ref in ROWS:
@@ -137,6 +155,8 @@ def main():
                     row += f" {rv:.2f}x ({t_ref}x {'met' if rv >= t_ref else '**no**'}) |"
                 else:
                     row += " (one variant) |"
+            base = BASELINES.get(fn2)
+            row += f" {med[first][f'{fast}/{isa}'] / med[first][base]:.1f}x {base.split('/')[0]} |" if base else " |"
             print(row)
     if a.threads:
         print("\n2 threads (unpinned, real time; FastNoise2 on 2 std::threads per call):\n")

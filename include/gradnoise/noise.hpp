@@ -65,7 +65,7 @@ GRADNOISE_API const char* fade_name(Fade fade) noexcept;  // "quintic", "cubic"
 // How a lattice corner picks its gradient (docs/spec.md section 3) -- each family's reference
 // variant or its fast one. For Basis::opensimplex2 / opensimplex2s: permutation is K.jpg's
 // arithmetic (his 64-bit hash and binary64 skew: his values bit for bit), mix the fast variant
-// (his algorithms in float32 with 32-bit hashes, 1.6-2.4x faster; spec 16.7). Cellular noise
+// (his algorithms in float32 with 32-bit hashes, about 2x faster; spec 16.7). Cellular noise
 // always mixes (the choice is ignored there).
 enum class Hash : int {
     // Perlin's permutation chain p[p[p[X]+Y]+Z] (the default): reproduces Ken Perlin's reference

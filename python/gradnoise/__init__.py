@@ -323,7 +323,7 @@ class Field:
         "permutation" (Perlin's table chain, the default) or "mix" (integer mixing keyed by the
         seed: a different field, faster with AVX2). For "opensimplex2" / "opensimplex2s":
         "permutation" is K.jpg's arithmetic (his 64-bit hash and binary64 skew, his values bit
-        for bit), "mix" the fast variant (32-bit hashes, float32 throughout: 2-3x faster).
+        for bit), "mix" the fast variant (32-bit hashes, float32 throughout: about 2x faster).
     fractal : str
         "none", "fbm", "turbulence", "ridged", "billow" or "damped" (Quilez's slope-damped fBm).
     octaves : int

@@ -135,7 +135,7 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
         "different field; --seed reference counts as seed 0 there).\n"
         "opensimplex2/2s: K.jpg's 64-bit hash and binary64 skew\n"
         "(default), or mix: 32-bit hashes in float32 throughout,\n"
-        "2-3x faster (docs/spec.md 16.7)",
+        "about 2x faster (docs/spec.md 16.7)",
         [o](const std::string& v) {
             o->hash = pick("--hash", v, {std::pair{"permutation", Hash::permutation}, std::pair{"mix", Hash::mix}});
         });

@@ -51,6 +51,12 @@ struct CellularBase {
         }
     }
 
+    // [S 17.1] Axis a's term of a cell's hash: the cell index wrapped by the octave's period mask,
+    // times the axis's prime.
+    GRADNOISE_KERNEL_INLINE static I axis_term(I cell, int axis, const std::int32_t* mask) noexcept {
+        const std::uint32_t prime[3] = {detail::mix_prime_x, detail::mix_prime_y, detail::mix_prime_z};
+        return mul_wrap(cell & I(mask[axis]), I(static_cast<std::int32_t>(prime[axis])));
+    }
     // [S 17.1] A cell's hash from its axes' terms (key ^ X * 0x9E3779B1 ^ ...), the offset of its
     // feature point on axis a, in (-1, 1), and its value, in [-1, 1).
     GRADNOISE_KERNEL_INLINE static I cell_hash(I h) noexcept {
@@ -100,13 +106,17 @@ struct CellularBase {
             }
             f1 = xsimd::min(f1, d);
         }
-        // The output (Euclidean: the square roots), +0 where not finite.
-        GRADNOISE_KERNEL_INLINE F output(const CellularParams& c, FMask finite) const noexcept {
-            F a = f1, b = f2;
+        // F1 and F2 as output: their square roots for the Euclidean distance.
+        GRADNOISE_KERNEL_INLINE void distances(const CellularParams& c, F& a, F& b) const noexcept {
+            a = f1;
+            b = f2;
             if (c.distance == CellularDistance::euclidean) {
                 a = square_root(a);
                 b = square_root(b);
             }
+        }
+        // The output from those distances, +0 where not finite.
+        GRADNOISE_KERNEL_INLINE F pick(const CellularParams& c, F a, F b, FMask finite) const noexcept {
             F r;
             switch (c.output) {
                 case CellularOutput::f2: r = b; break;
@@ -115,6 +125,11 @@ struct CellularBase {
                 default: r = a; break;
             }
             return xsimd::select(finite, r, F(0.0f));
+        }
+        GRADNOISE_KERNEL_INLINE F output(const CellularParams& c, FMask finite) const noexcept {
+            F a, b;
+            distances(c, a, b);
+            return pick(c, a, b, finite);
         }
     };
 
@@ -149,14 +164,13 @@ struct CellularBase {
         const std::int32_t* mask = t->octaves.mask[k];
         const CellularParams& c = t->desc.cellular;
         const F reach(t->cellular_reach[dims - 2]);
-        const std::uint32_t prime[3] = {detail::mix_prime_x, detail::mix_prime_y, detail::mix_prime_z};
         F frac[dims];
         I h_axis[dims][3];  // the cell hash's term of each neighbour on each axis
         for (int a = 0; a < dims; ++a) {
             const Axis<F> axis = split(q[a]);
             frac[a] = axis.frac;
             for (int s = 0; s < 3; ++s) {
-                h_axis[a][s] = mul_wrap((axis.cell + I(s - 1)) & I(mask[a]), I(static_cast<std::int32_t>(prime[a])));
+                h_axis[a][s] = axis_term(axis.cell + I(s - 1), a, mask);
             }
         }
         const I key(static_cast<std::int32_t>(t->mix_key));
@@ -198,14 +212,11 @@ struct CellularBase {
                 }
             }
         }
-        F f1 = near.f1, f2 = near.f2;
-        if (c.distance == CellularDistance::euclidean) {
-            f1 = square_root(f1);
-            f2 = square_root(f2);
-        }
+        F f1, f2;
+        near.distances(c, f1, f2);
         const auto finite_q = all_finite<dims>(q);
         ValueGradient<dims> out;
-        out.value = near.output(c, finite_q);
+        out.value = near.pick(c, f1, f2, finite_q);
         if constexpr (with_gradient) {
             F g1[dims], g2[dims];
             distance_gradient(c.distance, d1, f1, g1);

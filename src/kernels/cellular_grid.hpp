@@ -10,6 +10,7 @@
 #pragma once
 
 #include "kernels/cellular.hpp"
+#include "kernels/grid_columns.hpp"
 
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
 namespace {
@@ -37,10 +38,6 @@ struct CellularRow {
         const F reach(t.cellular_reach[dims - 2]);
         const bool want_value = c.output == CellularOutput::cell_value;
         const I key(static_cast<std::int32_t>(t.mix_key));
-        auto primed = [&](I cell, int axis) GRADNOISE_KERNEL_LAMBDA_INLINE {
-            const std::uint32_t prime[3] = {detail::mix_prime_x, detail::mix_prime_y, detail::mix_prime_z};
-            return mul_wrap(cell & I(mask[axis]), I(static_cast<std::int32_t>(prime[axis])));
-        };
         first = first_cell;
         for (std::size_t at = 0; at < count; at += lanes) {
             const I X = I(static_cast<std::int32_t>(static_cast<std::uint32_t>(first_cell) + static_cast<std::uint32_t>(at))) +
@@ -50,9 +47,9 @@ struct CellularRow {
             for (int dz = -kz; dz <= kz; ++dz) {
                 for (int dy = -1; dy <= 1; ++dy) {
                     for (int dx = -1; dx <= 1; ++dx, ++n) {
-                        I h = key ^ primed(X + I(dx), 0) ^ primed(I(Y) + I(dy), 1);
+                        I h = key ^ Base::axis_term(X + I(dx), 0, mask) ^ Base::axis_term(I(Y) + I(dy), 1, mask);
                         if constexpr (dims == 3) {
-                            h = h ^ primed(I(Z) + I(dz), 2);
+                            h = h ^ Base::axis_term(I(Z) + I(dz), 2, mask);
                         }
                         h = Base::cell_hash(h);
                         Base::feature_term(dx, reach, Base::feature_offset(h, 0)).store_aligned(term[n] + at);

@@ -11,92 +11,13 @@
 // point). Chunks (kernels/chunk.hpp) use the same rows with their exact coordinates.
 #pragma once
 
+#include "kernels/cellular_grid.hpp"
+#include "kernels/grid_columns.hpp"
 #include "kernels/loops.hpp"
 #include "kernels/select.hpp"
 
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
 namespace {
-
-template <int dims>
-using GridOf = std::conditional_t<dims == 2, Grid2d, Grid3d>;
-
-// Rows [first, last) of a grid: row r is (j, k) = (r mod size_y, r / size_y) in 3D, j = r in 2D.
-struct GridRow {
-    std::size_t j, k;
-};
-inline GridRow grid_row(const Grid2d&, std::size_t r) noexcept { return {r, 0}; }
-inline GridRow grid_row(const Grid3d& g, std::size_t r) noexcept { return {r % g.size_y, r / g.size_y}; }
-inline float row_z(const Grid2d&, std::size_t) noexcept { return 0.0f; }
-inline float row_z(const Grid3d& g, std::size_t k) noexcept { return grid_coord(k, g.origin_z, g.step_z); }
-
-// Column terms of every octave for a tile of columns: octave k's fraction, fraction - 1, fade and cell
-// of column i at [k * width + i], and per batch whether all its lanes lie in one cell. Sized for a
-// 16 KiB budget: 512 columns of plain noise, fewer per tile the more octaves a fractal has.
-struct ColumnTerms {
-    static constexpr std::size_t capacity = 1024;  // columns x octaves
-    static constexpr std::size_t max_width = 512;  // a multiple of every lane count
-    alignas(64) float frac[capacity];
-    alignas(64) float frac1[capacity];  // frac - 1
-    alignas(64) float fade[capacity];
-    alignas(64) float dfade[capacity];  // [S 18.1] the fade's derivative (gradient grids only)
-    alignas(64) std::int32_t cell[capacity];
-    std::int32_t batch_cell[capacity / lanes];  // the lowest cell of batch b's lanes
-    bool uniform[capacity / lanes];             // all of them in that cell
-    bool windowed[capacity / lanes];            // all in that cell .. that cell + lanes - 1, within its row
-    bool near[capacity / lanes];                // all in that cell .. that cell + lanes - 1
-    std::int64_t first_cell[max_octaves];       // the lowest and highest cell of octave k's columns
-    std::int64_t last_cell[max_octaves];
-    std::size_t width = 0;                      // columns per octave
-
-    explicit ColumnTerms(int octaves) noexcept {
-        const std::size_t fit = capacity / static_cast<std::size_t>(octaves) / lanes * lanes;
-        width = fit < max_width ? fit : max_width;
-    }
-
-    // Octave k's terms of n columns from their coordinates x[0 .. n).
-    template <Fade fade_kind, bool derivative = false>
-    void compute(int k, std::size_t n, const float* x) noexcept {
-        const std::size_t first = static_cast<std::size_t>(k) * width;
-        first_cell[k] = INT64_MAX;
-        last_cell[k] = INT64_MIN;
-        for (std::size_t at = 0; at < n; at += lanes) {
-            const std::size_t m = n - at < lanes ? n - at : lanes;
-            const Axis<F> a = split(load_part<F>(x, at, m));
-            const std::size_t i = first + at, b = i / lanes;
-            a.frac.store_aligned(frac + i);
-            (a.frac - F(1.0f)).store_aligned(frac1 + i);
-            fade_curve<fade_kind>(a.frac).store_aligned(fade + i);
-            if constexpr (derivative) {
-                fade_derivative<fade_kind>(a.frac).store_aligned(dfade + i);
-            }
-            a.cell.store_aligned(cell + i);
-            std::int64_t lo = cell[i], hi = cell[i];  // over the m wanted lanes (the padding is dropped)
-            for (std::size_t lane = 1; lane < m; ++lane) {
-                lo = cell[i + lane] < lo ? cell[i + lane] : lo;
-                hi = cell[i + lane] > hi ? cell[i + lane] : hi;
-            }
-            batch_cell[b] = static_cast<std::int32_t>(lo);
-            uniform[b] = lo == hi;
-            near[b] = hi - lo < static_cast<std::int64_t>(lanes);
-            first_cell[k] = lo < first_cell[k] ? lo : first_cell[k];
-            last_cell[k] = hi > last_cell[k] ? hi : last_cell[k];
-            // (and the window at lo mod 256 does not run past cell 255 of its row)
-            windowed[b] = hi - lo < static_cast<std::int64_t>(lanes) && (lo & 255) + static_cast<std::int64_t>(lanes) <= 256;
-        }
-    }
-};
-
-// out[b * lanes ..] of a row of n samples, the tail through a copy.
-GRADNOISE_KERNEL_INLINE void store_batch(float* out, std::size_t n, std::size_t b, F r) noexcept {
-    const std::size_t at = b * lanes;
-    if (at + lanes <= n) {
-        r.store_unaligned(out + at);
-    } else {
-        alignas(64) float tail[lanes];
-        r.store_aligned(tail);
-        std::memcpy(out + at, tail, (n - at) * sizeof(float));
-    }
-}
 
 // The corner codes of the cells X (per lane) and the row's (Y, Z) cell.
 template <int dims, class Hasher>
@@ -126,12 +47,6 @@ struct RowCells<3, Hasher> {
 template <class Hasher>
 inline constexpr bool has_row_window = has_lane_permute && std::is_same_v<Hasher, TableHasher<I>>;
 
-GRADNOISE_KERNEL_INLINE std::int32_t first_lane(I v) noexcept {
-    alignas(64) std::int32_t lane[lanes];
-    v.store_aligned(lane);
-    return lane[0];
-}
-
 // The y (and z) terms of one row of one octave at (y, z), computed once for the whole row.
 template <int dims, Fade fade>
 struct RowTerms;
@@ -139,6 +54,7 @@ template <Fade fade>
 struct RowTerms<2, fade> {
     F v, dv;
     I py[2];
+    I pz[2] = {I(0), I(0)};  // [S 5] z = +0 in 2D (for the row tables)
     template <class Hasher>
     GRADNOISE_KERNEL_INLINE RowTerms(float y, float, RowCells<2, Hasher>& cells) noexcept {
         const Axis<F> ay = split(F(y));
@@ -293,7 +209,7 @@ struct RowGradients {
     }
 
     // Cells first_cell .. first_cell + count - 1 of the row whose cells are Y (and Z) and offsets
-    // py (and pz): each corner's code, then T's and R's parts by its bits (tables.hpp: gradient_code;
+    // py and pz (+0 in 2D): each corner's code, then T's and R's parts by its bits (tables.hpp: gradient_code;
     // bit 2 set: a = y, and b = x if bit 4, else z; clear: a = x, and b = y if bit 3, else z). The
     // codes, keep and sign depend on the cells only, so the rows of one (Y, Z) cell reuse them and
     // recompute R alone.
@@ -317,11 +233,10 @@ struct RowGradients {
         for (int n = 0; n < corners; ++n) {
             const int j = (n >> 1) & 1, kz = n >> 2;
             if constexpr (has_lane_permute) {
-                const I z = dims == 3 ? pz[kz] : I(0);
                 candidates[n] = as_int(as_float((py[j] & I::load_aligned(keep_y)) ^ I::load_aligned(sign_y)) +
-                                       as_float((z & I::load_aligned(keep_z)) ^ I::load_aligned(sign_z)));
+                                       as_float((pz[kz] & I::load_aligned(keep_z)) ^ I::load_aligned(sign_z)));
             } else {
-                const float y = as_float(py[j]).get(0), z = dims == 3 ? as_float(pz[kz]).get(0) : 0.0f;
+                const float y = as_float(py[j]).get(0), z = as_float(pz[kz]).get(0);
                 for (int e = 0; e < 8; ++e) {
                     const float a = keep_y[e] ? y : 0.0f, b = keep_z[e] ? z : 0.0f;
                     candidate[n][e] = (sign_y[e] ? -a : a) + (sign_z[e] ? -b : b);
@@ -404,14 +319,12 @@ GRADNOISE_KERNEL_INLINE void octave_row_values(const Hasher& hasher, const Colum
     using Parts = typename RowGradients<dims>::Parts;
     Cells cells{};
     const RowTerms<dims, fade> terms(y, z, cells);
-    const I flat[2] = {I(0), I(0)};
+    std::int32_t z_cell = 0;
     if constexpr (dims == 3) {
-        table.build(hasher, static_cast<std::int32_t>(cols.first_cell[k]), static_cast<std::size_t>(span), cells.y,
-                    first_lane(cells.Z), terms.py, terms.pz);
-    } else {
-        table.build(hasher, static_cast<std::int32_t>(cols.first_cell[k]), static_cast<std::size_t>(span), cells.y, 0,
-                    terms.py, flat);
+        z_cell = first_lane(cells.Z);
     }
+    table.build(hasher, static_cast<std::int32_t>(cols.first_cell[k]), static_cast<std::size_t>(span), cells.y, z_cell,
+                terms.py, terms.pz);
     bool cached = false;
     std::int32_t cached_cell = 0;
     Parts cached_parts{};
@@ -608,14 +521,6 @@ void grid_fast_gradient(const Hasher& hasher, const GridOf<dims>& g, std::size_t
         }
     }
 }
-
-}  // namespace
-}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS
-
-#include "kernels/cellular_grid.hpp"
-
-namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
-namespace {
 
 // Is this base noise a hashed Perlin cell (PerlinBase), which the fast path can share per cell?
 template <class Base>

@@ -206,6 +206,22 @@ GRADNOISE_KERNEL_INLINE void orient4(Orientation4 o, const detail::SimplexOrient
     }
 }
 
+// The orientations by their coordinate arrays, and the dimension each orientation enum belongs to.
+template <class B>
+GRADNOISE_KERNEL_INLINE void orient_batches(Orientation2 o, const detail::SimplexOrientation&, const B* q, B* out) noexcept {
+    orient2(o, q[0], q[1], out);
+}
+template <class B>
+GRADNOISE_KERNEL_INLINE void orient_batches(Orientation3 o, const detail::SimplexOrientation& k, const B* q, B* out) noexcept {
+    orient3(o, k, q[0], q[1], q[2], out);
+}
+template <class B>
+GRADNOISE_KERNEL_INLINE void orient_batches(Orientation4 o, const detail::SimplexOrientation& k, const B* q, B* out) noexcept {
+    orient4(o, k, q[0], q[1], q[2], q[3], out);
+}
+template <class O>
+inline constexpr int dims_of = std::is_same_v<O, Orientation2> ? 2 : std::is_same_v<O, Orientation3> ? 3 : 4;
+
 // [S 16] K.jpg's arithmetic over batches (Hash::permutation): each float batch's lattice
 // coordinates as two binary64 halves, 64-bit integers as 32-bit lane pairs (ops.hpp: Wide), his
 // hashes (SimplexGrad). The base kernels below are written over this and MixArith alike.
@@ -265,27 +281,21 @@ struct KjpgArith {
         return Wide{gather(t.prime_low[axis], at), gather(t.prime_high[axis], at)};
     }
 
-    // [S 16.1] orientations, per double half
-    GRADNOISE_KERNEL_INLINE static void orient(Orientation2 o, const detail::SimplexOrientation&, const Halves* q,
+    // [S 16.1] The orientation, on each double half.
+    template <class O>
+    GRADNOISE_KERNEL_INLINE static void orient(O o, const detail::SimplexOrientation& k, const Halves* q,
                                                Halves* out) noexcept {
-        D lo[2], hi[2];
-        orient2(o, q[0].low, q[1].low, lo);
-        orient2(o, q[0].high, q[1].high, hi);
-        for (int a = 0; a < 2; ++a) out[a] = {lo[a], hi[a]};
-    }
-    GRADNOISE_KERNEL_INLINE static void orient(Orientation3 o, const detail::SimplexOrientation& k, const Halves* q,
-                                               Halves* out) noexcept {
-        D lo[3], hi[3];
-        orient3(o, k, q[0].low, q[1].low, q[2].low, lo);
-        orient3(o, k, q[0].high, q[1].high, q[2].high, hi);
-        for (int a = 0; a < 3; ++a) out[a] = {lo[a], hi[a]};
-    }
-    GRADNOISE_KERNEL_INLINE static void orient(Orientation4 o, const detail::SimplexOrientation& k, const Halves* q,
-                                               Halves* out) noexcept {
-        D lo[4], hi[4];
-        orient4(o, k, q[0].low, q[1].low, q[2].low, q[3].low, lo);
-        orient4(o, k, q[0].high, q[1].high, q[2].high, q[3].high, hi);
-        for (int a = 0; a < 4; ++a) out[a] = {lo[a], hi[a]};
+        constexpr int dims = dims_of<O>;
+        D low[dims], high[dims], out_low[dims], out_high[dims];
+        for (int a = 0; a < dims; ++a) {
+            low[a] = q[a].low;
+            high[a] = q[a].high;
+        }
+        orient_batches(o, k, low, out_low);
+        orient_batches(o, k, high, out_high);
+        for (int a = 0; a < dims; ++a) {
+            out[a] = {out_low[a], out_high[a]};
+        }
     }
 };
 
@@ -393,17 +403,9 @@ struct MixArith {
         return gather(t.prime_mix[axis], at);
     }
 
-    GRADNOISE_KERNEL_INLINE static void orient(Orientation2 o, const detail::SimplexOrientation&, const F* q,
-                                               F* out) noexcept {
-        orient2(o, q[0], q[1], out);
-    }
-    GRADNOISE_KERNEL_INLINE static void orient(Orientation3 o, const detail::SimplexOrientation& k, const F* q,
-                                               F* out) noexcept {
-        orient3(o, k, q[0], q[1], q[2], out);
-    }
-    GRADNOISE_KERNEL_INLINE static void orient(Orientation4 o, const detail::SimplexOrientation& k, const F* q,
-                                               F* out) noexcept {
-        orient4(o, k, q[0], q[1], q[2], q[3], out);
+    template <class O>
+    GRADNOISE_KERNEL_INLINE static void orient(O o, const detail::SimplexOrientation& k, const F* q, F* out) noexcept {
+        orient_batches(o, k, q, out);
     }
 };
 // The mask of a contribution every lane takes (the smooth variants' fixed vertices).
