@@ -18,8 +18,7 @@ struct CellularBase {
 
     // Logical shift right of 32-bit lanes (one instruction: the unsigned lanes' shift).
     GRADNOISE_KERNEL_INLINE static I shift_right(I v, int bits) noexcept {
-        using U = Batch<std::uint32_t>;
-        return xsimd::bitwise_cast<I>(xsimd::bitwise_cast<U>(v) >> bits);
+        return bits_as<std::int32_t>(bits_as<std::uint32_t>(v) >> bits);
     }
 
     static constexpr bool has_hessian = false;  // [S 18.3] (the damped fractal's gradient refuses it)

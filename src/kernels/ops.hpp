@@ -87,10 +87,23 @@ inline constexpr bool has_f64_kernel = false;
 #endif
 
 // ---- bit casts ----
-GRADNOISE_KERNEL_INLINE I as_int(F v) noexcept { return xsimd::bitwise_cast<I>(v); }
-GRADNOISE_KERNEL_INLINE L as_int(D v) noexcept { return xsimd::bitwise_cast<L>(v); }
-GRADNOISE_KERNEL_INLINE F as_float(I v) noexcept { return xsimd::bitwise_cast<F>(v); }
-GRADNOISE_KERNEL_INLINE D as_float(L v) noexcept { return xsimd::bitwise_cast<D>(v); }
+// The same register bits as lanes of another type. (xsimd 8.1's NEON bitwise_cast dispatches
+// through a tuple of casts built per call; once GCC stopped inlining it in the larger NEON kernel
+// unit, every cast was a call -- NEON Perlin grids ran 6x the instructions. A vector cast is one
+// register move or none.)
+template <class To, class From>
+GRADNOISE_KERNEL_INLINE Batch<To> bits_as(Batch<From> v) noexcept {
+#if defined(__aarch64__)
+    using R = typename Batch<To>::register_type;
+    return Batch<To>((R) static_cast<typename Batch<From>::register_type>(v));
+#else
+    return xsimd::bitwise_cast<Batch<To>>(v);
+#endif
+}
+GRADNOISE_KERNEL_INLINE I as_int(F v) noexcept { return bits_as<std::int32_t>(v); }
+GRADNOISE_KERNEL_INLINE L as_int(D v) noexcept { return bits_as<std::int64_t>(v); }
+GRADNOISE_KERNEL_INLINE F as_float(I v) noexcept { return bits_as<float>(v); }
+GRADNOISE_KERNEL_INLINE D as_float(L v) noexcept { return bits_as<double>(v); }
 
 // ---- gathers: table[idx[lane]] ----
 // xsimd 8.1's gather never emits the hardware instruction, hence the intrinsics.
@@ -281,8 +294,7 @@ GRADNOISE_KERNEL_INLINE D floor(D v) noexcept {
 // a * b mod 2^32, on unsigned lanes: xsimd 8.1 has no SSE2 32-bit multiply and falls back to
 // per-lane C++ `*`, which would be signed overflow (UB) on int32_t.
 GRADNOISE_KERNEL_INLINE I mul_wrap(I a, I b) noexcept {
-    using U = Batch<std::uint32_t>;
-    return xsimd::bitwise_cast<I>(xsimd::bitwise_cast<U>(a) * xsimd::bitwise_cast<U>(b));
+    return bits_as<std::int32_t>(bits_as<std::uint32_t>(a) * bits_as<std::uint32_t>(b));
 }
 
 // [S 4.2] floor(v) mod 256 for a floored float: the low 8 bits of the result are the cell
@@ -345,8 +357,7 @@ GRADNOISE_KERNEL_INLINE I shuffle_lane_bytes(I v, int b0, int b1, int b2, int b3
 
 // Bytewise a + b mod 256.
 GRADNOISE_KERNEL_INLINE I add_bytes(I a, I b) noexcept {
-    using U8 = Batch<std::uint8_t>;
-    return xsimd::bitwise_cast<I>(xsimd::bitwise_cast<U8>(a) + xsimd::bitwise_cast<U8>(b));
+    return bits_as<std::int32_t>(bits_as<std::uint8_t>(a) + bits_as<std::uint8_t>(b));
 }
 
 // A 256-byte table looked up for every byte of a batch at once: in four registers and two
@@ -505,7 +516,7 @@ GRADNOISE_KERNEL_INLINE IMask int_mask(xsimd::batch_bool<float, Arch> m) noexcep
 #elif defined(__AVX2__)
     return IMask(_mm256_castps_si256(m));
 #else
-    return xsimd::bitwise_cast<I>(xsimd::select(m, as_float(I(-1)), F(0.0f))) != I(0);
+    return as_int(xsimd::select(m, as_float(I(-1)), F(0.0f))) != I(0);
 #endif
 }
 
