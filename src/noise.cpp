@@ -315,7 +315,9 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
     if (!(f.persistence > 0.0f && f.persistence <= 8.0f)) {
         return Status(ErrorCode::invalid_argument, "NoiseDesc: fractal.persistence must be in (0, 8]");
     }
-    if (any_period && !(f.lacunarity == static_cast<float>(static_cast<int>(f.lacunarity)) &&
+    // The range test comes first: converting a float beyond int's range is undefined.
+    if (any_period && !(f.lacunarity >= 1.0f && f.lacunarity <= 256.0f &&
+                        f.lacunarity == static_cast<float>(static_cast<int>(f.lacunarity)) &&
                         power_of_two_up_to_256(static_cast<int>(f.lacunarity)))) {
         return Status(ErrorCode::invalid_argument,
                       "NoiseDesc: fractal.lacunarity must be a power of two in 1..256 when a period is set");

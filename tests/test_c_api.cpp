@@ -381,6 +381,12 @@ TEST_CASE("descriptor handles: NULL, unknown enums and ranges") {
         REQUIRE(gradnoise_desc_set_fractal(a.p, GRADNOISE_FRACTAL_FBM, 4, 1.0f, 3.0f, 0.5f) == GRADNOISE_OK);
         CHECK(gradnoise_desc_validate(a.p) == GRADNOISE_INVALID_ARGUMENT);
         CHECK(last() == "NoiseDesc: fractal.lacunarity must be a power of two in 1..256 when a period is set");
+        // Beyond int's range (a fuzzer's find: the check once converted it to int first).
+        for (float lacunarity : {1.87948e18f, 512.0f, 0.5f}) {
+            REQUIRE(gradnoise_desc_set_fractal(a.p, GRADNOISE_FRACTAL_FBM, 4, 1.0f, lacunarity, 0.5f) == GRADNOISE_OK);
+            CHECK(gradnoise_desc_validate(a.p) == GRADNOISE_INVALID_ARGUMENT);
+            CHECK(last() == "NoiseDesc: fractal.lacunarity must be a power of two in 1..256 when a period is set");
+        }
         REQUIRE(gradnoise_desc_set_fractal(a.p, GRADNOISE_FRACTAL_FBM, 4, 1.0f, 2.0f, 0.5f) == GRADNOISE_OK);
         CHECK(gradnoise_desc_validate(a.p) == GRADNOISE_OK);
     }
