@@ -286,6 +286,52 @@ TEST_CASE("the kernels' exact float forms of the reference's double comparisons"
     CHECK(static_cast<double>(std::nextafter(uf, 0.0f)) > u);
 }
 
+TEST_CASE("plain 2D simplex grids (per-cell gradient tables) equal the scalar path's points at every sample") {
+    // Fine steps put most batches inside one cell (the table path, kept across batches and rows);
+    // coarse ones, negative and huge origins (lanes past the 2^27 extent) and tails take the
+    // per-lane path in between. Both families, both hashes, both orientations.
+    const gradnoise::Grid2d grids[] = {{0.3f, 0.7f, 0.01f, 0.01f, 203, 7},
+                                       {-40.37f, -3.1f, 0.0173f, 0.031f, 131, 5},
+                                       {-2.2f, 5.9f, 0.61f, 0.37f, 29, 4},
+                                       {134217727.0f - 64.0f, -0.5f, 8.0f, 0.01f, 21, 3}};
+    for (bool smooth : {false, true}) {
+        for (gradnoise::Hash hash : {gradnoise::Hash::permutation, gradnoise::Hash::mix}) {
+            for (Orientation2 o : {Orientation2::standard, Orientation2::improve_x}) {
+                NoiseDesc d = simplex_desc(smooth, 1337);
+                d.hash = hash;
+                d.simplex.orientation2 = o;
+                const Noise n = make(d);
+                const testing::IsaPath* scalar = nullptr;
+                const std::vector<testing::IsaPath> paths = testing::isa_paths();
+                for (const testing::IsaPath& path : paths) {
+                    if (path.isa == gradnoise::Isa::scalar) scalar = &path;
+                }
+                REQUIRE(scalar != nullptr);
+                for (const gradnoise::Grid2d& g : grids) {
+                    std::vector<float> x, y, expected(g.size_x * g.size_y);
+                    for (std::size_t j = 0; j < g.size_y; ++j) {
+                        for (std::size_t i = 0; i < g.size_x; ++i) {
+                            x.push_back(g.origin_x + static_cast<float>(i) * g.step_x);
+                            y.push_back(g.origin_y + static_cast<float>(j) * g.step_y);
+                        }
+                    }
+                    REQUIRE(scalar->evaluate_2d(n, x.data(), y.data(), expected.data(), x.size()).ok());
+                    for (const testing::IsaPath& path : paths) {
+                        std::vector<float> out(expected.size());
+                        REQUIRE(path.fill_grid_2d(n, g, out.data()).ok());
+                        for (std::size_t s = 0; s < out.size(); ++s) {
+                            INFO(path.name() << (smooth ? " 2S" : " 2") << (hash == gradnoise::Hash::mix ? " mix" : "")
+                                             << " orientation " << static_cast<int>(o) << " origin " << g.origin_x
+                                             << " sample " << s);
+                            REQUIRE(testing::bits(out[s]) == testing::bits(expected[s]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 TEST_CASE("fractals, warps and patterns of the simplex families: scalar == every ISA; grids == points") {
     const testing::Points p =
         testing::random_points(std::min<std::size_t>(20000, testing::random_point_count() / 200 + 1000), -50.0f, 50.0f, 83);

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "kernels/cellular_grid.hpp"
+#include "kernels/simplex_grid.hpp"
 #include "kernels/grid_columns.hpp"
 #include "kernels/loops.hpp"
 #include "kernels/select.hpp"
@@ -556,6 +557,12 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
         } else if constexpr (is_cellular_base<Base>::value) {
             if (t.octaves.kind == Fractal::none && t.desc.pattern.kind == Pattern::none) {
                 cellular_grid<dims>(base, g, first, last, out, row_stride, slice_stride);
+            } else {
+                point_rows(base);
+            }
+        } else if constexpr (is_simplex_base<Base>::value && dims == 2) {
+            if (t.octaves.kind == Fractal::none && t.desc.pattern.kind == Pattern::none) {
+                simplex_grid2(base, g, first, last, out, row_stride);
             } else {
                 point_rows(base);
             }

@@ -33,7 +33,9 @@ struct SimplexCell {
 
 // [S 16.1] floor (or the reference's fastRound) of a skewed coordinate, clamped to the int32
 // range; + 0.0 makes a -0 cell +0, as the reference's int is, so the offset keeps its sign.
-template <bool round>
+// within_extent: the caller knows every lane came from coordinates inside the extent (2^27; after
+// any orientation below 2^29), where the clamp changes nothing and is left out.
+template <bool round, bool within_extent = false>
 GRADNOISE_KERNEL_INLINE SimplexCell simplex_cell(Halves v) noexcept {
     auto cell_of = [](D x) GRADNOISE_KERNEL_LAMBDA_INLINE {
         D c;
@@ -42,7 +44,11 @@ GRADNOISE_KERNEL_INLINE SimplexCell simplex_cell(Halves v) noexcept {
         } else {
             c = floor(x);
         }
-        return xsimd::min(xsimd::max(c, D(-2147483648.0)), D(2147483647.0)) + D(0.0);
+        if constexpr (within_extent) {
+            return c + D(0.0);
+        } else {
+            return xsimd::min(xsimd::max(c, D(-2147483648.0)), D(2147483647.0)) + D(0.0);
+        }
     };
     const D low = cell_of(v.low), high = cell_of(v.high);
     return {narrow_to_int(low, high), narrow(v.low - low, v.high - high)};
@@ -242,8 +248,8 @@ struct KjpgArith {
     GRADNOISE_KERNEL_INLINE static Int primed(I cell, int axis) noexcept { return times(cell, primes[axis]); }
     GRADNOISE_KERNEL_INLINE static Int times_constant(I v, std::uint64_t c) noexcept { return times(v, c); }
     // [S 16.1] floor or fastRound, the offset rounded to float
-    template <bool round>
-    GRADNOISE_KERNEL_INLINE static SimplexCell cell(Halves v) noexcept { return simplex_cell<round>(v); }
+    template <bool round, bool within_extent = false>
+    GRADNOISE_KERNEL_INLINE static SimplexCell cell(Halves v) noexcept { return simplex_cell<round, within_extent>(v); }
     GRADNOISE_KERNEL_INLINE static Halves scaled(Halves v, double c) noexcept { return {v.low * D(c), v.high * D(c)}; }
 
     GRADNOISE_KERNEL_INLINE void two(Int seed, Int xp, Int yp, F* v) const noexcept { grad.two(seed, xp, yp, v); }
@@ -324,8 +330,8 @@ struct MixArith {
     GRADNOISE_KERNEL_INLINE static Int primed(I cell, int axis) noexcept { return mul_wrap(cell, prime(axis)); }
     GRADNOISE_KERNEL_INLINE static Int times_constant(I v, std::uint64_t c) noexcept { return mul_wrap(v, constant(c)); }
     // [S 16.1, 16.7] floor, or v < 0 ? trunc(v - 0.5) : trunc(v + 0.5), in float; + 0 makes a -0
-    // cell +0 (the reference's int), so the offset v - cell keeps v's sign.
-    template <bool round>
+    // cell +0 (the reference's int), so the offset v - cell keeps v's sign. (No clamp to drop.)
+    template <bool round, bool = false>
     GRADNOISE_KERNEL_INLINE static SimplexCell cell(F v) noexcept {
         F c;
         if constexpr (round) {
@@ -463,14 +469,53 @@ GRADNOISE_KERNEL_INLINE F simplex_share(Mask m, F a, const F* v, F gd, const F* 
     return a4 * gd;
 }
 
-template <bool with_gradient, class P, class Mask, class Int>
-GRADNOISE_KERNEL_INLINE F simplex_vertex2(const P& p, Mask m, F a, Int seed, Int xp, Int yp, F dx, F dy,
-                                          F* sum) noexcept {
-    F v[2];
-    p.two(seed, xp, yp, v);
+template <bool with_gradient, class Mask>
+GRADNOISE_KERNEL_INLINE F simplex_vertex2(Mask m, F a, const F* v, F dx, F dy, F* sum) noexcept {
     const F o[2] = {dx, dy};
     return simplex_share<with_gradient, 2>(m, a, v, v[0] * dx + v[1] * dy, o, sum);
 }
+
+// A 2D vertex by its steps from the point's cell: vertex (X + i, Y + j).
+struct Step2 {
+    int i, j;
+};
+
+// [S 16.2] The gradients of a 2D cell's vertices as a 2D kernel body asks for them -- a vertex
+// every lane takes, or one of two (four) by masks -- hashed per lane from the lanes' primed cells
+// (the point path). CellVertices2 (kernels/simplex_grid.hpp) gives the same vectors from a table
+// of one cell's gradients, for batches whose lanes share a cell.
+template <class P>
+struct LaneVertices2 {
+    using Arith = P;
+    using Int = typename P::Int;
+    const P& p;
+    Int seed, xp, yp;
+
+    // the primed coordinate of a step on an axis: p + step * prime (p itself for step 0)
+    GRADNOISE_KERNEL_INLINE static Int stepped(Int primed, int step, int axis) noexcept {
+        return step == 0 ? primed : primed + P::step_prime(step, axis);
+    }
+    template <Step2 v>
+    GRADNOISE_KERNEL_INLINE void fixed(F* g) const noexcept {
+        p.two(seed, stepped(xp, v.i, 0), stepped(yp, v.j, 1), g);
+    }
+    // m ? a : b
+    template <Step2 a, Step2 b>
+    GRADNOISE_KERNEL_INLINE void either(FMask m, F* g) const noexcept {
+        const auto mi = int_mask(m);
+        p.two(seed, select(mi, stepped(xp, a.i, 0), stepped(xp, b.i, 0)), select(mi, stepped(yp, a.j, 1), stepped(yp, b.j, 1)),
+              g);
+    }
+    // lower ? (pick_low ? la : lb) : (pick_high ? ha : hb)
+    template <Step2 la, Step2 lb, Step2 ha, Step2 hb>
+    GRADNOISE_KERNEL_INLINE void either4(FMask lower, FMask pick_low, FMask pick_high, F* g) const noexcept {
+        auto step = [&](int vla, int vlb, int vha, int vhb, int axis) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            return select(int_mask(lower), select(int_mask(pick_low), P::step_prime(vla, axis), P::step_prime(vlb, axis)),
+                          select(int_mask(pick_high), P::step_prime(vha, axis), P::step_prime(vhb, axis)));
+        };
+        p.two(seed, xp + step(la.i, lb.i, ha.i, hb.i, 0), yp + step(la.j, lb.j, ha.j, hb.j, 1), g);
+    }
+};
 
 template <bool with_gradient, class P, class Mask, class Int>
 GRADNOISE_KERNEL_INLINE F simplex_vertex3(const P& p, Mask m, F a, Int seed, Int xp, Int yp, Int zp, F dx, F dy, F dz,
@@ -494,42 +539,51 @@ constexpr double simplex_unskew_2d = detail::simplex_unskew_2d;
 
 // ---- OpenSimplex2 (fast) ----
 
-// [S 16.3] The triangle's three vertices.
-template <bool with_gradient, class P>
-GRADNOISE_KERNEL_INLINE SimplexResult<2, with_gradient> opensimplex2_base2(const P& p, typename P::Int seed, typename P::Coord xs, typename P::Coord ys) noexcept {
-    using Int = typename P::Int;
-    const SimplexCell cx = P::template cell<false>(xs), cy = P::template cell<false>(ys);
-    const Int xp = P::primed(cx.cell, 0), yp = P::primed(cy.cell, 1);
-    const Int px = P::prime(0), py = P::prime(1);
-    const F t = (cx.frac + cy.frac) * F(static_cast<float>(simplex_unskew_2d));
-    const F dx0 = cx.frac + t, dy0 = cy.frac + t;
+// [S 16.3] The triangle's three vertices, after the cell split: (0, 0), (1, 1), and (0, 1) or
+// (1, 0) by the point's side of the diagonal. `vertices` gives their gradients (LaneVertices2 or
+// a cell's table); xi, yi the offsets in the cell.
+template <bool with_gradient, class Vertices>
+GRADNOISE_KERNEL_INLINE SimplexResult<2, with_gradient> opensimplex2_cell2(const Vertices& vertices, F xi, F yi) noexcept {
+    const F t = (xi + yi) * F(static_cast<float>(simplex_unskew_2d));
+    const F dx0 = xi + t, dy0 = yi + t;
     const F zero(0.0f);
     ValueGradient<2> s = simplex_sums<2>();
+    F g[2];
 
     const F a0 = F(0.5f) - dx0 * dx0 - dy0 * dy0;
     // (the reference assigns the first contribution: a -0 stays -0)
     const FMask in0 = a0 > zero;
-    s.value = xsimd::select(in0, simplex_vertex2<with_gradient>(p, in0, a0, seed, xp, yp, dx0, dy0, s.d), zero);
+    vertices.template fixed<Step2{0, 0}>(g);
+    s.value = xsimd::select(in0, simplex_vertex2<with_gradient>(in0, a0, g, dx0, dy0, s.d), zero);
 
     const F a1 = F(static_cast<float>(2 * (1 + 2 * simplex_unskew_2d) * (1 / simplex_unskew_2d + 2))) * t +
                  (F(static_cast<float>(-2 * (1 + 2 * simplex_unskew_2d) * (1 + 2 * simplex_unskew_2d))) + a0);
     const F step1(static_cast<float>(1 + 2 * simplex_unskew_2d));
     const FMask in1 = a1 > zero;
-    s.value = xsimd::select(
-        in1, s.value + simplex_vertex2<with_gradient>(p, in1, a1, seed, xp + px, yp + py, dx0 - step1, dy0 - step1, s.d),
-        s.value);
+    vertices.template fixed<Step2{1, 1}>(g);
+    s.value = xsimd::select(in1, s.value + simplex_vertex2<with_gradient>(in1, a1, g, dx0 - step1, dy0 - step1, s.d),
+                            s.value);
 
     const auto upper = dy0 > dx0;
     const F u(static_cast<float>(simplex_unskew_2d)), u1(static_cast<float>(simplex_unskew_2d + 1));
     const F dx2 = xsimd::select(upper, dx0 - u, dx0 - u1);
     const F dy2 = xsimd::select(upper, dy0 - u1, dy0 - u);
     const F a2 = F(0.5f) - dx2 * dx2 - dy2 * dy2;
-    const auto upper_i = int_mask(upper);
-    const Int xp2 = select(upper_i, xp, xp + px), yp2 = select(upper_i, yp + py, yp);
     const FMask in2 = a2 > zero;
-    s.value = xsimd::select(in2, s.value + simplex_vertex2<with_gradient>(p, in2, a2, seed, xp2, yp2, dx2, dy2, s.d),
-                            s.value);
+    vertices.template either<Step2{0, 1}, Step2{1, 0}>(upper, g);
+    s.value = xsimd::select(in2, s.value + simplex_vertex2<with_gradient>(in2, a2, g, dx2, dy2, s.d), s.value);
     return simplex_result<with_gradient>(s);
+}
+
+// The vertices OpenSimplex2's 2D kernel reads, for a cell's table (kernels/simplex_grid.hpp).
+constexpr Step2 opensimplex2_vertices2[] = {{0, 0}, {1, 1}, {0, 1}, {1, 0}};
+
+// [S 16.3] The cell split, then the triangle with gradients hashed per lane.
+template <bool with_gradient, class P>
+GRADNOISE_KERNEL_INLINE SimplexResult<2, with_gradient> opensimplex2_base2(const P& p, typename P::Int seed, typename P::Coord xs, typename P::Coord ys) noexcept {
+    const SimplexCell cx = P::template cell<false>(xs), cy = P::template cell<false>(ys);
+    const LaneVertices2<P> vertices{p, seed, P::primed(cx.cell, 0), P::primed(cy.cell, 1)};
+    return opensimplex2_cell2<with_gradient>(vertices, cx.frac, cy.frac);
 }
 
 // [S 16.4] Two interleaved cubic lattices; on each the nearest vertex and the next along the
@@ -678,62 +732,64 @@ constexpr float smooth_offset2(int i, int j) noexcept {
     return static_cast<float>(i + (i + j) * simplex_unskew_2d);
 }
 
-// [S 16.3] The cell's two fixed vertices, then two of four more chosen by the point's place.
-// (Every offset is (dx0, dy0) minus a constant: Jacobian I + float(UNSKEW_2D) J.)
-template <bool with_gradient, class P>
-GRADNOISE_KERNEL_OUTLINE SimplexResult<2, with_gradient> opensimplex2s_base2(const P& p, typename P::Int seed, typename P::Coord xs, typename P::Coord ys) noexcept {
-    using Int = typename P::Int;
+// [S 16.3] The cell's two fixed vertices, then two of four more chosen by the point's place, after
+// the cell split (`vertices` and xi, yi as opensimplex2_cell2's). (Every offset is (dx0, dy0) minus
+// a constant: Jacobian I + float(UNSKEW_2D) J.)
+template <bool with_gradient, class Vertices>
+GRADNOISE_KERNEL_INLINE SimplexResult<2, with_gradient> opensimplex2s_cell2(const Vertices& vertices, F xi, F yi) noexcept {
+    using P = typename Vertices::Arith;
     const float radius2 = 2.0f / 3.0f;
-    const SimplexCell cx = P::template cell<false>(xs), cy = P::template cell<false>(ys);
-    const F xi = cx.frac, yi = cy.frac;
-    const Int xp = P::primed(cx.cell, 0), yp = P::primed(cy.cell, 1);
-    const Int px = P::prime(0), py = P::prime(1);
     const F t = (xi + yi) * F(static_cast<float>(simplex_unskew_2d));
     const F dx0 = xi + t, dy0 = yi + t;
     const F zero(0.0f);
     ValueGradient<2> s = simplex_sums<2>();
+    F g[2];
 
     const F a0 = F(radius2) - dx0 * dx0 - dy0 * dy0;
-    s.value = simplex_vertex2<with_gradient>(p, Always{}, a0, seed, xp, yp, dx0, dy0, s.d);
+    vertices.template fixed<Step2{0, 0}>(g);
+    s.value = simplex_vertex2<with_gradient>(Always{}, a0, g, dx0, dy0, s.d);
     constexpr float slope1 = static_cast<float>(2 * (1 + 2 * simplex_unskew_2d) * (1 / simplex_unskew_2d + 2));
     constexpr float shift1 = static_cast<float>(-2 * (1 + 2 * simplex_unskew_2d) * (1 + 2 * simplex_unskew_2d));
     const F a1 = F(slope1) * t + (F(shift1) + a0);
-    s.value = s.value + simplex_vertex2<with_gradient>(p, Always{}, a1, seed, xp + px, yp + py,
-                                                       dx0 - F(smooth_offset2(1, 1)), dy0 - F(smooth_offset2(1, 1)), s.d);
+    vertices.template fixed<Step2{1, 1}>(g);
+    s.value = s.value + simplex_vertex2<with_gradient>(Always{}, a1, g, dx0 - F(smooth_offset2(1, 1)),
+                                                       dy0 - F(smooth_offset2(1, 1)), s.d);
 
     // The reference's `t < UNSKEW_2D` (K.jpg's: against the double constant; the mix variant's: its float).
     const FMask lower = P::below_unskew(t);
     const F xmyi = xi - yi;
-    struct Vertex {
-        int i, j;
-    };
     // The one vertex each lane takes: lower ? (pick_low ? la : lb) : (pick_high ? ha : hb).
-    auto vertex = [&](FMask pick_low, Vertex la, Vertex lb, FMask pick_high, Vertex ha, Vertex hb)
+    auto vertex = [&]<Step2 la, Step2 lb, Step2 ha, Step2 hb>(FMask pick_low, FMask pick_high)
                       GRADNOISE_KERNEL_LAMBDA_INLINE {
         auto choose = [&](float vla, float vlb, float vha, float vhb) GRADNOISE_KERNEL_LAMBDA_INLINE {
             return xsimd::select(lower, xsimd::select(pick_low, F(vla), F(vlb)), xsimd::select(pick_high, F(vha), F(vhb)));
-        };
-        auto step = [&](int vla, int vlb, int vha, int vhb, int axis) GRADNOISE_KERNEL_LAMBDA_INLINE {
-            auto times_prime = [&](int v) GRADNOISE_KERNEL_LAMBDA_INLINE { return P::step_prime(v, axis); };
-            return select(int_mask(lower), select(int_mask(pick_low), times_prime(vla), times_prime(vlb)),
-                          select(int_mask(pick_high), times_prime(vha), times_prime(vhb)));
         };
         const F dx = dx0 - choose(smooth_offset2(la.i, la.j), smooth_offset2(lb.i, lb.j), smooth_offset2(ha.i, ha.j),
                                   smooth_offset2(hb.i, hb.j));
         const F dy = dy0 - choose(smooth_offset2(la.j, la.i), smooth_offset2(lb.j, lb.i), smooth_offset2(ha.j, ha.i),
                                   smooth_offset2(hb.j, hb.i));
         const F a = F(radius2) - dx * dx - dy * dy;
-        const Int sx = step(la.i, lb.i, ha.i, hb.i, 0);
-        const Int sy = step(la.j, lb.j, ha.j, hb.j, 1);
         const FMask inside = a > zero;
-        s.value = xsimd::select(
-            inside, s.value + simplex_vertex2<with_gradient>(p, inside, a, seed, xp + sx, yp + sy, dx, dy, s.d), s.value);
+        F v[2];
+        vertices.template either4<la, lb, ha, hb>(lower, pick_low, pick_high, v);
+        s.value = xsimd::select(inside, s.value + simplex_vertex2<with_gradient>(inside, a, v, dx, dy, s.d), s.value);
     };
     // Third vertex: lower ? (xi + xmyi > 1 ? (2, 1) : (0, 1)) : (xi + xmyi < 0 ? (-1, 0) : (1, 0)).
-    vertex(xi + xmyi > F(1.0f), {2, 1}, {0, 1}, xi + xmyi < zero, {-1, 0}, {1, 0});
+    vertex.template operator()<Step2{2, 1}, Step2{0, 1}, Step2{-1, 0}, Step2{1, 0}>(xi + xmyi > F(1.0f), xi + xmyi < zero);
     // Fourth: lower ? (yi - xmyi > 1 ? (1, 2) : (1, 0)) : (yi < xmyi ? (0, -1) : (0, 1)).
-    vertex(yi - xmyi > F(1.0f), {1, 2}, {1, 0}, yi < xmyi, {0, -1}, {0, 1});
+    vertex.template operator()<Step2{1, 2}, Step2{1, 0}, Step2{0, -1}, Step2{0, 1}>(yi - xmyi > F(1.0f), yi < xmyi);
     return simplex_result<with_gradient>(s);
+}
+
+// The vertices OpenSimplex2S's 2D kernel reads, for a cell's table (kernels/simplex_grid.hpp).
+constexpr Step2 opensimplex2s_vertices2[] = {{0, 0}, {1, 1}, {2, 1}, {0, 1}, {-1, 0}, {1, 0}, {1, 2}, {0, -1}};
+
+// [S 16.3] The cell split, then the four vertices with gradients hashed per lane.
+template <bool with_gradient, class P>
+GRADNOISE_KERNEL_OUTLINE SimplexResult<2, with_gradient> opensimplex2s_base2(const P& p, typename P::Int seed, typename P::Coord xs, typename P::Coord ys) noexcept {
+    const SimplexCell cx = P::template cell<false>(xs), cy = P::template cell<false>(ys);
+    const LaneVertices2<P> vertices{p, seed, P::primed(cx.cell, 0), P::primed(cy.cell, 1)};
+    return opensimplex2s_cell2<with_gradient>(vertices, cx.frac, cy.frac);
 }
 
 // [S 16.4] The BCC lattice's nearer corner of each cubic lattice, then their neighbours in the
