@@ -25,8 +25,8 @@ namespace detail {
 void build_chain_tables(const PermutationTable& p, PermutationChainTables& t) noexcept {
     auto byte = [](int v, int at) { return static_cast<std::int32_t>(static_cast<std::uint32_t>(v) << (8 * at)); };
     for (int n = 0; n < 256; ++n) {
-        t.code_p[n] = gradient_code(p[n]);
-        t.code_pp[n] = gradient_code(p[p[n]]);
+        t.index_p[n] = static_cast<std::uint8_t>(p[n] & 15);
+        t.index_pp[n] = static_cast<std::uint8_t>(p[p[n]] & 15);
         t.code_z[n] = byte(gradient_code(p[n]), 0) | byte(gradient_code(p[n + 1]), 1);
     }
     for (int Y = 0; Y < 256; ++Y) {

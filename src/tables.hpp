@@ -46,10 +46,10 @@ struct OctaveTable : OctaveConstants<float> {
 // [S 3.1] Perlin's chain, precomputed per permutation so the SIMD kernels fetch several corner
 // hashes at once; the same integers the chain gives (about 0.5 MiB).
 struct PermutationChainTables {
-    // code_p[n] = gradient_code(p[n]); code_pp[n] = gradient_code(p[p[n]]) (the last two levels
-    // of the 2D chain in one lookup, since Z = 0 there).
-    alignas(64) std::uint8_t code_p[256];
-    alignas(64) std::uint8_t code_pp[256];
+    // index_p[n] = p[n] & 15; index_pp[n] = p[p[n]] & 15 (the last two levels of the 2D chain in one
+    // lookup, since Z = 0 there): the gradient index, whose selection code is one byte shuffle away.
+    alignas(64) std::uint8_t index_p[256];
+    alignas(64) std::uint8_t index_pp[256];
     // Both tables below are indexed chain_index(X, Y) = (Y << 8) | X, X and Y the lattice cell
     // (0..255): consecutive cells of a row lie side by side, so a grid row loads several as one
     // window (kernels/grid.hpp).

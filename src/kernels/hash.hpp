@@ -25,6 +25,11 @@ struct TableHasher {
         static constexpr int byte(int i, int j) noexcept { return i + 2 * j; }
     };
 
+    // The dot form of the points (kernels/perlin.hpp: perlin_dot_cell) reads the selection codes.
+    static constexpr int dot_index_bits = 5;
+    GRADNOISE_KERNEL_INLINE Corners3 dot_corners3(IB X, IB Y, IB Z) const noexcept { return corners3(X, Y, Z); }
+    GRADNOISE_KERNEL_INLINE Corners2 dot_corners2(IB X, IB Y) const noexcept { return corners2(X, Y); }
+
     // chain_index(X mod 256, Y mod 256) (tables.hpp)
     GRADNOISE_KERNEL_INLINE static IB column_index(IB X, IB Y) noexcept {
         const IB byte(255);
@@ -69,7 +74,7 @@ struct TableHasher {
 // byte additions, which wrap mod 256 by themselves.
 struct ByteHasher {
     ByteTable p;     // the permutation, for the inner levels
-    ByteTable last;  // 3D: code(p[n]); 2D: code(p[p[n]]), two levels in one (Z = 0)
+    ByteTable last;  // 3D: p[n] & 15; 2D: p[p[n]] & 15, two levels in one (Z = 0): gradient indices
 
     ByteHasher(const std::uint8_t* perm, const std::uint8_t* last_level) noexcept : p(perm), last(last_level) {}
 
@@ -92,22 +97,31 @@ struct ByteHasher {
         return add_bytes(shuffle_lane_bytes(px, 0, 0, 1, 1), y01);
     }
 
-    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept {
+    // The corners' gradient indices (h & 15) in the bytes: the dot form of the points
+    // (kernels/perlin.hpp: perlin_dot_cell) looks the gradients up by them.
+    static constexpr int dot_index_bits = 4;
+    GRADNOISE_KERNEL_INLINE Corners3 dot_corners3(I X, I Y, I Z) const noexcept {
         I a = p[level2_index(X, Y)];  // bytes: p[A] p[A+1] p[B] p[B+1] = a00 a01 a10 a11
         I zk = add_bytes(shuffle_lane_bytes(Z, 0, 0, 0, 0), I(0x01000100));
         I lo = last[add_bytes(shuffle_lane_bytes(a, 0, 0, 1, 1), zk)];
         I hi = last[add_bytes(shuffle_lane_bytes(a, 2, 2, 3, 3), zk)];
         return {lo, hi};
     }
+    GRADNOISE_KERNEL_INLINE Corners2 dot_corners2(I X, I Y) const noexcept { return {last[level2_index(X, Y)]}; }
 
-    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept { return {last[level2_index(X, Y)]}; }
+    // Their selection codes: one byte shuffle per register (ops: gradient_code maps every byte).
+    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept {
+        const Corners3 c = dot_corners3(X, Y, Z);
+        return {gradient_code(c.lo), gradient_code(c.hi)};
+    }
+    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept { return {gradient_code(dot_corners2(X, Y).r)}; }
 };
 
 // The permutation hasher of this ISA for 2D or 3D (the byte hasher's last table depends on it).
 template <int dims>
 GRADNOISE_KERNEL_INLINE auto permutation_hasher(const detail::NoiseTables& t) noexcept {
     if constexpr (has_byte_lookup) {
-        return ByteHasher(t.permutation.values().data(), dims == 3 ? t.chain->code_p : t.chain->code_pp);
+        return ByteHasher(t.permutation.values().data(), dims == 3 ? t.chain->index_p : t.chain->index_pp);
     } else {
         return TableHasher<I>{t.chain.get()};
     }
@@ -133,8 +147,18 @@ struct MixHasher {
 
     // Byte 0 = gradient_code(index), index = top four bits of h (higher bytes: don't care).
     GRADNOISE_KERNEL_INLINE static I code(I h) noexcept { return gradient_code((h >> 28) & I(15)); }
+    // The index itself, h's top four bits (a logical shift), for the dot form of the points
+    // (kernels/perlin.hpp: perlin_dot_cell), which looks the gradient up by it.
+    static constexpr int dot_index_bits = 4;
+    GRADNOISE_KERNEL_INLINE static I index(I h) noexcept { return bits_as<std::int32_t>(bits_as<std::uint32_t>(h) >> 28); }
 
-    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept {
+    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept { return corners3_of(X, Y, Z, code); }
+    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept { return corners2_of(X, Y, code); }
+    GRADNOISE_KERNEL_INLINE Corners3 dot_corners3(I X, I Y, I Z) const noexcept { return corners3_of(X, Y, Z, index); }
+    GRADNOISE_KERNEL_INLINE Corners2 dot_corners2(I X, I Y) const noexcept { return corners2_of(X, Y, index); }
+
+    template <class Finish>
+    GRADNOISE_KERNEL_INLINE Corners3 corners3_of(I X, I Y, I Z, Finish code) const noexcept {
         const I byte(255);
         const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
         const I pz = constant(detail::mix_prime_z), m = constant(detail::mix_multiplier);
@@ -152,7 +176,8 @@ struct MixHasher {
         return c;
     }
 
-    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept {
+    template <class Finish>
+    GRADNOISE_KERNEL_INLINE Corners2 corners2_of(I X, I Y, Finish code) const noexcept {
         const I byte(255);
         const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
         const I m = constant(detail::mix_multiplier);

@@ -154,6 +154,28 @@ GRADNOISE_KERNEL_INLINE L gather(const std::int32_t* table, L idx) noexcept {
 #endif
 }
 
+// ---- small float tables: table[index[lane]], index in 0 .. 15 ----
+// AVX-512: one permute (VPERMPS, which leaves its operands intact); AVX2: two permutes of 8 entries
+// and a blend on the index's bit 3; elsewhere a gather.
+struct FloatTable16 {
+#if defined(__AVX512F__)
+    __m512 t16;
+    explicit FloatTable16(const float* t) noexcept : t16(_mm512_load_ps(t)) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept { return _mm512_permutexvar_ps(index, t16); }
+#elif defined(__AVX2__)
+    __m256 q0, q1;
+    explicit FloatTable16(const float* t) noexcept : q0(_mm256_load_ps(t)), q1(_mm256_load_ps(t + 8)) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept {
+        const __m256 bit3 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 28));  // bit 3 -> sign
+        return _mm256_blendv_ps(_mm256_permutevar8x32_ps(q0, index), _mm256_permutevar8x32_ps(q1, index), bit3);
+    }
+#else
+    const float* table;
+    explicit FloatTable16(const float* t) noexcept : table(t) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept { return gather(table, index); }
+#endif
+};
+
 // ---- small float tables: table[index[lane]], index in 0 .. 31 ----
 // AVX-512: one two-register permute (VPERMT2PS); AVX2: four permutes of 8 entries and three
 // blends on the index's bits 3 and 4; elsewhere a gather. (The 2D simplex gradients: 24 entries.)
@@ -313,7 +335,8 @@ GRADNOISE_KERNEL_INLINE I cell_index(F floored) noexcept {
 // ---- byte lookups ----
 
 // Byte 0 = detail::gradient_code(index) for index in 0..15 (higher bytes: don't care): one
-// PSHUFB where there is one, else the code's bits computed from the index's bits.
+// PSHUFB where there is one (which maps every byte of a lane holding indices 0..15 in each), else
+// the code's bits computed from the index's bits.
 GRADNOISE_KERNEL_INLINE I gradient_code(I index) noexcept {
 #if defined(__AVX2__) || defined(__AVX512F__)
     const __m128i table = _mm_setr_epi8(
