@@ -18,7 +18,7 @@ struct CellularBase {
 
     // Logical shift right of 32-bit lanes (one instruction: the unsigned lanes' shift).
     GRADNOISE_KERNEL_INLINE static I shift_right(I v, int bits) noexcept {
-        return bits_as<std::int32_t>(bits_as<std::uint32_t>(v) >> bits);
+        return bits_as<std::int32_t>(shr(bits_as<std::uint32_t>(v), bits));
     }
 
     static constexpr bool has_hessian = false;  // [S 18.3] (the damped fractal's gradient refuses it)
@@ -65,7 +65,7 @@ struct CellularBase {
         return h ^ shift_right(h, 13);
     }
     GRADNOISE_KERNEL_INLINE static F feature_offset(I h, int a) noexcept {
-        return xsimd::to_float((h >> (10 * a)) & I(1023)) * F(0.001953125f) + F(-0.9990234375f);
+        return xsimd::to_float(shr(h, 10 * a) & I(1023)) * F(0.001953125f) + F(-0.9990234375f);
     }
     GRADNOISE_KERNEL_INLINE static F cell_value(I h) noexcept {
         const I v = shift_right(mul_wrap(h ^ shift_right(h, 16), I(static_cast<std::int32_t>(detail::cellular_value_multiplier))), 8);

@@ -272,14 +272,14 @@ struct RowGradients {
                         reg = c.reg(i, j);
                         bit = 8 * c.byte(i, j);
                     }
-                    const I code = (reg >> bit) & I(31);
-                    const I na = code & I(1), nb = (code >> 1) & I(1);
-                    const I sa = na << 31, sb = nb << 31;
+                    const I code = shr(reg, bit) & I(31);
+                    const I na = code & I(1), nb = shr(code, 1) & I(1);
+                    const I sa = shl(na, 31), sb = shl(nb, 31);
                     select_bit(code, 2, select_bit(code, 4, all, none), all).store_aligned(keep[n] + at);
                     select_bit(code, 2, select_bit(code, 4, sb, sign_bit), sa).store_aligned(sign[n] + at);
                     // R's entry in the row's candidates (below): a = y: b = x -> +-y (0, 1), else
                     // (+-y) + (+-z) (4 + 2 na + nb); a = x: b = y -> +-y (0, 1), else +-z (2, 3).
-                    select_bit(code, 2, select_bit(code, 4, na, I(4) + (na << 1) + nb),
+                    select_bit(code, 2, select_bit(code, 4, na, I(4) + shl(na, 1) + nb),
                                select_bit(code, 3, nb, I(2) + nb))
                         .store_aligned(choice[n] + at);
                 }

@@ -33,7 +33,7 @@ struct TableHasher {
     // chain_index(X mod 256, Y mod 256) (tables.hpp)
     GRADNOISE_KERNEL_INLINE static IB column_index(IB X, IB Y) noexcept {
         const IB byte(255);
-        return ((Y & byte) << 8) | (X & byte);
+        return shl(Y & byte, 8) | (X & byte);
     }
 
     GRADNOISE_KERNEL_INLINE Corners3 corners3(IB X, IB Y, IB Z) const noexcept {
@@ -62,8 +62,8 @@ struct TableHasher {
         const IB byte(255);
         Corners3 c;  // (a + Z) mod 256 needs only Z's low byte, so Z is used unmasked
         c.r[0] = gather(t->code_z, ((column & byte) + Z) & byte);
-        c.r[1] = gather(t->code_z, (((column >> 8) & byte) + Z) & byte);
-        c.r[2] = gather(t->code_z, (((column >> 16) & byte) + Z) & byte);
+        c.r[1] = gather(t->code_z, ((shr(column, 8) & byte) + Z) & byte);
+        c.r[2] = gather(t->code_z, ((shr(column, 16) & byte) + Z) & byte);
         c.r[3] = gather(t->code_z, (((column >> 24) & byte) + Z) & byte);
         return c;
     }
@@ -146,11 +146,11 @@ struct MixHasher {
     GRADNOISE_KERNEL_INLINE static I constant(std::uint32_t v) noexcept { return I(static_cast<std::int32_t>(v)); }
 
     // Byte 0 = gradient_code(index), index = top four bits of h (higher bytes: don't care).
-    GRADNOISE_KERNEL_INLINE static I code(I h) noexcept { return gradient_code((h >> 28) & I(15)); }
+    GRADNOISE_KERNEL_INLINE static I code(I h) noexcept { return gradient_code(shr(h, 28) & I(15)); }
     // The index itself, h's top four bits (a logical shift), for the dot form of the points
     // (kernels/perlin.hpp: perlin_dot_cell), which looks the gradient up by it.
     static constexpr int dot_index_bits = 4;
-    GRADNOISE_KERNEL_INLINE static I index(I h) noexcept { return bits_as<std::int32_t>(bits_as<std::uint32_t>(h) >> 28); }
+    GRADNOISE_KERNEL_INLINE static I index(I h) noexcept { return bits_as<std::int32_t>(shr(bits_as<std::uint32_t>(h), 28)); }
 
     GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept { return corners3_of(X, Y, Z, code); }
     GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept { return corners2_of(X, Y, code); }

@@ -19,9 +19,9 @@ GRADNOISE_KERNEL_INLINE F grad4(I h, I x, I y, I z, I w) noexcept {
     I a = xsimd::select(g < I(24), x, y);
     I b = xsimd::select(g < I(16), y, z);
     I c = xsimd::select(g < I(8), z, w);
-    a = a ^ ((g << 31) & sign);
-    b = b ^ ((g << 30) & sign);
-    c = c ^ ((g << 29) & sign);
+    a = a ^ (shl(g, 31) & sign);
+    b = b ^ (shl(g, 30) & sign);
+    c = c ^ (shl(g, 29) & sign);
     return (as_float(a) + as_float(b)) + as_float(c);
 }
 
@@ -62,7 +62,7 @@ inline auto lattice_eval(const detail::NoiseTables& t, int octave, const F* q) n
                 acc = acc ^ mul_wrap(index[a][(c >> a) & 1], MixHasher::constant(prime[a]));
             }
             I m = mul_wrap(acc, MixHasher::constant(detail::mix_multiplier));
-            h[c] = ((m >> 28) & I(15)) | ((m >> 20) & I(0xF0));
+            h[c] = (shr(m, 28) & I(15)) | (shr(m, 20) & I(0xF0));
         }
     } else {
         // Perlin's chain, one level per axis: p(p(p(X) + Y) + Z) (2D: a last level with Z = 0).
@@ -135,7 +135,7 @@ inline auto lattice_eval(const detail::NoiseTables& t, int octave, const F* q) n
                 // [S 18.2] the 4D vector: a (+-1 by bit 0) on x if h < 24 else y; b (bit 1) on y
                 // if h < 16 else z; c (bit 2) on z if h < 8 else w.
                 const I code = h[c] & I(31), sign(INT32_MIN);
-                const I a = one ^ ((code << 31) & sign), b = one ^ ((code << 30) & sign), cc = one ^ ((code << 29) & sign);
+                const I a = one ^ (shl(code, 31) & sign), b = one ^ (shl(code, 30) & sign), cc = one ^ (shl(code, 29) & sign);
                 g[0][c] = as_float(xsimd::select(code < I(24), a, zero));
                 g[1][c] = as_float(xsimd::select(code < I(24), xsimd::select(code < I(16), b, zero), a));
                 g[2][c] = as_float(xsimd::select(code < I(16), xsimd::select(code < I(8), cc, zero), b));

@@ -304,7 +304,56 @@ GRADNOISE_KERNEL_INLINE F square_root(F v) noexcept {
     return xsimd::sqrt(v);
 #endif
 }
-GRADNOISE_KERNEL_INLINE F floor(F v) noexcept { return xsimd::floor(v); }
+GRADNOISE_KERNEL_INLINE F floor(F v) noexcept {
+#if defined(__aarch64__)
+    return vrndmq_f32(v);  // (xsimd 8.1's is a generic out-of-line routine on NEON)
+#else
+    return xsimd::floor(v);
+#endif
+}
+
+// v << n and v >> n (arithmetic on signed lanes, logical on unsigned ones) for 0 <= n < the lane's
+// bits. xsimd 8.1's NEON shift operators pass the count through a switch over every count, which
+// GCC keeps out of line in the NEON unit (a call per shift, ~2,400 call sites there); NEON shifts
+// by a register in one instruction. Kernels shift batches through these, never with << or >>.
+template <class T>
+GRADNOISE_KERNEL_INLINE Batch<T> shl(Batch<T> v, int n) noexcept {
+#if defined(__aarch64__)
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8, "32- and 64-bit lanes");
+    if constexpr (sizeof(T) == 4) {
+        if constexpr (std::is_signed_v<T>) {
+            return vshlq_s32(v, vdupq_n_s32(n));
+        } else {
+            return vshlq_u32(v, vdupq_n_s32(n));
+        }
+    } else if constexpr (std::is_signed_v<T>) {
+        return vshlq_s64(v, vdupq_n_s64(n));
+    } else {
+        return vshlq_u64(v, vdupq_n_s64(n));
+    }
+#else
+    return v << n;
+#endif
+}
+template <class T>
+GRADNOISE_KERNEL_INLINE Batch<T> shr(Batch<T> v, int n) noexcept {
+#if defined(__aarch64__)
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8, "32- and 64-bit lanes");
+    if constexpr (sizeof(T) == 4) {
+        if constexpr (std::is_signed_v<T>) {
+            return vshlq_s32(v, vdupq_n_s32(-n));
+        } else {
+            return vshlq_u32(v, vdupq_n_s32(-n));
+        }
+    } else if constexpr (std::is_signed_v<T>) {
+        return vshlq_s64(v, vdupq_n_s64(-n));
+    } else {
+        return vshlq_u64(v, vdupq_n_s64(-n));
+    }
+#else
+    return v >> n;
+#endif
+}
 GRADNOISE_KERNEL_INLINE D floor(D v) noexcept {
 #if defined(__aarch64__)
     return vrndmq_f64(v);
@@ -350,9 +399,9 @@ GRADNOISE_KERNEL_INLINE I gradient_code(I index) noexcept {
 #elif defined(__AVX2__)
     return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(table), index);
 #else
-    I below4 = ((index - I(4)) >> 28) & I(8);  // index < 4: negative, arithmetic shift
+    I below4 = shr(index - I(4), 28) & I(8);  // index < 4: negative, arithmetic shift
     I is12or14 = xsimd::select((index & I(13)) == I(12), I(16), I(0));
-    return (index & I(3)) | ((index >> 1) & I(4)) | below4 | is12or14;
+    return (index & I(3)) | (shr(index, 1) & I(4)) | below4 | is12or14;
 #endif
 }
 
@@ -587,7 +636,7 @@ GRADNOISE_KERNEL_INLINE Wide times(Wide a, std::uint64_t c) noexcept {
 }
 // int32 lanes sign-extended to 64 bits, times a constant.
 GRADNOISE_KERNEL_INLINE Wide times(I cell, std::uint64_t c) noexcept {
-    return times(Wide{cell, cell >> 31}, c);
+    return times(Wide{cell, shr(cell, 31)}, c);
 }
 
 }  // namespace

@@ -80,8 +80,8 @@ GRADNOISE_KERNEL_INLINE auto grad(IB c, int byte, IB x, IB y, IB z) noexcept {
     const int at = 8 * byte;
     IB a = select_bit(c, at + 2, y, x);
     IB b = select_bit(c, at + 3, y, select_bit(c, at + 4, x, z));
-    a = a ^ ((c << (top - at)) & sign);
-    b = b ^ ((c << (top - 1 - at)) & sign);
+    a = a ^ (shl(c, top - at) & sign);
+    b = b ^ (shl(c, top - 1 - at) & sign);
     return as_float(a) + as_float(b);
 }
 
@@ -134,7 +134,7 @@ GRADNOISE_KERNEL_INLINE void perlin_vector(IB c, int byte, IB* g) noexcept {
     constexpr int top = static_cast<int>(sizeof(Int)) * 8 - 1;
     const IB sign(std::numeric_limits<Int>::min()), one = as_int(Batch<float>(1.0f)), zero(0);
     const int at = 8 * byte;
-    const IB a = one ^ ((c << (top - at)) & sign), b = one ^ ((c << (top - 1 - at)) & sign);
+    const IB a = one ^ (shl(c, top - at) & sign), b = one ^ (shl(c, top - 1 - at) & sign);
     const IB b_on_x = select_bit(c, at + 4, b, zero);
     g[0] = select_bit(c, at + 2, select_bit(c, at + 3, zero, b_on_x), a);
     g[1] = select_bit(c, at + 2, a, select_bit(c, at + 3, b, zero));
@@ -261,7 +261,7 @@ GRADNOISE_KERNEL_INLINE F perlin_dot_cell(const Corners& c, const F (*d)[2], con
             byte = c.byte(i, j);
         }
         if (byte != 0) {
-            code = code >> (8 * byte);  // (the table reads the index's low 5 bits)
+            code = shr(code, 8 * byte);  // (the table reads the index's low 5 bits)
         }
         const F xy = gx[code] * d[0][i] + gy[code] * d[1][j];
         if constexpr (dims == 3) {

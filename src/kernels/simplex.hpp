@@ -56,7 +56,7 @@ GRADNOISE_KERNEL_INLINE SimplexCell simplex_cell(Halves v) noexcept {
 
 GRADNOISE_KERNEL_INLINE I low_bits_after_shift(Wide hash, int shift) noexcept {
     // (int)(hash ^ (hash >> shift)) for an arithmetic 64-bit shift by 32 < shift < 64.
-    return hash.low ^ (hash.high >> (shift - 32));
+    return hash.low ^ shr(hash.high, shift - 32);
 }
 
 // [S 16.2] The gradient hashes: each vertex's gradient components v[0 .. dims - 1] (the
@@ -69,10 +69,10 @@ struct SimplexGrad {
         const I gi = low_bits_after_shift(hash, 64 - 7 + 1) & I(127 << 1);
         // g2[gi] = g2x[(gi / 2) mod 24]: n mod 24 = n - 24 floor(n * 171 / 4096) for n < 128
         // (exact there; tests/test_simplex.cpp), the product in 16-bit lanes.
-        const I n = gi >> 1;
+        const I n = shr(gi, 1);
         using U16 = Batch<std::uint16_t>;
-        const I q = bits_as<std::int32_t>(bits_as<std::uint16_t>(n) * U16(171)) >> 12;
-        const I entry = n - ((q << 4) + (q << 3));
+        const I q = shr(bits_as<std::int32_t>(bits_as<std::uint16_t>(n) * U16(171)), 12);
+        const I entry = n - (shl(q, 4) + shl(q, 3));
         v[0] = FloatTable32(g->g2x)[entry];
         v[1] = FloatTable32(g->g2y)[entry];
     }
@@ -80,10 +80,10 @@ struct SimplexGrad {
         const Wide hash = times((seed ^ xp) ^ (yp ^ zp), detail::simplex_hash_multiplier);
         const I gi = low_bits_after_shift(hash, 64 - 8 + 2) & I(255 << 2);
         // g3[gi + c] = g3c[(gi / 4) mod 48]: n mod 48 = n - 48 floor(n * 171 / 8192) for n < 256.
-        const I n = gi >> 2;
+        const I n = shr(gi, 2);
         using U16 = Batch<std::uint16_t>;
-        const I q = bits_as<std::int32_t>(bits_as<std::uint16_t>(n) * U16(171)) >> 13;
-        const I entry = n - ((q << 5) + (q << 4));
+        const I q = shr(bits_as<std::int32_t>(bits_as<std::uint16_t>(n) * U16(171)), 13);
+        const I entry = n - (shl(q, 5) + shl(q, 4));
         v[0] = FloatTable64(g->g3x)[entry];
         v[1] = FloatTable64(g->g3y)[entry];
         v[2] = FloatTable64(g->g3z)[entry];
@@ -352,12 +352,12 @@ struct MixArith {
         static_assert(count == 24 || count == 48 || count == 160, "a count the shifts below form");
         using U = Batch<std::uint32_t>;
         constexpr int shift = count == 24 ? 21 : count == 48 ? 20 : 19, times4 = count == 160;
-        const U top = bits_as<std::uint32_t>(mul_wrap(h, constant(detail::mix_multiplier))) >> 8;
-        return bits_as<std::int32_t>(((top << (1 + times4)) + top) >> shift);
+        const U top = shr(bits_as<std::uint32_t>(mul_wrap(h, constant(detail::mix_multiplier))), 8);
+        return bits_as<std::int32_t>(shr(shl(top, 1 + times4) + top, shift));
     }
     // Component c of entry n = 8 m + s: its sign is bit `bit` of s.
     GRADNOISE_KERNEL_INLINE static F signed_by(F magnitude, I n, int bit) noexcept {
-        return magnitude ^ as_float((n << (31 - bit)) & I(INT32_MIN));
+        return magnitude ^ as_float(shl(n, 31 - bit) & I(INT32_MIN));
     }
     GRADNOISE_KERNEL_INLINE static F permute(const float* table, I index) noexcept {
         return as_float(permute_lanes(as_int(F::load_aligned(table)), index));
@@ -370,7 +370,7 @@ struct MixArith {
             v[0] = FloatTable32(g->g2mx)[n];
             v[1] = FloatTable32(g->g2my)[n];
         } else {
-            const I m = n >> 3;
+            const I m = shr(n, 3);
             const F a = permute(g->mix_pair[0], m), b = permute(g->mix_pair[1], m);
             v[0] = signed_by(as_float(select_bit(n, 0, as_int(b), as_int(a))), n, 1);
             v[1] = signed_by(as_float(select_bit(n, 0, as_int(a), as_int(b))), n, 2);
@@ -385,8 +385,8 @@ struct MixArith {
         } else {
             // k = 2 m + the order bit: s bit (m - 3) for m >= 3; for m < 3 the shift count is
             // negative, i.e. >= 32 unsigned, and the shift gives 0.
-            const I m = n >> 3;
-            const I k = (m << 1) + (((n & I(7)) >> (m - I(3))) & I(1));
+            const I m = shr(n, 3);
+            const I k = shl(m, 1) + (((n & I(7)) >> (m - I(3))) & I(1));
             for (int c = 0; c < 3; ++c) {
                 const I low = as_int(permute(g->mix_magnitude[c], k)), high = as_int(permute(g->mix_magnitude[c] + 8, k));
                 v[c] = signed_by(as_float(select_bit(k, 3, high, low)), n, c);
@@ -394,7 +394,7 @@ struct MixArith {
         }
     }
     GRADNOISE_KERNEL_INLINE void four(Int seed, Int xp, Int yp, Int zp, Int wp, F* v) const noexcept {
-        const I n = index<160>(seed ^ (xp ^ yp) ^ (zp ^ wp)) << 2;
+        const I n = shl(index<160>(seed ^ (xp ^ yp) ^ (zp ^ wp)), 2);
         v[0] = gather(g->g4, n);
         v[1] = gather(g->g4, n | I(1));
         v[2] = gather(g->g4, n | I(2));
@@ -898,7 +898,7 @@ GRADNOISE_KERNEL_OUTLINE SimplexResult<4, with_gradient> opensimplex2s_base4(con
     auto quarter = [](const typename P::Coord& v) GRADNOISE_KERNEL_LAMBDA_INLINE {
         return P::template cell<false>(P::scaled(v, 4.0)).cell & I(3);
     };
-    const I k = quarter(xs) | (quarter(ys) << 2) | (quarter(zs) << 4) | (quarter(ws) << 6);
+    const I k = quarter(xs) | shl(quarter(ys), 2) | shl(quarter(zs), 4) | shl(quarter(ws), 6);
     I begin, count;
     {
         alignas(64) std::int32_t kk[lanes], b[lanes], n[lanes];
