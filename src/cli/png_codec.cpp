@@ -100,6 +100,9 @@ const char* png_keyword_problem(std::string_view keyword) {
 struct PngContext {
     ByteSink* sink = nullptr;
     bool sink_failed = false;
+    // Set while png_write_parallel_idat, which owns vectors, writes chunks: a failed write is then
+    // recorded here instead of jumping over their destructors, and that function reports it.
+    bool defer_sink_errors = false;
     char message[256] = {};
 };
 
@@ -115,7 +118,9 @@ void png_on_write(png_structp png, png_bytep data, std::size_t size) {
     auto* context = static_cast<PngContext*>(png_get_io_ptr(png));
     if (!context->sink->write(data, size)) {
         context->sink_failed = true;
-        png_error(png, sink_failed_message);
+        if (!context->defer_sink_errors) {
+            png_error(png, sink_failed_message);
+        }
     }
 }
 
@@ -135,10 +140,11 @@ struct PngJob {
 // concatenated behind one zlib header with the Adler-32s combined, they are one valid zlib stream
 // (pigz's construction). The band split is fixed, so the bytes do not depend on the thread count.
 // libpng still writes the signature, IHDR and text chunks; the IDATs and IEND go through
-// png_write_chunk. Returns false with *message set when zlib fails.
+// png_write_chunk. Returns false with *message set when zlib fails, a signal stops it or the sink
+// fails (never by libpng's longjmp while its vectors are alive: PngContext::defer_sink_errors).
 constexpr std::size_t parallel_png_bytes = std::size_t(4) << 20;
 
-bool png_write_parallel_idat(png_structp png, const PngJob& job, std::string* message) {
+bool png_write_parallel_idat(png_structp png, const PngJob& job, const char** message) {
     const std::size_t bpp = std::size_t(job.color_type == PNG_COLOR_TYPE_RGB ? 3 : 1) * (job.bit_depth / 8);
     const std::size_t stride = job.row_bytes + 1;
     constexpr std::uint32_t band_rows = 64;
@@ -202,10 +208,12 @@ bool png_write_parallel_idat(png_structp png, const PngJob& job, std::string* me
         }
         adler = adler32_combine(adler, band.adler, static_cast<z_off_t>(band.raw));
     }
+    auto* context = static_cast<PngContext*>(png_get_io_ptr(png));
+    context->defer_sink_errors = true;
     const std::uint8_t header[2] = {0x78, 0x01};  // zlib header: deflate, 32K window, no dictionary
     png_write_chunk(png, reinterpret_cast<png_const_bytep>("IDAT"), header, 2);
     for (Band& band : out) {
-        if (!band.deflated.empty()) {
+        if (!band.deflated.empty() && !context->sink_failed) {
             png_write_chunk(png, reinterpret_cast<png_const_bytep>("IDAT"), band.deflated.data(), band.deflated.size());
         }
         std::vector<std::uint8_t>().swap(band.deflated);
@@ -214,8 +222,15 @@ bool png_write_parallel_idat(png_structp png, const PngJob& job, std::string* me
     for (int k = 0; k < 4; ++k) {
         trailer[k] = static_cast<std::uint8_t>(adler >> (24 - 8 * k));
     }
-    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IDAT"), trailer, 4);
-    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IEND"), nullptr, 0);
+    if (!context->sink_failed) {
+        png_write_chunk(png, reinterpret_cast<png_const_bytep>("IDAT"), trailer, 4);
+        png_write_chunk(png, reinterpret_cast<png_const_bytep>("IEND"), nullptr, 0);
+    }
+    context->defer_sink_errors = false;
+    if (context->sink_failed) {
+        *message = sink_failed_message;
+        return false;
+    }
     return true;
 }
 
@@ -240,9 +255,9 @@ bool png_encode(png_structp png, png_infop info, PngContext* context, const PngJ
     }
     png_write_info(png, info);
     if (std::size_t(job.height) * job.row_bytes >= parallel_png_bytes && job.zlib_level > 0) {
-        std::string message;
+        const char* message = nullptr;  // (a literal: png_error jumps, so nothing here may need a destructor)
         if (!png_write_parallel_idat(png, job, &message)) {
-            png_error(png, message.c_str());
+            png_error(png, message);
         }
         return true;
     }
