@@ -550,18 +550,20 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
         with_base<dims>(t, point_rows);
         return;
     }
+    // (The cellular and simplex row paths take plain noise: no fractal, warp or pattern.)
+    const bool plain = plain_field(t);
     with_base<dims>(t, [&](const auto& base) {  // any fractal and pattern
         using Base = std::decay_t<decltype(base)>;
         if constexpr (is_perlin_base<Base>::value) {
             grid_fast<dims, Base::fade>(base.hasher, t, g, first, last, out, row_stride, slice_stride);
         } else if constexpr (is_cellular_base<Base>::value) {
-            if (t.octaves.kind == Fractal::none && t.desc.pattern.kind == Pattern::none) {
+            if (plain) {
                 cellular_grid<dims>(base, g, first, last, out, row_stride, slice_stride);
             } else {
                 point_rows(base);
             }
         } else if constexpr (is_simplex_base<Base>::value && dims == 2) {
-            if (t.octaves.kind == Fractal::none && t.desc.pattern.kind == Pattern::none) {
+            if (plain) {
                 simplex_grid2(base, g, first, last, out, row_stride);
             } else {
                 point_rows(base);

@@ -25,10 +25,8 @@ struct TableHasher {
         static constexpr int byte(int i, int j) noexcept { return i + 2 * j; }
     };
 
-    // The dot form of the points (kernels/perlin.hpp: perlin_dot_cell) reads the selection codes.
-    static constexpr int dot_index_bits = 5;
-    GRADNOISE_KERNEL_INLINE Corners3 dot_corners3(IB X, IB Y, IB Z) const noexcept { return corners3(X, Y, Z); }
-    GRADNOISE_KERNEL_INLINE Corners2 dot_corners2(IB X, IB Y) const noexcept { return corners2(X, Y); }
+    // (No gradient indices for the points' dot form: kernels/perlin.hpp, perlin_dot_form.)
+    static constexpr bool has_dot_corners = false;
 
     // chain_index(X mod 256, Y mod 256) (tables.hpp)
     GRADNOISE_KERNEL_INLINE static IB column_index(IB X, IB Y) noexcept {
@@ -99,7 +97,7 @@ struct ByteHasher {
 
     // The corners' gradient indices (h & 15) in the bytes: the dot form of the points
     // (kernels/perlin.hpp: perlin_dot_cell) looks the gradients up by them.
-    static constexpr int dot_index_bits = 4;
+    static constexpr bool has_dot_corners = true;
     GRADNOISE_KERNEL_INLINE Corners3 dot_corners3(I X, I Y, I Z) const noexcept {
         I a = p[level2_index(X, Y)];  // bytes: p[A] p[A+1] p[B] p[B+1] = a00 a01 a10 a11
         I zk = add_bytes(shuffle_lane_bytes(Z, 0, 0, 0, 0), I(0x01000100));
@@ -145,12 +143,12 @@ struct MixHasher {
 
     GRADNOISE_KERNEL_INLINE static I constant(std::uint32_t v) noexcept { return I(static_cast<std::int32_t>(v)); }
 
-    // Byte 0 = gradient_code(index), index = top four bits of h (higher bytes: don't care).
-    GRADNOISE_KERNEL_INLINE static I code(I h) noexcept { return gradient_code(shr(h, 28) & I(15)); }
-    // The index itself, h's top four bits (a logical shift), for the dot form of the points
-    // (kernels/perlin.hpp: perlin_dot_cell), which looks the gradient up by it.
-    static constexpr int dot_index_bits = 4;
+    // The gradient index, h's top four bits (a logical shift): the dot form of the points
+    // (kernels/perlin.hpp: perlin_dot_cell) looks the gradient up by it.
+    static constexpr bool has_dot_corners = true;
     GRADNOISE_KERNEL_INLINE static I index(I h) noexcept { return bits_as<std::int32_t>(shr(bits_as<std::uint32_t>(h), 28)); }
+    // Byte 0 = gradient_code(index) (higher bytes: don't care).
+    GRADNOISE_KERNEL_INLINE static I code(I h) noexcept { return gradient_code(index(h)); }
 
     GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept { return corners3_of(X, Y, Z, code); }
     GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept { return corners2_of(X, Y, code); }

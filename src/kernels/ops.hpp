@@ -315,22 +315,29 @@ GRADNOISE_KERNEL_INLINE F floor(F v) noexcept {
 // v << n and v >> n (arithmetic on signed lanes, logical on unsigned ones) for 0 <= n < the lane's
 // bits. xsimd 8.1's NEON shift operators pass the count through a switch over every count, which
 // GCC keeps out of line in the NEON unit (a call per shift, ~2,400 call sites there); NEON shifts
-// by a register in one instruction. Kernels shift batches through these, never with << or >>.
-template <class T>
-GRADNOISE_KERNEL_INLINE Batch<T> shl(Batch<T> v, int n) noexcept {
+// by a register in one instruction (left by a positive count, right by a negative one). Kernels
+// shift batches through these, never with << or >>.
 #if defined(__aarch64__)
+template <class T>
+GRADNOISE_KERNEL_INLINE Batch<T> neon_shift(Batch<T> v, int count) noexcept {
     static_assert(sizeof(T) == 4 || sizeof(T) == 8, "32- and 64-bit lanes");
     if constexpr (sizeof(T) == 4) {
         if constexpr (std::is_signed_v<T>) {
-            return vshlq_s32(v, vdupq_n_s32(n));
+            return vshlq_s32(v, vdupq_n_s32(count));
         } else {
-            return vshlq_u32(v, vdupq_n_s32(n));
+            return vshlq_u32(v, vdupq_n_s32(count));
         }
     } else if constexpr (std::is_signed_v<T>) {
-        return vshlq_s64(v, vdupq_n_s64(n));
+        return vshlq_s64(v, vdupq_n_s64(count));
     } else {
-        return vshlq_u64(v, vdupq_n_s64(n));
+        return vshlq_u64(v, vdupq_n_s64(count));
     }
+}
+#endif
+template <class T>
+GRADNOISE_KERNEL_INLINE Batch<T> shl(Batch<T> v, int n) noexcept {
+#if defined(__aarch64__)
+    return neon_shift(v, n);
 #else
     return v << n;
 #endif
@@ -338,18 +345,7 @@ GRADNOISE_KERNEL_INLINE Batch<T> shl(Batch<T> v, int n) noexcept {
 template <class T>
 GRADNOISE_KERNEL_INLINE Batch<T> shr(Batch<T> v, int n) noexcept {
 #if defined(__aarch64__)
-    static_assert(sizeof(T) == 4 || sizeof(T) == 8, "32- and 64-bit lanes");
-    if constexpr (sizeof(T) == 4) {
-        if constexpr (std::is_signed_v<T>) {
-            return vshlq_s32(v, vdupq_n_s32(-n));
-        } else {
-            return vshlq_u32(v, vdupq_n_s32(-n));
-        }
-    } else if constexpr (std::is_signed_v<T>) {
-        return vshlq_s64(v, vdupq_n_s64(-n));
-    } else {
-        return vshlq_u64(v, vdupq_n_s64(-n));
-    }
+    return neon_shift(v, -n);
 #else
     return v >> n;
 #endif

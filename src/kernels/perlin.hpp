@@ -198,44 +198,22 @@ GRADNOISE_KERNEL_INLINE auto perlin_gradient(const Hasher& hasher, const B* q) n
     }
 }
 
-// [S 4.4] Perlin's gradient vectors, component-major: the g with grad(h, x, y, z) = g . (x, y, z) as
-// real numbers for every h, by selection code (tables.hpp: gradient_code; 32 entries) and by h & 15.
+// [S 4.4] Perlin's gradient vectors by the hash's index h & 15, component-major: the g with
+// grad(h, x, y, z) = g . (x, y, z) as real numbers, for every h.
 struct alignas(64) PerlinVectorTable {
-    float by_code[3][32];
-    float by_index[3][16];
+    float c[3][16];
 };
 constexpr PerlinVectorTable perlin_vector_table() noexcept {
     PerlinVectorTable t{};
-    auto add = [](float (&g)[3], int code) {
-        const int a = (code & 4) ? 1 : 0, b = (code & 8) ? 1 : (code & 16) ? 0 : 2;
-        g[a] += (code & 1) ? -1.0f : 1.0f;
-        g[b] += (code & 2) ? -1.0f : 1.0f;
-    };
-    for (int code = 0; code < 32; ++code) {
-        float g[3] = {0.0f, 0.0f, 0.0f};
-        add(g, code);
-        for (int c = 0; c < 3; ++c) t.by_code[c][code] = g[c];
-    }
     for (int h = 0; h < 16; ++h) {
-        float g[3] = {0.0f, 0.0f, 0.0f};
-        add(g, detail::gradient_code(h));
-        for (int c = 0; c < 3; ++c) t.by_index[c][h] = g[c];
+        const int code = detail::gradient_code(h);
+        const int a = (code & 4) ? 1 : 0, b = (code & 8) ? 1 : (code & 16) ? 0 : 2;
+        t.c[a][h] += (code & 1) ? -1.0f : 1.0f;
+        t.c[b][h] += (code & 2) ? -1.0f : 1.0f;
     }
     return t;
 }
 constexpr PerlinVectorTable perlin_vectors = perlin_vector_table();
-
-// The gradient components of the dot form by the hasher's dot corners: selection codes (5 bits,
-// 32 entries) or the hash's index (4 bits, 16 entries).
-template <int index_bits>
-struct PerlinVectors {
-    using Table = std::conditional_t<index_bits == 5, FloatTable32, FloatTable16>;
-    Table c[3];
-    PerlinVectors() noexcept
-        : c{Table(index_bits == 5 ? perlin_vectors.by_code[0] : perlin_vectors.by_index[0]),
-            Table(index_bits == 5 ? perlin_vectors.by_code[1] : perlin_vectors.by_index[1]),
-            Table(index_bits == 5 ? perlin_vectors.by_code[2] : perlin_vectors.by_index[2])} {}
-};
 
 // [S 4.4, 4.6] A cell's value with each corner's grad as the dot product g . d -- the AVX-512 points'
 // fast form, where the vectors are one in-register permute per component. Every corner value equals
@@ -245,10 +223,9 @@ struct PerlinVectors {
 // sign depends on the operands' signs), so the bits equal perlin_cell2/3's wherever the result is
 // not zero: callers take the exact form for batches with a zero lane (lattice points, non-finite
 // input). d[axis][0 / 1]: the offsets frac and frac - 1.
-template <int dims, int index_bits, class Corners>
+template <int dims, class Corners>
 GRADNOISE_KERNEL_INLINE F perlin_dot_cell(const Corners& c, const F (*d)[2], const F* fade) noexcept {
-    const PerlinVectors<index_bits> vectors;
-    const auto &gx = vectors.c[0], &gy = vectors.c[1], &gz = vectors.c[2];
+    const FloatTable16 gx(perlin_vectors.c[0]), gy(perlin_vectors.c[1]), gz(perlin_vectors.c[2]);
     auto g = [&](int n) GRADNOISE_KERNEL_LAMBDA_INLINE {
         const int i = n & 1, j = (n >> 1) & 1, k = n >> 2;
         I code;
@@ -261,7 +238,7 @@ GRADNOISE_KERNEL_INLINE F perlin_dot_cell(const Corners& c, const F (*d)[2], con
             byte = c.byte(i, j);
         }
         if (byte != 0) {
-            code = shr(code, 8 * byte);  // (the table reads the index's low 5 bits)
+            code = shr(code, 8 * byte);  // (the table reads the index's low 4 bits)
         }
         const F xy = gx[code] * d[0][i] + gy[code] * d[1][j];
         if constexpr (dims == 3) {
@@ -277,11 +254,11 @@ GRADNOISE_KERNEL_INLINE F perlin_dot_cell(const Corners& c, const F (*d)[2], con
     }
 }
 
-// Where the dot form runs: float32 batches on ISAs with in-register float tables (AVX-512), and in
-// 2D where a 16-entry table is two permutes and the hash gives the index (AVX2, Hash::mix).
+// Where the dot form runs: float32 batches whose hasher gives gradient indices, on ISAs with
+// in-register float tables (AVX-512), and in 2D where a 16-entry table is two permutes (AVX2).
 template <int dims, class Hasher, class B>
 inline constexpr bool perlin_dot_form =
-    std::is_same_v<B, F> && (has_register_float_tables || (has_lane_permute && dims == 2 && Hasher::dot_index_bits == 4));
+    std::is_same_v<B, F> && Hasher::has_dot_corners && (has_register_float_tables || (has_lane_permute && dims == 2));
 
 template <Fade fade, class Hasher, class B>
 GRADNOISE_KERNEL_INLINE B noise3(const Hasher& hasher, B x, B y, B z) noexcept {
@@ -292,7 +269,7 @@ GRADNOISE_KERNEL_INLINE B noise3(const Hasher& hasher, B x, B y, B z) noexcept {
     if constexpr (perlin_dot_form<3, Hasher, B>) {
         const F d[3][2] = {{ax.frac, ax.frac - one}, {ay.frac, ay.frac - one}, {az.frac, az.frac - one}};
         const F weights[3] = {u, v, w};
-        const F r = perlin_dot_cell<3, Hasher::dot_index_bits>(hasher.dot_corners3(ax.cell, ay.cell, az.cell), d, weights);
+        const F r = perlin_dot_cell<3>(hasher.dot_corners3(ax.cell, ay.cell, az.cell), d, weights);
         if (!xsimd::any(r == F(0.0f))) {
             return r;
         }
@@ -313,7 +290,7 @@ GRADNOISE_KERNEL_INLINE B noise2(const Hasher& hasher, B x, B y) noexcept {
     if constexpr (perlin_dot_form<2, Hasher, B>) {
         const F d[2][2] = {{ax.frac, ax.frac - one}, {ay.frac, ay.frac - one}};
         const F weights[2] = {u, v};
-        const F r = perlin_dot_cell<2, Hasher::dot_index_bits>(hasher.dot_corners2(ax.cell, ay.cell), d, weights);
+        const F r = perlin_dot_cell<2>(hasher.dot_corners2(ax.cell, ay.cell), d, weights);
         if (!xsimd::any(r == F(0.0f))) {
             return r;
         }
