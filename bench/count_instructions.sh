@@ -23,8 +23,17 @@
 #   or uses $PEER_BENCH if set (any counter). Their counts are then those of the AVX2-level
 #   -march=native code.
 #
+# FastNoise2, the leader (issue #26), is a peer too when the binary has its fn2/ rows and PEERS
+# names fn2: its rows are per ISA (fn2/<family>/<workload>/<isa>, the family without -mix, which
+# is the same field's fast variant), counted over FastNoise2's and FastSIMD's functions and the
+# peer's loop (bench/fastnoise2_peer.cpp, peer::), one column per ISA.
+#
+# OPMIX=1 (callgrind only) also prints, under the table, what each count is made of: vector
+# operations by class, moves and loop control, per sample (bench/op_mix.py).
+#
 # Environment: ISAS (default "scalar sse2 avx2"), WORKLOADS (default below), PEERS (default
-# "stb glm libnoise"; empty = none), COUNTER, PEER_BENCH, VALGRIND_BUILD_DIR, JOBS (build, default 1).
+# "stb glm libnoise"; empty = none; add fn2 for FastNoise2), COUNTER, PEER_BENCH, VALGRIND_BUILD_DIR,
+# JOBS (build, default 1).
 # Workloads or peers the binary lacks are skipped (empty cells). Under callgrind a full run takes
 # several minutes (the scalar fBm workloads dominate).
 set -euo pipefail
@@ -81,11 +90,14 @@ count() {
     n3=$(iterations "$tmp/out3" "$name")
     awk -v a="$i1" -v b="$i3" -v n="$((n3 - n1))" -v s="$s" 'BEGIN {printf "%.1f", (b - a) / (n * s)}'
   else
-    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$bin" --benchmark_filter="^$name\$" \
-      --benchmark_min_time=0 >"$tmp/out" 2>&1
+    valgrind --tool=callgrind ${OPMIX:+--dump-instr=yes} --callgrind-out-file="$tmp/cg" "$bin" \
+      --benchmark_filter="^$name\$" --benchmark_min_time=0 >"$tmp/out" 2>&1
     iters=$(iterations "$tmp/out" "$name")
     total=$(callgrind_annotate --threshold=100 "$tmp/cg" 2>/dev/null |
             awk -v f="$filter" '$0 ~ f {gsub(",", "", $1); s += $1} END {print s + 0}')
+    if [[ -n ${OPMIX:-} ]]; then
+      echo "- $name: $(python3 "$root/bench/op_mix.py" "$tmp/cg" "$bin" "$((iters * s))" "$filter")" >>"$tmp/opmix"
+    fi
     rm -f "$tmp/cg"
     awk -v t="$total" -v i="$iters" -v s="$s" 'BEGIN {printf "%.1f", t / (i * s)}'
   fi
@@ -95,7 +107,8 @@ count() {
 # (see above).
 peer_bench=${PEER_BENCH:-$bench}
 peer_note=""
-if [[ -n $peers && $counter == callgrind ]] && grep -qw avx512f /proc/cpuinfo; then
+yardstick_peers=${peers//fn2/}
+if [[ -n ${yardstick_peers// /} && $counter == callgrind ]] && grep -qw avx512f /proc/cpuinfo; then
   if [[ -z ${PEER_BENCH:-} ]]; then
     dir=${VALGRIND_BUILD_DIR:-build/count-instructions}
     echo "building $dir (yardsticks with -mno-avx512f for valgrind)" >&2
@@ -109,6 +122,7 @@ fi
 
 kernels='gradnoise::(kernels|reference)::'
 yardsticks='yardstick::|glm::|stb_|(^|[^A-Za-z0-9_])noise::|libm[.]so'
+leader='FastNoise|FastSIMD|(^|[^A-Za-z0-9_])peer::'
 declare -A cell
 for w in $workloads; do
   for isa in $isas; do
@@ -117,7 +131,17 @@ for w in $workloads; do
       echo "$w/$isa: ${cell[$w,$isa]}" >&2
     fi
   done
+  if [[ " $peers " == *" fn2 "* ]]; then
+    family=${w%%/*}
+    for isa in $isas; do
+      if has "fn2/${family%-mix}/${w#*/}/$isa"; then
+        cell[$w,fn2-$isa]=$(count "$bench" "fn2/${family%-mix}/${w#*/}/$isa" "$(samples "$w")" "$leader")
+        echo "fn2/${family%-mix}/${w#*/}/$isa: ${cell[$w,fn2-$isa]}" >&2
+      fi
+    done
+  fi
   for p in $peers; do
+    [[ $p == fn2 ]] && continue
     if has "$p/$w"; then
       cell[$w,$p]=$(count "$peer_bench" "$p/$w" "$(samples "$w")" "$yardsticks")
       echo "$p/$w: ${cell[$w,$p]}" >&2
@@ -136,6 +160,9 @@ for isa in $isas; do header+=" $isa |"; rule+="---:|"; done
 for i in "${!names[@]}"; do
   if [[ " $peers " == *" ${names[$i]} "* ]]; then header+=" ${labels[$i]} |"; rule+="---:|"; fi
 done
+if [[ " $peers " == *" fn2 "* ]]; then
+  for isa in $isas; do header+=" FastNoise2 $isa |"; rule+="---:|"; done
+fi
 echo "$header"
 echo "$rule"
 for w in $workloads; do
@@ -144,5 +171,14 @@ for w in $workloads; do
   for p in "${names[@]}"; do
     if [[ " $peers " == *" $p "* ]]; then row+=" ${cell[$w,$p]:-} |"; fi
   done
+  if [[ " $peers " == *" fn2 "* ]]; then
+    for isa in $isas; do row+=" ${cell[$w,fn2-$isa]:-} |"; done
+  fi
   echo "$row"
 done
+if [[ -s $tmp/opmix ]]; then
+  echo
+  echo "Per sample, by class (bench/op_mix.py; vector ops = the work of the vector units, moves and loop excluded):"
+  echo
+  cat "$tmp/opmix"
+fi

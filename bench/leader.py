@@ -16,6 +16,12 @@ permutation table, K.jpg's 64-bit hash). Targets are the issue's (ratio to FastN
 Prints a markdown table; --json FILE also writes the medians. --threads also runs five grids on 2
 threads (gradnoise's FillOptions against FastNoise2 on 2 std::threads, unpinned, real time) and prints
 their ratios: the issue's "the same ratios at 2 threads".
+
+--all re-measures every workload of the binaries the same way (every older figure in docs/benchmarks.md
+is one of them): each workload x ISA with its median per binary, the ratio to FastNoise2's same workload
+in the same binary where the peer has it (the plain and -mix variants; gradients, binary64, 4D and the
+rest have no counterpart there), and the first binary's ratio to its stb_perlin, glm or libnoise rows of
+the same workload. Workloads on threads run unpinned in a pass of their own.
 """
 import argparse
 import json
@@ -86,6 +92,15 @@ def names(isas):
     return sorted(set(out))
 
 
+def listed(binary):
+    out = subprocess.run([binary, "--benchmark_list_tests"], check=True, capture_output=True, text=True).stdout
+    return [n for n in out.split() if n]
+
+
+def is_threaded(name):
+    return "threads" in name
+
+
 def run(binary, core, wanted, out):
     regex = "^(" + "|".join(n.replace("+", "\\+") for n in wanted) + ")$"
     pin = ["taskset", "-c", str(core)] if core is not None else []
@@ -102,37 +117,83 @@ def run(binary, core, wanted, out):
     return samples, report["context"]
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("binaries", nargs="+", help="NAME=path/to/gradnoise_bench (with the fn2/ rows)")
-    ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument("--core", type=int, default=1)
-    ap.add_argument("--isas", default="avx2,avx512")
-    ap.add_argument("--json", help="also write the medians here")
-    ap.add_argument("--threads", action="store_true", help="also the 2-thread grids (unpinned)")
-    a = ap.parse_args()
-    isas = a.isas.split(",")
-    bins = [b.split("=", 1) for b in a.binaries]
+ISAS = ("scalar", "sse2", "avx2", "avx512", "neon")
+YARDSTICKS = ("stb", "glm", "libnoise")
+
+
+def split_name(name):
+    """gradnoise row -> (family, workload, ISA or "", the rest); None for a peer's or yardstick's row."""
+    parts = name.split("/")
+    if parts[0] in YARDSTICKS + ("fn2",):
+        return None
+    at = next((i for i, p in enumerate(parts) if p in ISAS), len(parts))
+    return parts[0], "/".join(parts[1:at]), parts[at] if at < len(parts) else "", "/".join(parts[at + 1:])
+
+
+def counterpart(family):
+    """The family a peer measures the same field of: the plain and Hash::mix variants only."""
+    return family[:-4] if family.endswith("-mix") else None if "-" in family else family
+
+
+def print_all(bins, med):
+    first = bins[0][0]
+    head, rule = "| workload | ISA | FastNoise2 M/s |", "|---|---|---:|"
+    for name, _ in bins:
+        head += f" {name} M/s | x FN2 |"
+        rule += "---:|---:|"
+    print(head + f" {first}: x yardstick |")
+    print(rule + "---|")
+    for n in sorted(med[first], key=lambda n: (split_name(n) or ("~",))[:2] + (n,)):
+        parts = split_name(n)
+        if parts is None:
+            continue
+        family, work, isa, rest = parts
+        base = counterpart(family)
+        fn2 = "/".join(x for x in ("fn2", base, work, isa, rest) if x) if base else None
+        leader = med[first].get(fn2) if fn2 else None
+        row = f"| {family}/{work}{'/' + rest if rest else ''} | {isa or 'best'} | {leader / 1e6:.0f} |" if leader \
+            else f"| {family}/{work}{'/' + rest if rest else ''} | {isa or 'best'} | |"
+        for name, _ in bins:
+            v = med[name].get(n)
+            theirs = med[name].get(fn2) if fn2 else None
+            row += f" {v / 1e6:.1f} |" if v else " |"
+            row += f" {v / theirs:.2f}x |" if v and theirs else " |"
+        yard = [f"{v0 / med[first][y]:.1f}x {y.split('/')[0]}" for y in
+                (f"{ys}/{base}/{work}" for ys in YARDSTICKS) if base and y in med[first]
+                for v0 in [med[first][n]]]
+        print(row + f" {', '.join(yard)} |")
+    print("\nYardsticks (built as their users build them; single thread):\n")
+    print("| yardstick | " + " | ".join(f"{name} M/s" for name, _ in bins) + " |")
+    print("|---|" + "---:|" * len(bins))
+    for n in sorted(k for k in med[first] if k.split("/")[0] in YARDSTICKS):
+        print(f"| {n} | " + " | ".join(f"{med[name][n] / 1e6:.1f}" if n in med[name] else "" for name, _ in bins) + " |")
+
+
+def measure(a, bins, isas):
+    """Medians per binary: {name: {workload: samples/s}} and each binary's benchmark context."""
     runs = {name: {} for name, _ in bins}
     context = {}
+    if a.all:
+        every = listed(bins[0][1])
+        if a.isas:
+            every = [n for n in every if split_name(n) is None or split_name(n)[2] in ("",) + tuple(isas)]
+        pinned, threaded = [n for n in every if not is_threaded(n)], [n for n in every if is_threaded(n)]
+    else:
+        pinned, threaded = names(isas), thread_names(isas) if a.threads else []
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(a.rounds):
             for name, path in bins:
-                samples, context[name] = run(path, a.core, names(isas), os.path.join(tmp, f"{name}-{r}.json"))
-                if a.threads:
-                    more, _ = run(path, None, thread_names(isas), os.path.join(tmp, f"{name}-{r}-threads.json"))
+                samples, context[name] = run(path, a.core, pinned, os.path.join(tmp, f"{name}-{r}.json"))
+                if threaded:
+                    more, _ = run(path, None, threaded, os.path.join(tmp, f"{name}-{r}-threads.json"))
                     samples.update(more)
                 for k, v in samples.items():
                     runs[name].setdefault(k, []).extend(v)
-    med = {name: {k: statistics.median(v) for k, v in s.items()} for name, s in runs.items()}
-    missing = [n for n in names(isas) if n not in med[bins[0][0]]]
-    if missing:
-        raise SystemExit(f"{bins[0][0]} lacks {len(missing)} workloads (built without FastNoise2?): {missing[:4]}")
+    return {name: {k: statistics.median(v) for k, v in s.items()} for name, s in runs.items()}, context
+
+
+def print_leader(bins, med, isas, threads):
     first = bins[0][0]
-    ctx = context[first]
-    print(f"CPU: {ctx.get('cpu_model', '?')}; gradnoise {ctx.get('gradnoise_version', '?')}, FastNoise2 "
-          f"{ctx.get('fastnoise2_version', '?')}; single thread pinned to core {a.core}; medians of "
-          f"{a.rounds} x 5 interleaved repetitions per binary.\n")
     head = "| workload | ISA | FastNoise2 M/s |"
     rule = "|---|---|---:|"
     for name, _ in bins:
@@ -158,7 +219,7 @@ def main():
             base = BASELINES.get(fn2)
             row += f" {med[first][f'{fast}/{isa}'] / med[first][base]:.1f}x {base.split('/')[0]} |" if base else " |"
             print(row)
-    if a.threads:
+    if threads:
         print("\n2 threads (unpinned, real time; FastNoise2 on 2 std::threads per call):\n")
         head, rule = "| workload | ISA | FastNoise2 M/s |", "|---|---|---:|"
         for name, _ in bins:
@@ -174,9 +235,50 @@ def main():
                     ours, theirs = med[name][f"{g}/{isa}/real_time"], med[name][f"fn2/{fn2}/{isa}/real_time"]
                     row += f" {ours / 1e6:.0f} | {ours / theirs:.2f}x |"
                 print(row)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("binaries", nargs="*", help="NAME=path/to/gradnoise_bench (with the fn2/ rows)")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--core", type=int, default=1)
+    ap.add_argument("--isas", help="comma-separated (default avx2,avx512; with --all every ISA)")
+    ap.add_argument("--json", help="also write the medians here")
+    ap.add_argument("--from-json", help="print the tables of a --json file instead of measuring")
+    ap.add_argument("--threads", action="store_true", help="also the 2-thread grids (unpinned)")
+    ap.add_argument("--all", action="store_true", help="every workload of the binaries (every ISA unless --isas "
+                    "is given), each beside FastNoise2's same workload where the peer has it")
+    a = ap.parse_args()
+    isas = (a.isas or "avx2,avx512").split(",")
+    if a.from_json:
+        with open(a.from_json) as f:
+            saved = json.load(f)
+        med, context = saved["medians"], saved["context"]
+        bins = [(name, None) for name in med]
+        rounds = saved.get("rounds", a.rounds)
+    elif a.binaries:
+        bins = [b.split("=", 1) for b in a.binaries]
+        med, context = measure(a, bins, isas)
+        rounds = a.rounds
+    else:
+        ap.error("give NAME=binary arguments or --from-json")
+    first = bins[0][0]
+    missing = [n for n in names(isas) if n not in med[first]]
+    if missing:
+        raise SystemExit(f"{first} lacks {len(missing)} workloads (built without FastNoise2?): {missing[:4]}")
+    ctx = context[first]
+    threads = a.threads or a.all
+    print(f"CPU: {ctx.get('cpu_model', '?')}; gradnoise {ctx.get('gradnoise_version', '?')}, FastNoise2 "
+          f"{ctx.get('fastnoise2_version', '?')}; single thread pinned to core {a.core}"
+          f"{' (workloads on threads unpinned)' if threads else ''}; medians of {rounds} x 5 interleaved "
+          f"repetitions per binary.\n")
+    print_leader(bins, med, isas, threads)
+    if a.all:
+        print("\nEvery workload:\n")
+        print_all(bins, med)
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"context": context, "medians": med}, f, indent=1)
+            json.dump({"context": context, "medians": med, "rounds": rounds}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ AVX-512; a table per binary and ISA of value, value + gradient and finite differ
 Prints a markdown table (one row per workload and ISA, one column pair per binary). Every ratio
 divides by the first binary's stb_perlin (--yardstick NAME picks another): one denominator for all,
 so a compiler that builds stb_perlin slower does not flatter gradnoise's figures.
+--from-json FILE prints the same tables from the medians of `bench/leader.py --all --json FILE` (every
+workload, both binaries, one run) instead of measuring.
 """
 import argparse
 import json
@@ -134,8 +136,11 @@ def main():
     ap.add_argument("--core", type=int, default=1)
     ap.add_argument("--yardstick", help="the binary whose stb_perlin figures divide (default: the first)")
     ap.add_argument("--issue", type=int, default=12, choices=(12, 13, 14), help="whose targets (default 12)")
-    ap.add_argument("binaries", nargs="+", help="NAME=path/to/gradnoise_bench")
+    ap.add_argument("--from-json", help="the medians of bench/leader.py --all --json FILE instead of measuring")
+    ap.add_argument("binaries", nargs="*", help="NAME=path/to/gradnoise_bench")
     a = ap.parse_args()
+    if not a.binaries and not a.from_json:
+        ap.error("give NAME=binary arguments or --from-json")
     global TARGETS
     if a.issue == 13:
         TARGETS = TARGETS_13
@@ -144,15 +149,20 @@ def main():
             for w in [g, v] + [f for f, _, _ in fds]:
                 TARGETS_14[w] = (None, {})
         TARGETS = TARGETS_14
-    bins = [b.split("=", 1) for b in a.binaries]
+    if a.from_json:
+        with open(a.from_json) as f:
+            med = json.load(f)["medians"]
+        bins = [(name, None) for name in med]
+    else:
+        bins = [b.split("=", 1) for b in a.binaries]
+        samples = {name: {} for name, _ in bins}
+        with tempfile.TemporaryDirectory() as tmp:
+            for r in range(a.rounds):
+                for name, path in bins:
+                    for k, v in run(path, a.core, os.path.join(tmp, f"{name}-{r}.json")).items():
+                        samples[name].setdefault(k, []).append(v)
+        med = {name: {k: statistics.median(v) for k, v in s.items()} for name, s in samples.items()}
     yardstick = a.yardstick or bins[0][0]
-    samples = {name: {} for name, _ in bins}
-    with tempfile.TemporaryDirectory() as tmp:
-        for r in range(a.rounds):
-            for name, path in bins:
-                for k, v in run(path, a.core, os.path.join(tmp, f"{name}-{r}.json")).items():
-                    samples[name].setdefault(k, []).append(v)
-    med = {name: {k: statistics.median(v) for k, v in s.items()} for name, s in samples.items()}
     if a.issue == 14:
         print_gradient_tables(bins, med)
         return
