@@ -12,13 +12,14 @@ set -euo pipefail
 # of the tile manifests (the bake tool). libclang-rt-14-dev: libFuzzer and the sanitizers' runtimes for clang
 # (fuzz/). bc: the shell tests' timings. libsdl2-dev, libgl-dev: the realtime viewer (examples/realtime);
 # xvfb, xauth (xvfb-run) and libgl1-mesa-dri (Mesa's software renderer): its headless CI run.)
+# ccache: scripts/test.sh compiles through it, so CI on a machine that ran it before rebuilds only what changed.
 # (libtbb-dev: the row-parallel grid fills of the next milestone; installed now so the
 # dependency set stays the one the project is specified with.)
 packages=(cmake ninja-build g++ clang make libxsimd-dev libtbb-dev doctest-dev libbenchmark-dev libstb-dev libnoise-dev libcli11-dev nlohmann-json3-dev libpng-dev libopenexr-dev libgif-dev zlib1g-dev pkgconf python3 libglm-dev python3-jsonschema
   libssl-dev python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-pil python3-imageio python3-noise
   python3-venv python3-pip python3-setuptools python3-wheel
   python3-dask python3-distributed python3-zarr python3-rasterio python3-gdal gdal-bin python3-psutil
-  libclang-rt-14-dev bc libsdl2-dev libgl-dev libgl1-mesa-dri xvfb xauth)
+  libclang-rt-14-dev bc libsdl2-dev libgl-dev libgl1-mesa-dri xvfb xauth ccache)
 cross_packages=(g++-aarch64-linux-gnu qemu-user libstdc++6:arm64 libtbb-dev:arm64)
 want_cross=0
 for arg in "$@"; do
