@@ -63,7 +63,7 @@ void with_base(const detail::NoiseTables& t, Body&& body) noexcept {
     with_fade(t.fade, [&](auto fade_constant) {
         constexpr Fade fade = decltype(fade_constant)::value;
         if constexpr (std::is_same_v<B, D>) {
-            // [S 14] binary64: the perlin basis with Perlin's chain (entry.cpp rejects the rest).
+            // [S 14] binary64: the perlin basis with Perlin's chain (binary64_covers refuses the rest).
             body(PerlinBase<fade, dims, TableHasher<L>, D>{TableHasher<L>{t.chain.get()}});
         } else if constexpr (dims == 4) {
             body(LatticeBase<fade, 4>{&t});
