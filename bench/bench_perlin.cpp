@@ -158,6 +158,18 @@ struct Config {
     const gradnoise::Noise* noise;
 };
 
+// The loop every benchmark below shares: each iteration fills `samples` outputs (the fill's own result
+// checked through DoNotOptimize where it has one), and samples/s is what Google Benchmark reports.
+template <class Fill>
+void fill_loop(benchmark::State& state, std::size_t samples, Fill fill) {
+    std::vector<float> out(samples);
+    for (auto _ : state) {
+        fill(out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(samples));
+}
+
 void use_isa(benchmark::State& state, gradnoise::Isa isa) {
     if (!gradnoise::force_isa(isa).ok()) {
         state.SkipWithError("ISA not supported");
@@ -171,62 +183,47 @@ constexpr std::size_t kResident = 1u << 14;
 void points2_resident(benchmark::State& state, Config c) {
     use_isa(state, c.isa);
     const PointSet& p = random_points();
-    std::vector<float> out(kResident);
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(c.noise->evaluate_2d(p.x.data(), p.y.data(), out.data(), kResident).ok());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kResident));
+    fill_loop(state, kResident, [&](float* out) {
+        benchmark::DoNotOptimize(c.noise->evaluate_2d(p.x.data(), p.y.data(), out, kResident).ok());
+    });
 }
 
 void points3_resident(benchmark::State& state, Config c) {
     use_isa(state, c.isa);
     const PointSet& p = random_points();
-    std::vector<float> out(kResident);
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(c.noise->evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), kResident).ok());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kResident));
+    fill_loop(state, kResident, [&](float* out) {
+        benchmark::DoNotOptimize(c.noise->evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out, kResident).ok());
+    });
 }
 
 void grid2(benchmark::State& state, Config c) {
     use_isa(state, c.isa);
     const gradnoise::Noise& noise = *c.noise;
-    std::vector<float> out(1024 * 1024);
     const gradnoise::Grid2d g{0.3f, 0.7f, 0.01f, 0.01f, 1024, 1024};
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(noise.fill_grid_2d(g, out.data()).ok());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        benchmark::DoNotOptimize(noise.fill_grid_2d(g, out).ok());
+    });
 }
 
 // Issue 26: the grids on 2 threads (FillOptions), against FastNoise2 on 2 std::threads. Real time.
 void grid2_threads(benchmark::State& state, Config c, unsigned threads) {
     use_isa(state, c.isa);
-    std::vector<float> out(1024 * 1024);
     const gradnoise::Grid2d g{0.3f, 0.7f, 0.01f, 0.01f, 1024, 1024};
     gradnoise::FillOptions o;
     o.threads = threads;
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(c.noise->fill_grid_2d(g, out.data(), 0, o).ok());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        benchmark::DoNotOptimize(c.noise->fill_grid_2d(g, out, 0, o).ok());
+    });
 }
 
 void grid3_threads(benchmark::State& state, Config c, unsigned threads) {
     use_isa(state, c.isa);
-    std::vector<float> out(128 * 128 * 64);
     const gradnoise::Grid3d g{0.3f, 0.7f, 0.5f, 0.01f, 0.01f, 0.01f, 128, 128, 64};
     gradnoise::FillOptions o;
     o.threads = threads;
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(c.noise->fill_grid_3d(g, out.data(), 0, 0, o).ok());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+    fill_loop(state, 128 * 128 * 64, [&](float* out) {
+        benchmark::DoNotOptimize(c.noise->fill_grid_3d(g, out, 0, 0, o).ok());
+    });
 }
 
 // Issue 17's frame budget: one side x side chunk of fBm-8 (the realtime viewer's terrain, spacing
@@ -259,51 +256,39 @@ void chunk_budget(benchmark::State& state, gradnoise::Isa isa, std::size_t side,
 void grid3(benchmark::State& state, Config c) {
     use_isa(state, c.isa);
     const gradnoise::Noise& noise = *c.noise;
-    std::vector<float> out(128 * 128 * 64);
     const gradnoise::Grid3d g{0.3f, 0.7f, 0.5f, 0.01f, 0.01f, 0.01f, 128, 128, 64};
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(noise.fill_grid_3d(g, out.data()).ok());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+    fill_loop(state, 128 * 128 * 64, [&](float* out) {
+        benchmark::DoNotOptimize(noise.fill_grid_3d(g, out).ok());
+    });
 }
 
 void points2(benchmark::State& state, Config c) {
     use_isa(state, c.isa);
     const gradnoise::Noise& noise = *c.noise;
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(noise.evaluate_2d(p.x.data(), p.y.data(), out.data(), kPoints).ok());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        benchmark::DoNotOptimize(noise.evaluate_2d(p.x.data(), p.y.data(), out, kPoints).ok());
+    });
 }
 
 void points3(benchmark::State& state, Config c) {
     use_isa(state, c.isa);
     const gradnoise::Noise& noise = *c.noise;
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
+    fill_loop(state, kPoints, [&](float* out) {
         benchmark::DoNotOptimize(
-            noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints).ok());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+            noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out, kPoints).ok());
+    });
 }
 
 void points4(benchmark::State& state, Config c) {
     use_isa(state, c.isa);
     const gradnoise::Noise& noise = *c.noise;
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
+    fill_loop(state, kPoints, [&](float* out) {
         benchmark::DoNotOptimize(
-            noise.evaluate_4d(p.x.data(), p.y.data(), p.z.data(), p.w.data(), out.data(), kPoints).ok());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+            noise.evaluate_4d(p.x.data(), p.y.data(), p.z.data(), p.w.data(), out, kPoints).ok());
+    });
 }
 
 // Issue #4: a 4096 x 4096 fBm heightmap (8 octaves, lacunarity 2, persistence 0.5) on the best
@@ -523,194 +508,134 @@ void points2_fd_central(benchmark::State& state, Config c) {
 }
 
 void stb_warp_grid2(benchmark::State& state) {
-    std::vector<float> out(1024 * 1024);
-    for (auto _ : state) {
-        yardstick::stb_warp_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        yardstick::stb_warp_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out);
+    });
 }
 
 void libnoise_fbm_grid3(benchmark::State& state) {
-    std::vector<float> out(128 * 128 * 64);
-    for (auto _ : state) {
-        yardstick::libnoise_fbm_grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+    fill_loop(state, 128 * 128 * 64, [&](float* out) {
+        yardstick::libnoise_fbm_grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out);
+    });
 }
 
 void libnoise_fbm_grid2(benchmark::State& state) {
-    std::vector<float> out(1024 * 1024);
-    for (auto _ : state) {
-        yardstick::libnoise_fbm_grid3(0.3f, 0.7f, 0.0f, 0.01f, 1024, 1024, 1, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        yardstick::libnoise_fbm_grid3(0.3f, 0.7f, 0.0f, 0.01f, 1024, 1024, 1, out);
+    });
 }
 
 void libnoise_fbm_points3(benchmark::State& state) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        yardstick::libnoise_fbm_points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        yardstick::libnoise_fbm_points3(p.x.data(), p.y.data(), p.z.data(), out, kPoints);
+    });
 }
 
 template <yardstick::Fractal kind>
 void stb_fractal_grid3(benchmark::State& state) {
-    std::vector<float> out(128 * 128 * 64);
-    for (auto _ : state) {
-        yardstick::stb_fractal_grid3(kind, 0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+    fill_loop(state, 128 * 128 * 64, [&](float* out) {
+        yardstick::stb_fractal_grid3(kind, 0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out);
+    });
 }
 
 void stb_fbm_grid2(benchmark::State& state) {
-    std::vector<float> out(1024 * 1024);
-    for (auto _ : state) {
-        yardstick::stb_fractal_grid3(yardstick::Fractal::fbm, 0.3f, 0.7f, 0.0f, 0.01f, 1024, 1024, 1, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        yardstick::stb_fractal_grid3(yardstick::Fractal::fbm, 0.3f, 0.7f, 0.0f, 0.01f, 1024, 1024, 1, out);
+    });
 }
 
 void stb_fbm_points3(benchmark::State& state) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        yardstick::stb_fractal_points3(yardstick::Fractal::fbm, p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        yardstick::stb_fractal_points3(yardstick::Fractal::fbm, p.x.data(), p.y.data(), p.z.data(), out, kPoints);
+    });
 }
 
 void stb_grid2(benchmark::State& state) {
-    std::vector<float> out(1024 * 1024);
-    for (auto _ : state) {
-        yardstick::stb_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        yardstick::stb_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out);
+    });
 }
 
 void stb_grid3(benchmark::State& state) {
-    std::vector<float> out(128 * 128 * 64);
-    for (auto _ : state) {
-        yardstick::stb_grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+    fill_loop(state, 128 * 128 * 64, [&](float* out) {
+        yardstick::stb_grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out);
+    });
 }
 
 void stb_points2(benchmark::State& state) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        yardstick::stb_points2(p.x.data(), p.y.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        yardstick::stb_points2(p.x.data(), p.y.data(), out, kPoints);
+    });
 }
 
 void stb_points3(benchmark::State& state) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        yardstick::stb_points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        yardstick::stb_points3(p.x.data(), p.y.data(), p.z.data(), out, kPoints);
+    });
 }
 
 // glm::perlin on the same grids (same origins and steps) and the same point arrays.
 void glm_grid2(benchmark::State& state) {
-    std::vector<float> out(1024 * 1024);
-    for (auto _ : state) {
-        yardstick::glm_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        yardstick::glm_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out);
+    });
 }
 
 void glm_grid3(benchmark::State& state) {
-    std::vector<float> out(128 * 128 * 64);
-    for (auto _ : state) {
-        yardstick::glm_grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+    fill_loop(state, 128 * 128 * 64, [&](float* out) {
+        yardstick::glm_grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out);
+    });
 }
 
 void glm_points2(benchmark::State& state) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        yardstick::glm_points2(p.x.data(), p.y.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        yardstick::glm_points2(p.x.data(), p.y.data(), out, kPoints);
+    });
 }
 
 void glm_points3(benchmark::State& state) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        yardstick::glm_points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        yardstick::glm_points3(p.x.data(), p.y.data(), p.z.data(), out, kPoints);
+    });
 }
 
 void glm_points4(benchmark::State& state) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        yardstick::glm_points4(p.x.data(), p.y.data(), p.z.data(), p.w.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        yardstick::glm_points4(p.x.data(), p.y.data(), p.z.data(), p.w.data(), out, kPoints);
+    });
 }
 
 void glm_simplex_grid2(benchmark::State& state) {
-    std::vector<float> out(1024 * 1024);
-    for (auto _ : state) {
-        yardstick::glm_simplex_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        yardstick::glm_simplex_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out);
+    });
 }
 
 void glm_simplex_points3(benchmark::State& state) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        yardstick::glm_simplex_points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        yardstick::glm_simplex_points3(p.x.data(), p.y.data(), p.z.data(), out, kPoints);
+    });
 }
 
 void glm_fbm_grid2(benchmark::State& state) {
-    std::vector<float> out(1024 * 1024);
-    for (auto _ : state) {
-        yardstick::glm_fbm_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        yardstick::glm_fbm_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out);
+    });
 }
 
 void glm_fbm_points3(benchmark::State& state) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        yardstick::glm_fbm_points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        yardstick::glm_fbm_points3(p.x.data(), p.y.data(), p.z.data(), out, kPoints);
+    });
 }
 
 #ifdef GRADNOISE_BENCH_FASTNOISE2
@@ -718,61 +643,43 @@ void glm_fbm_points3(benchmark::State& state) {
 using Fn2Ptr = std::shared_ptr<const peer::Fn2>;
 
 void fn2_grid2(benchmark::State& state, Fn2Ptr f) {
-    std::vector<float> out(1024 * 1024);
-    for (auto _ : state) {
-        f->grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        f->grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out);
+    });
 }
 
 void fn2_grid3(benchmark::State& state, Fn2Ptr f) {
-    std::vector<float> out(128 * 128 * 64);
-    for (auto _ : state) {
-        f->grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data());
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+    fill_loop(state, 128 * 128 * 64, [&](float* out) {
+        f->grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out);
+    });
 }
 
 void fn2_points2(benchmark::State& state, Fn2Ptr f) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        f->points2(p.x.data(), p.y.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        f->points2(p.x.data(), p.y.data(), out, kPoints);
+    });
 }
 
 void fn2_points3(benchmark::State& state, Fn2Ptr f) {
     const PointSet& p = random_points();
-    std::vector<float> out(kPoints);
-    for (auto _ : state) {
-        f->points3(p.x.data(), p.y.data(), p.z.data(), out.data(), kPoints);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kPoints));
+    fill_loop(state, kPoints, [&](float* out) {
+        f->points3(p.x.data(), p.y.data(), p.z.data(), out, kPoints);
+    });
 }
 #endif
 
 #ifdef GRADNOISE_BENCH_FASTNOISE2
 void fn2_grid2_threads(benchmark::State& state, Fn2Ptr f, unsigned threads) {
-    std::vector<float> out(1024 * 1024);
-    for (auto _ : state) {
-        f->grid2_threads(0.3f, 0.7f, 0.01f, 1024, 1024, out.data(), threads);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 1024 * 1024);
+    fill_loop(state, 1024 * 1024, [&](float* out) {
+        f->grid2_threads(0.3f, 0.7f, 0.01f, 1024, 1024, out, threads);
+    });
 }
 
 void fn2_grid3_threads(benchmark::State& state, Fn2Ptr f, unsigned threads) {
-    std::vector<float> out(128 * 128 * 64);
-    for (auto _ : state) {
-        f->grid3_threads(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out.data(), threads);
-        benchmark::ClobberMemory();
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * 128 * 128 * 64);
+    fill_loop(state, 128 * 128 * 64, [&](float* out) {
+        f->grid3_threads(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out, threads);
+    });
 }
 #endif
 
