@@ -22,12 +22,7 @@ using gradnoise::NoiseDesc;
 
 namespace {
 
-Noise make(const NoiseDesc& d) {
-    Noise n;
-    gradnoise::Status s = Noise::create(d, &n);
-    REQUIRE_MESSAGE(s.ok(), s.message());
-    return n;
-}
+using testing::make;
 
 NoiseDesc cellular_desc(CellularDistance distance, CellularOutput output, float jitter = 1.0f, std::uint64_t seed = 11) {
     NoiseDesc d;

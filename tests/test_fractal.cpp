@@ -26,12 +26,7 @@ using gradnoise::Pattern;
 
 namespace {
 
-Noise make(const NoiseDesc& d) {
-    Noise n;
-    gradnoise::Status s = Noise::create(d, &n);
-    REQUIRE_MESSAGE(s.ok(), s.message());
-    return n;
-}
+using testing::make;
 
 Noise make(Fractal kind, int octaves = 6, Hash hash = Hash::permutation, Fade fade = Fade::quintic,
            float frequency = 1.0f, float lacunarity = 2.0f, float persistence = 0.5f) {

@@ -32,12 +32,7 @@ using gradnoise::NoiseDesc;
 
 namespace {
 
-Noise make(const NoiseDesc& d) {
-    Noise n;
-    gradnoise::Status s = Noise::create(d, &n);
-    REQUIRE_MESSAGE(s.ok(), s.message());
-    return n;
-}
+using testing::make;
 
 // ---- independent binary64 definitions (explicit gradient vectors and weights) ----
 

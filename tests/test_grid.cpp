@@ -48,12 +48,7 @@ namespace {
 
 const float kGuard = -12345.5f;
 
-Noise make(const NoiseDesc& d) {
-    Noise n;
-    gradnoise::Status s = Noise::create(d, &n);
-    REQUIRE_MESSAGE(s.ok(), s.message());
-    return n;
-}
+using testing::make;
 
 Noise make_fbm(int octaves) {
     gradnoise::NoiseDesc d;

@@ -25,12 +25,7 @@ using gradnoise::NoiseDesc;
 
 namespace {
 
-Noise make(const NoiseDesc& d) {
-    Noise n;
-    gradnoise::Status s = Noise::create(d, &n);
-    REQUIRE_MESSAGE(s.ok(), s.message());
-    return n;
-}
+using testing::make;
 
 NoiseDesc desc(Basis basis, Hash hash = Hash::permutation, bool seeded = false, std::uint64_t seed = 0) {
     NoiseDesc d;

@@ -32,12 +32,7 @@ using gradnoise::Orientation4;
 
 namespace {
 
-Noise make(const NoiseDesc& d) {
-    Noise n;
-    gradnoise::Status s = Noise::create(d, &n);
-    REQUIRE_MESSAGE(s.ok(), s.message());
-    return n;
-}
+using testing::make;
 
 NoiseDesc simplex_desc(bool smooth, std::uint64_t seed) {
     NoiseDesc d;

@@ -415,9 +415,7 @@ std::vector<PerlinSample> perlin_samples() {
 void check_ranges(const Points& p, const std::vector<RangeBound>& bounds) {
     const IsaPath best = isa_path(gradnoise::best_isa());
     for (const RangeBound& b : bounds) {
-        gradnoise::Noise n;
-        gradnoise::Status s = gradnoise::Noise::create(b.desc, &n);
-        REQUIRE_MESSAGE(s.ok(), s.message());
+        const gradnoise::Noise n = make(b.desc);
         std::vector<float> out = eval(n, best, b.dims, p);
         float lo = out[0], hi = out[0];
         for (float v : out) {
@@ -429,6 +427,13 @@ void check_ranges(const Points& p, const std::vector<RangeBound>& bounds) {
         CHECK(hi <= b.hi);
         CHECK(hi > lo);
     }
+}
+
+gradnoise::Noise make(const gradnoise::NoiseDesc& d) {
+    gradnoise::Noise n;
+    const gradnoise::Status s = gradnoise::Noise::create(d, &n);
+    REQUIRE_MESSAGE(s.ok(), s.message());
+    return n;
 }
 
 }  // namespace testing

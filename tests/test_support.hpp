@@ -158,6 +158,10 @@ std::vector<PerlinSample> perlin_samples();
 // Every ISA this CPU and build support, scalar first (the ISAs of isa_paths()).
 std::vector<gradnoise::Isa> supported_isas();
 
+// The noise of d, REQUIRE-ing that d is valid (the library's message says why not). Test files
+// bring it in with `using testing::make;` beside their own overloads.
+gradnoise::Noise make(const gradnoise::NoiseDesc& d);
+
 }  // namespace testing
 
 #endif
