@@ -35,7 +35,12 @@ Status fill_chunk_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& 
 Status fill_chunk_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& chunk, float* out,
                      std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
 
-// [S 18] Values with gradients, and curl noise.
+// [S 18] Values with gradients, and curl noise. Every gradient entry point (noise.cpp, grid.cpp) asks
+// whether `out` has the value plane and one per axis of `dims` (dw in 4D only), and refuses the damped
+// fractal where its octaves' Hessians do not exist with this one message.
+bool gradient_planes_present(const GradientOut& out, int dims) noexcept;
+extern const char* const damped_gradient_refusal;
+
 Status evaluate_gradient_2d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y,
                             const GradientOut& out, std::size_t count) noexcept;
 Status evaluate_gradient_3d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,

@@ -276,27 +276,14 @@ constexpr GridMessages gradient3_messages{
      "fill_grid_gradient_3d: oneTBB could not run the fill (out of memory?); the buffers may be partly written",
      "fill_grid_gradient_3d: options.threads must be at most 1024"}};
 
-bool planes_present(const GradientOut& o, int dims) {
-    const float* planes[4] = {o.value, o.dx, o.dy, o.dz};
-    for (int a = 0; a <= dims; ++a) {
-        if (planes[a] == nullptr) {
-            return false;
-        }
-    }
-    return true;
-}
-
 constexpr const char* pattern_refusal = "gradients: patterns have no gradient (pattern.kind must be none)";
-constexpr const char* damped_refusal =
-    "gradients of the damped fractal need second derivatives, which only the lattice bases (perlin, classic, value, "
-    "isotropic) provide";
 
 // Why a value+gradient fill of this field is refused, or null.
 const char* gradient_refusal(const detail::NoiseTables& t, int dims) {
     if (t.desc.pattern.kind != Pattern::none) {
         return pattern_refusal;
     }
-    return reference::spec::has_gradient(t.desc, dims) ? nullptr : damped_refusal;
+    return reference::spec::has_gradient(t.desc, dims) ? nullptr : detail::damped_gradient_refusal;
 }
 
 // The checks of a 2D grid fill, then rows(first, last) over threads. gradient: out is the value
@@ -320,7 +307,7 @@ Status fill_2d(const detail::NoiseTables& t, const Grid2d& g, const float* out, 
     if (Status s = check_layout_2d(g.size_x, g.size_y, &row_stride, out, m.layout, &empty); !s || empty) {
         return s;
     }
-    if (gradient != nullptr && !planes_present(*gradient, 2)) {
+    if (gradient != nullptr && !detail::gradient_planes_present(*gradient, 2)) {
         return Status(ErrorCode::null_pointer, m.gradient);
     }
     return run_rows(g.size_y, g.size_x, options, m.fill,
@@ -349,7 +336,7 @@ Status fill_3d(const detail::NoiseTables& t, const Grid3d& g, const float* out, 
         !s || empty) {
         return s;
     }
-    if (gradient != nullptr && !planes_present(*gradient, 3)) {
+    if (gradient != nullptr && !detail::gradient_planes_present(*gradient, 3)) {
         return Status(ErrorCode::null_pointer, m.gradient);
     }
     return run_rows(g.size_y * g.size_z, g.size_x, options, m.fill,
@@ -486,7 +473,7 @@ Status fill_chunk(const detail::NoiseTables& t, const Chunk& c, std::int64_t fir
     if (!s || empty) {
         return s;
     }
-    if (gradient != nullptr && !planes_present(*gradient, dims)) {
+    if (gradient != nullptr && !detail::gradient_planes_present(*gradient, dims)) {
         return Status(ErrorCode::null_pointer, m.gradient);
     }
     return run_rows(c.size_y * size_z, c.size_x, options, m.fill,

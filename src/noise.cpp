@@ -592,13 +592,27 @@ Status Noise::evaluate_4d(const float* x, const float* y, const float* z, const 
 
 // ---- [S 18] gradients and curl ----
 
-namespace {
+namespace detail {
 
 // Gradients exist for every field without a pattern (and for cellular noise in 2D and 3D); the
 // damped fractal's needs its octaves' Hessians, which the lattice bases have.
-constexpr const char* damped_refusal =
+const char* const damped_gradient_refusal =
     "gradients of the damped fractal need second derivatives, which only the lattice bases (perlin, classic, value, "
     "isotropic) provide: use one of those, or another fractal kind";
+
+bool gradient_planes_present(const GradientOut& o, int dims) noexcept {
+    const float* planes[5] = {o.value, o.dx, o.dy, o.dz, o.dw};
+    for (int a = 0; a <= dims; ++a) {
+        if (planes[a] == nullptr) {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace detail
+
+namespace {
 
 const char* gradient_refusal(const NoiseDesc& d, int dims, const char* pattern_message, const char* cellular_message) {
     if (d.pattern.kind != Pattern::none) {
@@ -608,7 +622,7 @@ const char* gradient_refusal(const NoiseDesc& d, int dims, const char* pattern_m
         return cellular_message;
     }
     if (!reference::spec::has_gradient(d, dims)) {
-        return damped_refusal;
+        return detail::damped_gradient_refusal;
     }
     return nullptr;
 }
@@ -625,16 +639,6 @@ G nan_gradient() {
         f[i] = std::numeric_limits<float>::quiet_NaN();
     }
     return g;
-}
-
-bool planes_present(const GradientOut& o, int dims) {
-    const float* planes[5] = {o.value, o.dx, o.dy, o.dz, o.dw};
-    for (int a = 0; a <= dims; ++a) {
-        if (planes[a] == nullptr) {
-            return false;
-        }
-    }
-    return true;
 }
 
 }  // namespace
@@ -701,7 +705,7 @@ Status evaluate_gradient_2d(const KernelTable& k, const NoiseTables& t, const fl
     if (count == 0) {
         return Status::success();
     }
-    if (x == nullptr || y == nullptr || !planes_present(out, 2)) {
+    if (x == nullptr || y == nullptr || !gradient_planes_present(out, 2)) {
         return Status(ErrorCode::null_pointer,
                       "evaluate_gradient_2d: x, y, out.value, out.dx and out.dy must be non-null when count > 0");
     }
@@ -718,7 +722,7 @@ Status evaluate_gradient_3d(const KernelTable& k, const NoiseTables& t, const fl
     if (count == 0) {
         return Status::success();
     }
-    if (x == nullptr || y == nullptr || z == nullptr || !planes_present(out, 3)) {
+    if (x == nullptr || y == nullptr || z == nullptr || !gradient_planes_present(out, 3)) {
         return Status(ErrorCode::null_pointer,
                       "evaluate_gradient_3d: x, y, z, out.value, out.dx, out.dy and out.dz must be non-null when count > 0");
     }
@@ -736,7 +740,7 @@ Status evaluate_gradient_4d(const KernelTable& k, const NoiseTables& t, const fl
     if (count == 0) {
         return Status::success();
     }
-    if (x == nullptr || y == nullptr || z == nullptr || w == nullptr || !planes_present(out, 4)) {
+    if (x == nullptr || y == nullptr || z == nullptr || w == nullptr || !gradient_planes_present(out, 4)) {
         return Status(ErrorCode::null_pointer,
                       "evaluate_gradient_4d: x, y, z, w and out.value, dx, dy, dz, dw must be non-null when count > 0");
     }
