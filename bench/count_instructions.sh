@@ -134,9 +134,10 @@ for w in $workloads; do
   if [[ " $peers " == *" fn2 "* ]]; then
     family=${w%%/*}
     for isa in $isas; do
-      if has "fn2/${family%-mix}/${w#*/}/$isa"; then
-        cell[$w,fn2-$isa]=$(count "$bench" "fn2/${family%-mix}/${w#*/}/$isa" "$(samples "$w")" "$leader")
-        echo "fn2/${family%-mix}/${w#*/}/$isa: ${cell[$w,fn2-$isa]}" >&2
+      fn2_name=fn2/${family%-mix}/${w#*/}/$isa
+      if has "$fn2_name"; then
+        cell[$w,fn2-$isa]=$(count "$bench" "$fn2_name" "$(samples "$w")" "$leader")
+        echo "$fn2_name: ${cell[$w,fn2-$isa]}" >&2
       fi
     done
   fi

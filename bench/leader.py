@@ -150,18 +150,15 @@ def print_all(bins, med):
         family, work, isa, rest = parts
         base = counterpart(family)
         fn2 = "/".join(x for x in ("fn2", base, work, isa, rest) if x) if base else None
-        leader = med[first].get(fn2) if fn2 else None
-        row = f"| {family}/{work}{'/' + rest if rest else ''} | {isa or 'best'} | {leader / 1e6:.0f} |" if leader \
-            else f"| {family}/{work}{'/' + rest if rest else ''} | {isa or 'best'} | |"
+        leader = med[first].get(fn2)
+        row = f"| {family}/{work}{'/' + rest if rest else ''} | {isa or 'best'} |" + (f" {leader / 1e6:.0f} |" if leader else " |")
         for name, _ in bins:
-            v = med[name].get(n)
-            theirs = med[name].get(fn2) if fn2 else None
+            v, theirs = med[name].get(n), med[name].get(fn2)
             row += f" {v / 1e6:.1f} |" if v else " |"
             row += f" {v / theirs:.2f}x |" if v and theirs else " |"
-        yard = [f"{v0 / med[first][y]:.1f}x {y.split('/')[0]}" for y in
-                (f"{ys}/{base}/{work}" for ys in YARDSTICKS) if base and y in med[first]
-                for v0 in [med[first][n]]]
-        print(row + f" {', '.join(yard)} |")
+        yards = [f"{ys}/{base}/{work}" for ys in YARDSTICKS] if base else []
+        print(row + " " + ", ".join(f"{med[first][n] / med[first][y]:.1f}x {y.split('/')[0]}"
+                                    for y in yards if y in med[first]) + " |")
     print("\nYardsticks (built as their users build them; single thread):\n")
     print("| yardstick | " + " | ".join(f"{name} M/s" for name, _ in bins) + " |")
     print("|---|" + "---:|" * len(bins))
@@ -176,7 +173,7 @@ def measure(a, bins, isas):
     if a.all:
         every = listed(bins[0][1])
         if a.isas:
-            every = [n for n in every if split_name(n) is None or split_name(n)[2] in ("",) + tuple(isas)]
+            every = [n for n in every if (split_name(n) or (None, None, ""))[2] in ("",) + tuple(isas)]
         pinned, threaded = [n for n in every if not is_threaded(n)], [n for n in every if is_threaded(n)]
     else:
         pinned, threaded = names(isas), thread_names(isas) if a.threads else []
