@@ -1,5 +1,5 @@
-// Cross-cutting, the public C++ surface: include/gradnoise/*.hpp over src/noise.cpp, src/grid.cpp
-// and src/dispatch.cpp (every kernel family through src/entry.hpp). Argument checking, ISA
+// Cross-cutting, the public C++ surface: include/gradnoise/*.hpp over src/api/noise.cpp, src/api/fills.cpp
+// and src/api/dispatch.cpp (every kernel family through src/api/entry.hpp). Argument checking, ISA
 // control (force_isa, reset_isa and GRADNOISE_ISA: the only tests that change the process-wide
 // ISA choice), thread safety.
 #include <doctest/doctest.h>

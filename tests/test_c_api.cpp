@@ -1,4 +1,4 @@
-// Cross-cutting, the C API: include/gradnoise/gradnoise.h over src/c_api.cpp (and through it every
+// Cross-cutting, the C API: include/gradnoise/gradnoise.h over src/api/c_api.cpp (and through it every
 // kernel family). Its ISA tests go through the C API's own global choice (gradnoise_force_isa),
 // the behaviour under test. Every function with valid and invalid arguments returns the
 // documented code and message and changes nothing on failure; results equal the C++ API bit for

@@ -1,4 +1,4 @@
-// Chunks of an unbounded world: src/kernels/chunk.hpp, src/reference/chunk.cpp, src/grid.cpp
+// Chunks of an unbounded world: src/kernels/chunk.hpp, src/reference/chunk.cpp, src/api/fills.cpp
 // (checks, threads), docs/spec.md section 13. Exact reduction of sample coordinates, chunks that
 // join without seams, the same bits 2^40 samples away, smoothness 60 million units out, and every
 // ISA (each ISA's kernel table called directly, testing::IsaPath) equal to the reference.

@@ -1,5 +1,5 @@
-// Cross-cutting, the floating-point environment: src/fp_environment.hpp (installed by every entry
-// of src/entry.hpp around every kernel family), docs/spec.md section 1. The caller's environment
+// Cross-cutting, the floating-point environment: src/api/fp_environment.hpp (installed by every entry
+// of src/api/entry.hpp around every kernel family), docs/spec.md section 1. The caller's environment
 // (flush-to-zero, denormals-are-zero, rounding mode, unmasked exceptions) must not change a single
 // bit on any ISA (each ISA's kernel table called directly, testing::IsaPath), and must be restored
 // after every call.
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gradnoise/gradnoise.hpp"
-#include "tables.hpp"
+#include "tables/noise_tables.hpp"
 #include "test_support.hpp"
 
 #if defined(__SSE2__)

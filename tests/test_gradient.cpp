@@ -17,7 +17,7 @@
 
 #include "gradnoise/gradnoise.hpp"
 #include "reference/common.hpp"
-#include "tables.hpp"
+#include "tables/noise_tables.hpp"
 #include "test_support.hpp"
 
 using gradnoise::Basis;

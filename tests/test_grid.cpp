@@ -1,4 +1,4 @@
-// Grids: src/kernels/grid.hpp (and kernels/loops.hpp), src/grid.cpp (checks, threads, progress),
+// Grids: src/kernels/grid_rows.hpp (and kernels/loops.hpp), src/api/fills.cpp (checks, threads, progress),
 // docs/spec.md section 6; the reference is the per-point path (src/reference/perlin.cpp and the
 // other families). The grid fast path against the reference point by point on every ISA (each
 // ISA's kernel table called directly, testing::IsaPath): cell edges, negatives, tails, tiles,

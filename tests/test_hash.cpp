@@ -1,4 +1,4 @@
-// Corner hashes and seeds: src/kernels/hash.hpp, src/reference/hash.cpp (and src/permutation.cpp),
+// Corner hashes and seeds: src/kernels/hash.hpp, src/reference/hash.cpp (and src/tables/permutation.cpp),
 // docs/spec.md sections 2-3. SplitMix64, Ken Perlin's table, seeded permutations, and the mixing
 // hash against the spec written out independently. Every ISA's hashers against the reference bit
 // for bit: the permutation and mix cases of tests/test_perlin.cpp and tests/test_lattice.cpp.
@@ -9,8 +9,8 @@
 #include <set>
 
 #include "gradnoise/gradnoise.hpp"
-#include "splitmix64.hpp"
-#include "tables.hpp"
+#include "tables/splitmix64.hpp"
+#include "tables/noise_tables.hpp"
 #include "test_support.hpp"
 
 using gradnoise::Fade;

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "gradnoise/gradnoise.hpp"
-#include "splitmix64.hpp"
+#include "tables/splitmix64.hpp"
 #include "test_support.hpp"
 
 using gradnoise::Basis;

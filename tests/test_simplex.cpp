@@ -18,8 +18,8 @@
 
 #include "gradnoise/gradnoise.hpp"
 #include "reference/reference.hpp"
-#include "simplex_tables.hpp"
-#include "splitmix64.hpp"
+#include "tables/simplex_constants.hpp"
+#include "tables/splitmix64.hpp"
 #include "test_support.hpp"
 
 using gradnoise::Basis;

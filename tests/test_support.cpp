@@ -12,8 +12,8 @@
 #include <limits>
 #include <string>
 
-#include "dispatch.hpp"
-#include "splitmix64.hpp"
+#include "api/dispatch.hpp"
+#include "tables/splitmix64.hpp"
 
 namespace testing {
 

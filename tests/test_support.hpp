@@ -1,5 +1,5 @@
 // Shared test helpers: deterministic point sets, bit-pattern comparison, and the per-ISA paths
-// (IsaPath: one ISA's kernel table called directly through src/entry.hpp, so no test flips the
+// (IsaPath: one ISA's kernel table called directly through src/api/entry.hpp, so no test flips the
 // process-wide ISA choice to reach a path; only the tests of that choice itself call force_isa).
 #ifndef GRADNOISE_TESTS_TEST_SUPPORT_HPP
 #define GRADNOISE_TESTS_TEST_SUPPORT_HPP
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "entry.hpp"
+#include "api/entry.hpp"
 #include "gradnoise/gradnoise.hpp"
 
 namespace testing {

@@ -3,12 +3,12 @@
 // integer reduction mod 256, made by reference::chunk_coordinates (out of line, built for the
 // baseline ISA: integer arithmetic, the same on every path). Per tile of columns the x
 // coordinates of every octave are reduced once; per row the y (z) ones. Perlin noise then takes
-// the grid's cell-coherent fast path (kernels/grid.hpp: fast_rows); other bases run the octave
+// the grid's cell-coherent fast path (kernels/grid_rows.hpp: fast_rows); other bases run the octave
 // sum over batches of columns.
 // Mirrors src/reference/chunk.cpp; tests/test_chunk.cpp.
 #pragma once
 
-#include "kernels/grid.hpp"
+#include "kernels/grid_rows.hpp"
 #include "kernels/loops.hpp"
 #include "kernels/select.hpp"
 #include "reference/reference.hpp"

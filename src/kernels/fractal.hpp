@@ -33,7 +33,7 @@ inline B octave_term(Fractal kind, B n, B& weight) noexcept {
 }
 
 // [S 8] The octave loop: octave(k) is octave k's base noise at its coordinates; the constants come
-// from tables.hpp's OctaveConstants (float or double); the fractal kind is a runtime branch per
+// from tables/noise_tables.hpp's OctaveConstants (float or double); the fractal kind is a runtime branch per
 // octave (perfectly predicted). Plain noise (Fractal::none) is octave 0 alone.
 template <class B, class Octaves, class Octave>
 inline B octave_sum(const Octaves& o, Octave&& octave) noexcept {

@@ -1,4 +1,4 @@
-// [S 6] What every grid fast path shares (kernels/grid.hpp: Perlin; kernels/cellular_grid.hpp:
+// [S 6] What every grid fast path shares (kernels/grid_rows.hpp: Perlin; kernels/cellular_grid.hpp:
 // cellular noise): a grid's rows, and the column terms of a tile of columns computed once for all
 // its rows -- each octave's fraction, fade and cell per column, and per batch which cells its lanes
 // span.

@@ -8,7 +8,7 @@
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
 namespace {
 
-// Perlin's chain from the packed tables of tables.hpp (PermutationChainTables) by gathers, on
+// Perlin's chain from the packed tables of tables/noise_tables.hpp (PermutationChainTables) by gathers, on
 // 32-bit lanes (float32) or 64-bit lanes (binary64).
 template <class IB>
 struct TableHasher {
@@ -28,7 +28,7 @@ struct TableHasher {
     // (No gradient indices for the points' dot form: kernels/perlin.hpp, perlin_dot_form.)
     static constexpr bool has_dot_corners = false;
 
-    // chain_index(X mod 256, Y mod 256) (tables.hpp)
+    // chain_index(X mod 256, Y mod 256) (tables/noise_tables.hpp)
     GRADNOISE_KERNEL_INLINE static IB column_index(IB X, IB Y) noexcept {
         const IB byte(255);
         return shl(Y & byte, 8) | (X & byte);
@@ -41,7 +41,7 @@ struct TableHasher {
         return {gather(t->corner_code_2d, column_index(X, Y))};
     }
 
-    // Grids (kernels/grid.hpp): the corners of cells lo + offset[lane] (offsets 0 .. lanes - 1) of
+    // Grids (kernels/grid_rows.hpp): the corners of cells lo + offset[lane] (offsets 0 .. lanes - 1) of
     // row y, from one load of the row's window at lo and one permute -- the same table entries the
     // gathers above read. The window must not wrap: (lo mod 256) + lanes <= 256.
     GRADNOISE_KERNEL_INLINE static const std::int32_t* window(const std::int32_t* table, std::int32_t lo,

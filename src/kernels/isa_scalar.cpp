@@ -1,10 +1,12 @@
 // The scalar path: the reference functions behind the same table as the SIMD kernels.
-#include "kernels/kernel_table.hpp"
+#include "kernels/kernel_list.hpp"
 #include "reference/reference.hpp"
-#include "tables.hpp"
+#include "tables/noise_tables.hpp"
 
 namespace gradnoise::kernels::scalar {
 namespace {
+
+GRADNOISE_KERNEL_DECLARATIONS  // kernel_list.hpp: each definition below must match its line there
 
 void points_2d(const detail::NoiseTables& t, const float* x, const float* y, float* out,
                std::size_t n) noexcept {
@@ -209,11 +211,7 @@ void chunk_gradient_3d(const detail::NoiseTables& t, const Chunk3d& c, std::size
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
-    static constexpr KernelTable table{Isa::scalar,          &points_2d,          &points_3d,         &points_4d,
-                                       &grid_2d,             &grid_3d,            &chunk_2d,          &chunk_3d,
-                                       &points_2d_f64,       &points_3d_f64,      &points_gradient_2d, &points_gradient_3d,
-                                       &points_gradient_4d,  &grid_gradient_2d,   &grid_gradient_3d,  &chunk_gradient_2d,
-                                       &chunk_gradient_3d};
+    static constexpr KernelTable table = GRADNOISE_KERNEL_TABLE(Isa::scalar);
     return table;
 }
 

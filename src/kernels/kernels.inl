@@ -5,22 +5,26 @@
 //   perlin.hpp   [S 4, 5]  improved Perlin noise (float32 and binary64 share it)
 //   hash.hpp     [S 3]     corner hashers: packed tables, in-register bytes, mixing
 //   lattice.hpp  [S 10, 15] classic, value and isotropic bases, periods, 4D
-//   simplex.hpp  [S 16]    OpenSimplex2 and OpenSimplex2S, 2D/3D/4D (binary64 skew, 64-bit hashes)
+//   simplex_common.hpp [S 16] what both simplex families share (binary64 skew, 64-bit hashes)
+//   simplex.hpp  [S 16]    OpenSimplex2, 2D/3D/4D, and the simplex families' base noise
+//   simplex_smooth.hpp [S 16] OpenSimplex2S, 2D/3D/4D
 //   cellular.hpp [S 17]    cellular (Worley) noise, 2D/3D
 //   fractal.hpp  [S 8, 11, 12]  the octave loop, warp, patterns
 //   select.hpp   descriptor -> base noise and field (the one selector)
 //   loops.hpp    [S 6]     batch loops over the caller's arrays, grid coordinates
-//   grid.hpp     [S 6]     the cell-coherent grid fast path and grid rows
+//   grid_rows.hpp [S 6]    the cell-coherent grid fast path and grid rows
 //   chunk.hpp    [S 13]    chunk rows from 64-bit sample numbers
 // docs/architecture.md draws how a call gets here.
 #include "kernels/chunk.hpp"
-#include "kernels/grid.hpp"
-#include "kernels/kernel_table.hpp"
+#include "kernels/grid_rows.hpp"
+#include "kernels/kernel_list.hpp"
 #include "kernels/loops.hpp"
 #include "kernels/select.hpp"
 
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
 namespace {
+
+GRADNOISE_KERNEL_DECLARATIONS  // kernel_list.hpp: each definition below must match its line there
 
 // out[i] = field(coords[0][i], ..., coords[dims-1][i]) for i < n.
 template <int dims>
@@ -217,26 +221,19 @@ void points_3d_f64(const detail::NoiseTables& t, const double* x, const double* 
     points_f64<3>(t, coords, out, n);
 }
 
+// Where this ISA has no binary64 kernel (has_f64_kernel), the scalar table's run instead.
+constexpr KernelTable without_f64_where_absent(KernelTable table) noexcept {
+    if (!has_f64_kernel) {
+        table.points_2d_f64 = nullptr;
+        table.points_3d_f64 = nullptr;
+    }
+    return table;
+}
+
 }  // namespace
 
 const KernelTable& kernel_table() noexcept {
-    static constexpr KernelTable table{GRADNOISE_KERNEL_ISA,
-                                       &points_2d,
-                                       &points_3d,
-                                       &points_4d,
-                                       &grid_2d,
-                                       &grid_3d,
-                                       &chunk_2d,
-                                       &chunk_3d,
-                                       has_f64_kernel ? &points_2d_f64 : nullptr,  // else the scalar one runs
-                                       has_f64_kernel ? &points_3d_f64 : nullptr,
-                                       &points_gradient_2d,
-                                       &points_gradient_3d,
-                                       &points_gradient_4d,
-                                       &grid_gradient_2d,
-                                       &grid_gradient_3d,
-                                       &chunk_gradient_2d,
-                                       &chunk_gradient_3d};
+    static constexpr KernelTable table = without_f64_where_absent(GRADNOISE_KERNEL_TABLE(GRADNOISE_KERNEL_ISA));
     return table;
 }
 

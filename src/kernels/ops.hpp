@@ -20,7 +20,7 @@
 
 #include <xsimd/xsimd.hpp>
 
-#include "tables.hpp"
+#include "tables/noise_tables.hpp"
 
 #if defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
@@ -230,7 +230,7 @@ struct FloatTable64 {
 
 // ---- lane permutes: table[index[lane]], index in 0 .. lanes - 1 ----
 // One instruction where the ISA permutes 32-bit lanes by a register (AVX2 and AVX-512 vpermd):
-// a grid row's window of consecutive cells (kernels/grid.hpp) is then one load and one permute
+// a grid row's window of consecutive cells (kernels/grid_rows.hpp) is then one load and one permute
 // instead of a gather (AVX2; AVX-512 hashes in registers). Elsewhere the portable loop, which the
 // kernels never choose (has_lane_permute).
 #if defined(__AVX2__) || defined(__AVX512F__)

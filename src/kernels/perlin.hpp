@@ -2,7 +2,7 @@
 // these bodies): the cell split, the fades, Perlin's grad and the lerp tree. Each operation
 // mirrors src/reference/perlin.cpp in the order docs/spec.md fixes; the differences are how the
 // corner hashes are fetched (kernels/hash.hpp), that grad's choices are bit tests on a selection
-// code (tables.hpp: gradient_code), and that signs are flipped by XOR on the sign bit (IEEE
+// code (tables/noise_tables.hpp: gradient_code), and that signs are flipped by XOR on the sign bit (IEEE
 // negation, exact). Tested against the reference bit for bit in tests/test_perlin.cpp.
 #pragma once
 
@@ -303,7 +303,7 @@ GRADNOISE_KERNEL_INLINE B noise2(const Hasher& hasher, B x, B y) noexcept {
 
 // One octave of Perlin noise with a specialised hasher: the base noise the selector hands to the
 // point, grid, chunk and fractal loops (base(k, q), the octave number unused). `Hasher` has
-// corners2/corners3, so grids can hash a cell once per batch (kernels/grid.hpp).
+// corners2/corners3, so grids can hash a cell once per batch (kernels/grid_rows.hpp).
 template <Fade fade_kind, int dims, class Hasher, class B = F>
 struct PerlinBase {
     static constexpr Fade fade = fade_kind;

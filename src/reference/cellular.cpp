@@ -42,7 +42,7 @@ CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, co
     CellularSearch r;
     const Lattice l = octave_lattice(t, k);
     const CellularParams& c = t.desc.cellular;
-    const float reach = t.cellular_reach[dims - 2];  // jitter * R (noise.cpp)
+    const float reach = t.cellular_reach[dims - 2];  // jitter * R (tables/noise_tables.cpp)
     int cell[3] = {0, 0, 0};
     float frac[3] = {0, 0, 0};
     for (int a = 0; a < dims; ++a) {

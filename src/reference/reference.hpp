@@ -17,8 +17,8 @@
 #include <cstdint>
 
 #include "gradnoise/noise.hpp"
-#include "simplex_tables.hpp"
-#include "tables.hpp"
+#include "tables/simplex_constants.hpp"
+#include "tables/noise_tables.hpp"
 
 namespace gradnoise::reference {
 

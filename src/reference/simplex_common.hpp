@@ -100,7 +100,7 @@ struct KjpgLattice {
 
 // [S 16.7] The mix variant (Hash::mix): the same algorithms with binary32 coordinates and 32-bit
 // integers (wrapping), seeded by the mix key, one multiply per vertex hash. Gradient n of his
-// 24 / 48 / 160 directions (2D and 3D in the variant's order: simplex_tables.hpp), n = ((h >> 8) *
+// 24 / 48 / 160 directions (2D and 3D in the variant's order: simplex_constants.hpp), n = ((h >> 8) *
 // count) >> 24 for h = (seed ^ primed cells) * 0x27D4EB2D.
 struct MixLattice {
     using Coord = float;

@@ -1,4 +1,4 @@
-#include "dispatch.hpp"
+#include "api/dispatch.hpp"
 
 #include <atomic>
 #include <cstdio>
@@ -9,6 +9,14 @@
 
 namespace gradnoise {
 namespace {
+
+#define GRADNOISE_ISA_ONE(name) +1
+static_assert(0 GRADNOISE_ISA_LIST(GRADNOISE_ISA_ONE) == isa_count, "kernel_list.hpp's ISA list is Isa's");
+#undef GRADNOISE_ISA_ONE
+
+// "auto, scalar, sse2, ...": what GRADNOISE_ISA may say.
+#define GRADNOISE_ISA_WORD(name) ", " #name
+#define GRADNOISE_ISA_CHOICES "auto" GRADNOISE_ISA_LIST(GRADNOISE_ISA_WORD)
 
 // Compiled in? (CMake defines GRADNOISE_HAVE_<ISA> for the kernel TUs it builds.)
 const kernels::KernelTable* compiled_table(Isa isa) noexcept {
@@ -82,7 +90,7 @@ const EnvironmentChoice& environment_choice() noexcept {
         if (!parse_isa(env, &isa)) {
             c.error = 1;
             std::fprintf(stderr,
-                         "gradnoise: GRADNOISE_ISA=%s is not one of auto, scalar, sse2, avx2, avx512, neon; using %s\n",
+                         "gradnoise: GRADNOISE_ISA=%s is not one of " GRADNOISE_ISA_CHOICES "; using %s\n",
                          env, isa_name(best_table()->isa));
         } else if ((c.table = detail::kernels_for(isa)) == nullptr) {
             c.error = 2;
@@ -119,11 +127,10 @@ const kernels::KernelTable& active_kernels() noexcept {
 
 const char* isa_name(Isa isa) noexcept {
     switch (isa) {
-        case Isa::scalar: return "scalar";
-        case Isa::sse2: return "sse2";
-        case Isa::avx2: return "avx2";
-        case Isa::avx512: return "avx512";
-        case Isa::neon: return "neon";
+#define GRADNOISE_ISA_NAME(name) \
+    case Isa::name: return #name;
+        GRADNOISE_ISA_LIST(GRADNOISE_ISA_NAME)
+#undef GRADNOISE_ISA_NAME
     }
     return "unknown";
 }
@@ -164,7 +171,7 @@ Status environment_isa_status() noexcept {
     switch (environment_choice().error) {
         case 1:
             return Status(ErrorCode::invalid_argument,
-                          "GRADNOISE_ISA must be one of auto, scalar, sse2, avx2, avx512, neon");
+                          "GRADNOISE_ISA must be one of " GRADNOISE_ISA_CHOICES);
         case 2:
             return Status(ErrorCode::isa_unsupported, "GRADNOISE_ISA names an ISA this CPU or build does not support");
         default:

@@ -1,7 +1,7 @@
 // Internal: SplitMix64 (Steele, Lea, Flood 2014; Vigna's public-domain C), the seed generator of
 // docs/spec.md section 2. Integer-only, so identical on every platform.
-#ifndef GRADNOISE_SRC_SPLITMIX64_HPP
-#define GRADNOISE_SRC_SPLITMIX64_HPP
+#ifndef GRADNOISE_SRC_TABLES_SPLITMIX64_HPP
+#define GRADNOISE_SRC_TABLES_SPLITMIX64_HPP
 
 #include <cstdint>
 

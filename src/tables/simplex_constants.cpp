@@ -1,5 +1,5 @@
 // [S 16.2] The gradient tables of both simplex variants, built once from the directions.
-#include "simplex_tables.hpp"
+#include "tables/simplex_constants.hpp"
 
 namespace gradnoise::detail {
 namespace {
@@ -23,7 +23,7 @@ SimplexGradients build(double normalizer_2d, double normalizer_3d, double normal
         g.g3y[n] = g.g3[4 * n + 1];
         g.g3z[n] = g.g3[4 * n + 2];
     }
-    // [S 16.7] The mix variant's order (simplex_tables.hpp), from the magnitudes of K.jpg's
+    // [S 16.7] The mix variant's order (simplex_constants.hpp), from the magnitudes of K.jpg's
     // directions (his literals, normalised as above; tests/test_simplex.cpp checks that the two
     // orders hold the same vectors).
     auto normal = [](float literal, double normalizer) { return static_cast<float>(static_cast<double>(literal) / normalizer); };

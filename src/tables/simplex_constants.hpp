@@ -1,13 +1,13 @@
 // Internal: the constants of K.jpg's OpenSimplex2 / OpenSimplex2S (docs/spec.md section 16),
 // shared by the scalar reference (src/reference/simplex*.cpp) and the kernels
-// (src/kernels/simplex.hpp). Integers are 64-bit and wrap (uint64 arithmetic, the reference's
+// (src/kernels/simplex*.hpp). Integers are 64-bit and wrap (uint64 arithmetic, the reference's
 // Java `long`).
-#ifndef GRADNOISE_SRC_SIMPLEX_TABLES_HPP
-#define GRADNOISE_SRC_SIMPLEX_TABLES_HPP
+#ifndef GRADNOISE_SRC_TABLES_SIMPLEX_CONSTANTS_HPP
+#define GRADNOISE_SRC_TABLES_SIMPLEX_CONSTANTS_HPP
 
 #include <cstdint>
 
-#include "mix_hash.hpp"
+#include "tables/mix_hash.hpp"
 
 namespace gradnoise::detail {
 

@@ -3,15 +3,15 @@
 // fetch several corner hashes at once (one gather instead of chaining 10 (2D) or 14 (3D)
 // dependent lookups) and test one bit per gradient choice. They encode exactly the integers the
 // spec's hash chain produces, so using them changes speed only, never a bit.
-#ifndef GRADNOISE_SRC_TABLES_HPP
-#define GRADNOISE_SRC_TABLES_HPP
+#ifndef GRADNOISE_SRC_TABLES_NOISE_TABLES_HPP
+#define GRADNOISE_SRC_TABLES_NOISE_TABLES_HPP
 
 #include <cstdint>
 #include <memory>
 
 #include "gradnoise/noise.hpp"
-#include "mix_hash.hpp"
-#include "simplex_tables.hpp"
+#include "tables/mix_hash.hpp"
+#include "tables/simplex_constants.hpp"
 
 namespace gradnoise::detail {
 
@@ -52,7 +52,7 @@ struct PermutationChainTables {
     alignas(64) std::uint8_t index_pp[256];
     // Both tables below are indexed chain_index(X, Y) = (Y << 8) | X, X and Y the lattice cell
     // (0..255): consecutive cells of a row lie side by side, so a grid row loads several as one
-    // window (kernels/grid.hpp).
+    // window (kernels/grid_rows.hpp).
     static constexpr int chain_index(int X, int Y) noexcept { return (Y << 8) | X; }
     // Bytes, low to high: the codes of the 2D corners (X,Y), (X+1,Y), (X,Y+1), (X+1,Y+1), i.e. of
     // p[p[p[X+i]+Y+j]] (spec section 5).
@@ -143,10 +143,14 @@ inline constexpr float sine_c11 = -15.0946426f;
 inline constexpr std::uint64_t classic_stream = 0x636C6173736963ull;
 inline constexpr std::uint64_t value_stream = 0x76616C7565ull;
 
-// The chain tables of a permutation; the octave table of tables.fractal; the lattice values.
+// The chain tables of a permutation; the octave table of tables.fractal; the lattice values
+// (tables/noise_tables.cpp).
 void build_chain_tables(const PermutationTable& p, PermutationChainTables& chain) noexcept;
 void build_octaves(NoiseTables& tables) noexcept;
 void build_lattice_values(NoiseTables& tables, std::uint64_t seed) noexcept;
+// All of a Noise's tables for a validated descriptor (tables/noise_tables.cpp); mix_key: [S 3.2].
+std::shared_ptr<const NoiseTables> make_tables(const NoiseDesc& desc, const PermutationTable& permutation,
+                                               std::uint32_t mix_key);
 
 }  // namespace gradnoise::detail
 

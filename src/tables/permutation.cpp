@@ -1,7 +1,7 @@
 #include <utility>
 
 #include "gradnoise/noise.hpp"
-#include "splitmix64.hpp"
+#include "tables/splitmix64.hpp"
 
 namespace gradnoise {
 

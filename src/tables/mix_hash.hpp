@@ -1,7 +1,7 @@
 // Internal: the 32-bit mixing constants (docs/spec.md section 3.2), shared by the mix corner hash,
 // cellular noise's feature points (section 17.1) and the simplex families' mix variant (16.7).
-#ifndef GRADNOISE_SRC_MIX_HASH_HPP
-#define GRADNOISE_SRC_MIX_HASH_HPP
+#ifndef GRADNOISE_SRC_TABLES_MIX_HASH_HPP
+#define GRADNOISE_SRC_TABLES_MIX_HASH_HPP
 
 #include <cstdint>
 

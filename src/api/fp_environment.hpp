@@ -4,8 +4,8 @@
 // trap on the NaN lanes of non-finite inputs). The guard switches to round-to-nearest, no FTZ/DAZ,
 // exceptions masked, and restores the caller's settings on the way out. When the caller already
 // runs the default environment it costs one register read.
-#ifndef GRADNOISE_SRC_FP_ENVIRONMENT_HPP
-#define GRADNOISE_SRC_FP_ENVIRONMENT_HPP
+#ifndef GRADNOISE_SRC_API_FP_ENVIRONMENT_HPP
+#define GRADNOISE_SRC_API_FP_ENVIRONMENT_HPP
 
 #include <cstdint>
 

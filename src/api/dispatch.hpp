@@ -1,8 +1,8 @@
 // Internal: the one place that knows which ISAs exist and which one runs.
-#ifndef GRADNOISE_SRC_DISPATCH_HPP
-#define GRADNOISE_SRC_DISPATCH_HPP
+#ifndef GRADNOISE_SRC_API_DISPATCH_HPP
+#define GRADNOISE_SRC_API_DISPATCH_HPP
 
-#include "kernels/kernel_table.hpp"
+#include "kernels/kernel_list.hpp"
 
 namespace gradnoise::detail {
 

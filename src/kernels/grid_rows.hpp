@@ -210,7 +210,7 @@ struct RowGradients {
     }
 
     // Cells first_cell .. first_cell + count - 1 of the row whose cells are Y (and Z) and offsets
-    // py and pz (+0 in 2D): each corner's code, then T's and R's parts by its bits (tables.hpp: gradient_code;
+    // py and pz (+0 in 2D): each corner's code, then T's and R's parts by its bits (tables/noise_tables.hpp: gradient_code;
     // bit 2 set: a = y, and b = x if bit 4, else z; clear: a = x, and b = y if bit 3, else z). The
     // codes, keep and sign depend on the cells only, so the rows of one (Y, Z) cell reuse them and
     // recompute R alone.

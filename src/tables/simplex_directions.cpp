@@ -2,8 +2,8 @@
 // both), as the float literals of his public-domain (CC0) reference, repository KdotJPG/OpenSimplex2,
 // commit 4cd120d, java/OpenSimplex2.java: 24 in 2D, 48 in 3D (the fourth component is padding),
 // 160 in 4D. Each variant divides them by its normaliser in binary64 and rounds to float
-// (simplex_tables.cpp). Data only: the algorithm around it is this project's (docs/spec.md).
-#include "simplex_tables.hpp"
+// (simplex_constants.cpp). Data only: the algorithm around it is this project's (docs/spec.md).
+#include "tables/simplex_constants.hpp"
 
 namespace gradnoise::detail {
 

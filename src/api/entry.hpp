@@ -1,15 +1,15 @@
-// Internal: every bulk entry point of Noise with the kernel table as a parameter. Noise's public
-// methods pass detail::active_kernels(); tests pass each ISA's table in turn (tests/test_support:
-// testing::for_each_isa), so no test flips the process-wide choice to reach a path. Argument
-// checks, messages, the floating-point environment and threading are here, identical for every
-// table; the kernel only computes.
-#ifndef GRADNOISE_SRC_ENTRY_HPP
-#define GRADNOISE_SRC_ENTRY_HPP
+// Internal: every bulk entry point of Noise with the kernel table as a parameter (defined in
+// points.cpp and fills.cpp). Noise's public methods pass detail::active_kernels(); tests pass each
+// ISA's table in turn (tests/test_support: testing::isa_paths), so no test flips the process-wide
+// choice to reach a path. Argument checks, messages, the floating-point environment and threading
+// are here, identical for every table; the kernel only computes.
+#ifndef GRADNOISE_SRC_API_ENTRY_HPP
+#define GRADNOISE_SRC_API_ENTRY_HPP
 
 #include <cstddef>
 
 #include "gradnoise/noise.hpp"
-#include "kernels/kernel_table.hpp"
+#include "kernels/kernel_list.hpp"
 
 namespace gradnoise::detail {
 
@@ -21,7 +21,9 @@ Status evaluate_3d(const KernelTable& k, const NoiseTables& t, const float* x, c
                    float* out, std::size_t count) noexcept;
 Status evaluate_4d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
                    const float* w, float* out, std::size_t count) noexcept;
-// Binary64: a table without binary64 kernels (SSE2) runs the scalar table's.
+// Binary64 (spec section 14) covers Perlin noise with the permutation hash, without periods, warps,
+// patterns or the damped fractal; a table without binary64 kernels (SSE2) runs the scalar table's.
+bool binary64_covers(const NoiseDesc& desc) noexcept;
 Status evaluate_2d_f64(const KernelTable& k, const NoiseTables& t, const double* x, const double* y, double* out,
                        std::size_t count) noexcept;
 Status evaluate_3d_f64(const KernelTable& k, const NoiseTables& t, const double* x, const double* y,
@@ -35,12 +37,7 @@ Status fill_chunk_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& 
 Status fill_chunk_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& chunk, float* out,
                      std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
 
-// [S 18] Values with gradients, and curl noise. Every gradient entry point (noise.cpp, grid.cpp) asks
-// whether `out` has the value plane and one per axis of `dims` (dw in 4D only), and refuses the damped
-// fractal where its octaves' Hessians do not exist with this one message.
-bool gradient_planes_present(const GradientOut& out, int dims) noexcept;
-extern const char* const damped_gradient_refusal;
-
+// [S 18] Values with gradients, and curl noise (refusals.hpp says why a field has none).
 Status evaluate_gradient_2d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y,
                             const GradientOut& out, std::size_t count) noexcept;
 Status evaluate_gradient_3d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,

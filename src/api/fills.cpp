@@ -1,5 +1,5 @@
-// Grid fills (docs/spec.md section 6): argument checks, then blocks of rows on the calling thread
-// or spread over oneTBB threads. Each block runs the active ISA's grid kernel; a sample's bits
+// Grid and chunk fills (docs/spec.md sections 6 and 13): argument checks, then blocks of rows on the
+// calling thread or spread over oneTBB threads. Each block runs the active ISA's grid kernel; a sample's bits
 // depend only on its coordinates, so any split over any number of threads gives the same buffer.
 #include <algorithm>
 #include <atomic>
@@ -14,13 +14,14 @@
 #include <tbb/info.h>
 #include <tbb/task_arena.h>
 
-#include "dispatch.hpp"
-#include "entry.hpp"
+#include "api/dispatch.hpp"
+#include "api/entry.hpp"
 #include "reference/common.hpp"
 #include "reference/reference.hpp"
-#include "fp_environment.hpp"
+#include "api/fp_environment.hpp"
+#include "api/refusals.hpp"
 #include "gradnoise/noise.hpp"
-#include "tables.hpp"
+#include "tables/noise_tables.hpp"
 
 namespace gradnoise {
 namespace {
@@ -34,22 +35,9 @@ struct FillMessages {
     const char* thread_pool;
     const char* threads;
 };
-constexpr FillMessages fill2_messages{
-    "fill_grid_2d: stopped by the progress callback; rows reported done are complete, later ones may be unwritten",
-    "fill_grid_2d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
-    "fill_grid_2d: options.threads must be at most 1024"};
-constexpr FillMessages chunk2_messages{
-    "fill_chunk_2d: stopped by the progress callback; rows reported done are complete, later ones may be unwritten",
-    "fill_chunk_2d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
-    "fill_chunk_2d: options.threads must be at most 1024"};
-constexpr FillMessages chunk3_messages{
-    "fill_chunk_3d: stopped by the progress callback; rows reported done are complete, later ones may be unwritten",
-    "fill_chunk_3d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
-    "fill_chunk_3d: options.threads must be at most 1024"};
-constexpr FillMessages fill3_messages{
-    "fill_grid_3d: stopped by the progress callback; rows reported done are complete, later ones may be unwritten",
-    "fill_grid_3d: oneTBB could not run the fill (out of memory?); the buffer may be partly written",
-    "fill_grid_3d: options.threads must be at most 1024"};
+// The fills' refusals in their function's words (refusals.hpp).
+#define GRADNOISE_FILL_MESSAGES(fn, buffers) \
+    FillMessages { GRADNOISE_CANCELLED(fn), GRADNOISE_THREAD_POOL(fn, buffers), GRADNOISE_THREADS(fn) }
 
 // Rows per block: about 256K samples (over 100 microseconds of plain noise: task overhead is
 // noise), but at least 8 blocks per thread so threads finish together, and at least one row.
@@ -199,24 +187,16 @@ Status check_layout_3d(std::size_t size_x, std::size_t size_y, std::size_t size_
     return Status::success();
 }
 
-constexpr LayoutMessages grid2_layout{
-    "fill_grid_2d: row_stride must be 0 or at least size_x", "fill_grid_2d: out must be non-null for a non-empty grid",
-    "fill_grid_2d: (size_y - 1) * row_stride + size_x overflows size_t", nullptr, nullptr, nullptr, nullptr};
-constexpr LayoutMessages grid3_layout{
-    "fill_grid_3d: row_stride must be 0 or at least size_x", "fill_grid_3d: out must be non-null for a non-empty grid",
-    "fill_grid_3d: (size_y - 1) * row_stride + size_x overflows size_t",
-    "fill_grid_3d: size_y * row_stride overflows size_t",
-    "fill_grid_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x",
-    "fill_grid_3d: the buffer extent overflows size_t", "fill_grid_3d: size_y * size_z overflows size_t"};
-constexpr LayoutMessages chunk2_layout{
-    "fill_chunk_2d: row_stride must be 0 or at least size_x", "fill_chunk_2d: out must be non-null for a non-empty chunk",
-    "fill_chunk_2d: (size_y - 1) * row_stride + size_x overflows size_t", nullptr, nullptr, nullptr, nullptr};
-constexpr LayoutMessages chunk3_layout{
-    "fill_chunk_3d: row_stride must be 0 or at least size_x", "fill_chunk_3d: out must be non-null for a non-empty chunk",
-    "fill_chunk_3d: (size_y - 1) * row_stride + size_x overflows size_t",
-    "fill_chunk_3d: size_y * row_stride overflows size_t",
-    "fill_chunk_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x",
-    "fill_chunk_3d: the buffer extent overflows size_t", "fill_chunk_3d: size_y * size_z overflows size_t"};
+#define GRADNOISE_LAYOUT_2D(fn, out, buffer)                                                                     \
+    LayoutMessages {                                                                                            \
+        GRADNOISE_ROW_STRIDE(fn), GRADNOISE_NULL_OUT(fn, out, buffer), GRADNOISE_ROW_EXTENT(fn), nullptr, nullptr, \
+            nullptr, nullptr                                                                                    \
+    }
+#define GRADNOISE_LAYOUT_3D(fn, out, buffer)                                                                     \
+    LayoutMessages {                                                                                            \
+        GRADNOISE_ROW_STRIDE(fn), GRADNOISE_NULL_OUT(fn, out, buffer), GRADNOISE_ROW_EXTENT(fn),                 \
+            GRADNOISE_SLICE_ROWS(fn), GRADNOISE_SLICE_STRIDE(fn), GRADNOISE_EXTENT(fn), GRADNOISE_ROWS(fn)        \
+    }
 
 }  // namespace
 
@@ -237,61 +217,33 @@ struct GridMessages {
     const char* size;
     const char* gradient;  // its outputs: value, dx, dy (, dz) must be non-null
     LayoutMessages layout;
-    FillMessages fill;
+    FillMessages fill;    detail::GradientRefusals no_gradient;
 };
 
-constexpr GridMessages grid2_messages{"fill_grid_2d: origin_x and origin_y must be finite",
-                                      "fill_grid_2d: step_x and step_y must be finite and non-zero",
-                                      "fill_grid_2d: size_x and size_y must be at most 2^24 (16777216)", nullptr,
-                                      grid2_layout, fill2_messages};
-constexpr GridMessages grid3_messages{
-    "fill_grid_3d: origin_x, origin_y and origin_z must be finite",
-    "fill_grid_3d: step_x, step_y and step_z must be finite and non-zero",
-    "fill_grid_3d: size_x, size_y and size_z must be at most 2^24 (16777216)", nullptr, grid3_layout, fill3_messages};
-constexpr GridMessages gradient2_messages{
-    "fill_grid_gradient_2d: origin_x and origin_y must be finite",
-    "fill_grid_gradient_2d: step_x and step_y must be finite and non-zero",
-    "fill_grid_gradient_2d: size_x and size_y must be at most 2^24 (16777216)",
-    "fill_grid_gradient_2d: out.value, out.dx and out.dy must be non-null for a non-empty grid",
-    {"fill_grid_gradient_2d: row_stride must be 0 or at least size_x",
-     "fill_grid_gradient_2d: out.value must be non-null for a non-empty grid",
-     "fill_grid_gradient_2d: (size_y - 1) * row_stride + size_x overflows size_t", nullptr, nullptr, nullptr, nullptr},
-    {"fill_grid_gradient_2d: stopped by the progress callback; rows reported done are complete, later ones may be "
-     "unwritten",
-     "fill_grid_gradient_2d: oneTBB could not run the fill (out of memory?); the buffers may be partly written",
-     "fill_grid_gradient_2d: options.threads must be at most 1024"}};
-constexpr GridMessages gradient3_messages{
-    "fill_grid_gradient_3d: origin_x, origin_y and origin_z must be finite",
-    "fill_grid_gradient_3d: step_x, step_y and step_z must be finite and non-zero",
-    "fill_grid_gradient_3d: size_x, size_y and size_z must be at most 2^24 (16777216)",
-    "fill_grid_gradient_3d: out.value, out.dx, out.dy and out.dz must be non-null for a non-empty grid",
-    {"fill_grid_gradient_3d: row_stride must be 0 or at least size_x",
-     "fill_grid_gradient_3d: out.value must be non-null for a non-empty grid",
-     "fill_grid_gradient_3d: (size_y - 1) * row_stride + size_x overflows size_t",
-     "fill_grid_gradient_3d: size_y * row_stride overflows size_t",
-     "fill_grid_gradient_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x",
-     "fill_grid_gradient_3d: the buffer extent overflows size_t", "fill_grid_gradient_3d: size_y * size_z overflows size_t"},
-    {"fill_grid_gradient_3d: stopped by the progress callback; rows reported done are complete, later ones may be "
-     "unwritten",
-     "fill_grid_gradient_3d: oneTBB could not run the fill (out of memory?); the buffers may be partly written",
-     "fill_grid_gradient_3d: options.threads must be at most 1024"}};
-
-constexpr const char* pattern_refusal = "gradients: patterns have no gradient (pattern.kind must be none)";
-
-// Why a value+gradient fill of this field is refused, or null.
-const char* gradient_refusal(const detail::NoiseTables& t, int dims) {
-    if (t.desc.pattern.kind != Pattern::none) {
-        return pattern_refusal;
+// A value fill writes "out" ("the buffer"); a value+gradient fill checks out.value first, then every
+// plane ("the buffers").
+#define GRADNOISE_GRID_MESSAGES(dims, fn, out, planes, buffers, no_gradient)                            \
+    GridMessages {                                                                                  \
+        GRADNOISE_ORIGIN_##dims(fn), GRADNOISE_STEP_##dims(fn), GRADNOISE_SIZE_##dims(fn), planes,     \
+            GRADNOISE_LAYOUT_##dims(fn, out, "grid"), GRADNOISE_FILL_MESSAGES(fn, buffers), no_gradient \
     }
-    return reference::spec::has_gradient(t.desc, dims) ? nullptr : detail::damped_gradient_refusal;
-}
+constexpr GridMessages grid2_messages =
+    GRADNOISE_GRID_MESSAGES(2D, "fill_grid_2d", "out", nullptr, "buffer", detail::GradientRefusals{});
+constexpr GridMessages grid3_messages =
+    GRADNOISE_GRID_MESSAGES(3D, "fill_grid_3d", "out", nullptr, "buffer", detail::GradientRefusals{});
+constexpr GridMessages gradient2_messages =
+    GRADNOISE_GRID_MESSAGES(2D, "fill_grid_gradient_2d", "out.value", GRADNOISE_PLANES_2D("fill_grid_gradient_2d", "grid"),
+                            "buffers", GRADNOISE_GRADIENT_REFUSALS("fill_grid_gradient_2d"));
+constexpr GridMessages gradient3_messages =
+    GRADNOISE_GRID_MESSAGES(3D, "fill_grid_gradient_3d", "out.value", GRADNOISE_PLANES_3D("fill_grid_gradient_3d", "grid"),
+                            "buffers", GRADNOISE_GRADIENT_REFUSALS("fill_grid_gradient_3d"));
 
 // The checks of a 2D grid fill, then rows(first, last) over threads. gradient: out is the value
 // plane of a value+gradient fill whose planes are all checked.
 template <class Rows>
 Status fill_2d(const detail::NoiseTables& t, const Grid2d& g, const float* out, const GradientOut* gradient,
                std::size_t row_stride, const FillOptions& options, const GridMessages& m, Rows&& rows) {
-    if (const char* refusal = gradient != nullptr ? gradient_refusal(t, 2) : nullptr) {
+    if (const char* refusal = gradient != nullptr ? detail::gradient_refusal(t.desc, 2, m.no_gradient) : nullptr) {
         return Status(ErrorCode::invalid_argument, refusal);
     }
     if (!finite(g.origin_x) || !finite(g.origin_y)) {
@@ -318,7 +270,7 @@ template <class Rows>
 Status fill_3d(const detail::NoiseTables& t, const Grid3d& g, const float* out, const GradientOut* gradient,
                std::size_t row_stride, std::size_t slice_stride, const FillOptions& options, const GridMessages& m,
                Rows&& rows) {
-    if (const char* refusal = gradient != nullptr ? gradient_refusal(t, 3) : nullptr) {
+    if (const char* refusal = gradient != nullptr ? detail::gradient_refusal(t.desc, 3, m.no_gradient) : nullptr) {
         return Status(ErrorCode::invalid_argument, refusal);
     }
     if (!finite(g.origin_x) || !finite(g.origin_y) || !finite(g.origin_z)) {
@@ -398,52 +350,25 @@ struct ChunkMessages {
     const char* first;
     const char* gradient;
     LayoutMessages layout;
-    FillMessages fill;
+    FillMessages fill;    detail::GradientRefusals no_gradient;
 };
 
-constexpr ChunkMessages chunk2_all{
-    "fill_chunk_2d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals (use "
-    "fill_grid_2d)",
-    "fill_chunk_2d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave", "fill_chunk_2d: size_x and size_y must be at most 2^24 (16777216)",
-    "fill_chunk_2d: first_x + size_x and first_y + size_y must fit in int64", nullptr, chunk2_layout, chunk2_messages};
-constexpr ChunkMessages chunk3_all{
-    "fill_chunk_3d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals (use "
-    "fill_grid_3d)",
-    "fill_chunk_3d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave",
-    "fill_chunk_3d: size_x, size_y and size_z must be at most 2^24 (16777216)",
-    "fill_chunk_3d: first + size must fit in int64 on every axis", nullptr, chunk3_layout, chunk3_messages};
-constexpr ChunkMessages chunk_gradient2_all{
-    "fill_chunk_gradient_2d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals "
-    "(use fill_grid_gradient_2d)",
-    "fill_chunk_gradient_2d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave",
-    "fill_chunk_gradient_2d: size_x and size_y must be at most 2^24 (16777216)",
-    "fill_chunk_gradient_2d: first_x + size_x and first_y + size_y must fit in int64",
-    "fill_chunk_gradient_2d: out.value, out.dx and out.dy must be non-null for a non-empty chunk",
-    {"fill_chunk_gradient_2d: row_stride must be 0 or at least size_x",
-     "fill_chunk_gradient_2d: out.value must be non-null for a non-empty chunk",
-     "fill_chunk_gradient_2d: (size_y - 1) * row_stride + size_x overflows size_t", nullptr, nullptr, nullptr, nullptr},
-    {"fill_chunk_gradient_2d: stopped by the progress callback; rows reported done are complete, later ones may be "
-     "unwritten",
-     "fill_chunk_gradient_2d: oneTBB could not run the fill (out of memory?); the buffers may be partly written",
-     "fill_chunk_gradient_2d: options.threads must be at most 1024"}};
-constexpr ChunkMessages chunk_gradient3_all{
-    "fill_chunk_gradient_3d: warps and patterns depend on absolute coordinates; chunks take plain noise or fractals "
-    "(use fill_grid_gradient_3d)",
-    "fill_chunk_gradient_3d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave",
-    "fill_chunk_gradient_3d: size_x, size_y and size_z must be at most 2^24 (16777216)",
-    "fill_chunk_gradient_3d: first + size must fit in int64 on every axis",
-    "fill_chunk_gradient_3d: out.value, out.dx, out.dy and out.dz must be non-null for a non-empty chunk",
-    {"fill_chunk_gradient_3d: row_stride must be 0 or at least size_x",
-     "fill_chunk_gradient_3d: out.value must be non-null for a non-empty chunk",
-     "fill_chunk_gradient_3d: (size_y - 1) * row_stride + size_x overflows size_t",
-     "fill_chunk_gradient_3d: size_y * row_stride overflows size_t",
-     "fill_chunk_gradient_3d: slice_stride must be 0 or at least (size_y - 1) * row_stride + size_x",
-     "fill_chunk_gradient_3d: the buffer extent overflows size_t",
-     "fill_chunk_gradient_3d: size_y * size_z overflows size_t"},
-    {"fill_chunk_gradient_3d: stopped by the progress callback; rows reported done are complete, later ones may be "
-     "unwritten",
-     "fill_chunk_gradient_3d: oneTBB could not run the fill (out of memory?); the buffers may be partly written",
-     "fill_chunk_gradient_3d: options.threads must be at most 1024"}};
+#define GRADNOISE_CHUNK_MESSAGES(dims, fn, grid_fn, out, planes, buffers, no_gradient)                          \
+    ChunkMessages {                                                                                           \
+        GRADNOISE_CHUNK_FIELD(fn, grid_fn), GRADNOISE_CHUNK_SPACING(fn), GRADNOISE_SIZE_##dims(fn),            \
+            GRADNOISE_CHUNK_FIRST_##dims(fn), planes, GRADNOISE_LAYOUT_##dims(fn, out, "chunk"),               \
+            GRADNOISE_FILL_MESSAGES(fn, buffers), no_gradient                                                  \
+    }
+constexpr ChunkMessages chunk2_all = GRADNOISE_CHUNK_MESSAGES(2D, "fill_chunk_2d", "fill_grid_2d", "out", nullptr,
+                                                              "buffer", detail::GradientRefusals{});
+constexpr ChunkMessages chunk3_all = GRADNOISE_CHUNK_MESSAGES(3D, "fill_chunk_3d", "fill_grid_3d", "out", nullptr,
+                                                              "buffer", detail::GradientRefusals{});
+constexpr ChunkMessages chunk_gradient2_all = GRADNOISE_CHUNK_MESSAGES(
+    2D, "fill_chunk_gradient_2d", "fill_grid_gradient_2d", "out.value",
+    GRADNOISE_PLANES_2D("fill_chunk_gradient_2d", "chunk"), "buffers", GRADNOISE_GRADIENT_REFUSALS("fill_chunk_gradient_2d"));
+constexpr ChunkMessages chunk_gradient3_all = GRADNOISE_CHUNK_MESSAGES(
+    3D, "fill_chunk_gradient_3d", "fill_grid_gradient_3d", "out.value",
+    GRADNOISE_PLANES_3D("fill_chunk_gradient_3d", "chunk"), "buffers", GRADNOISE_GRADIENT_REFUSALS("fill_chunk_gradient_3d"));
 
 // The checks of a chunk fill (2D: size_z = 1, first_z = 0), then rows over threads.
 template <int dims, class Chunk, class Rows>
@@ -453,7 +378,7 @@ Status fill_chunk(const detail::NoiseTables& t, const Chunk& c, std::int64_t fir
     if (Status s = check_chunk_field(t.desc, m.field); !s) {
         return s;
     }
-    if (const char* refusal = gradient != nullptr ? gradient_refusal(t, dims) : nullptr) {
+    if (const char* refusal = gradient != nullptr ? detail::gradient_refusal(t.desc, dims, m.no_gradient) : nullptr) {
         return Status(ErrorCode::invalid_argument, refusal);
     }
     if (!finite(c.spacing) || !(c.spacing > 0.0f) || !reference::chunk_steps_finite(t.desc, c.spacing)) {
