@@ -24,30 +24,26 @@
 #include <vector>
 
 #if defined(__linux__)
-#include <linux/perf_event.h>
-#include <sys/ioctl.h>
-#include <sys/syscall.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 #endif
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
+#include "bench_machine.hpp"
 #include "bench_peers.hpp"
+#include "bench_report.hpp"
 #include "commands.hpp"
 #include "atomic_file.hpp"
 #include "input_limits.hpp"
 #include "interrupt.hpp"
 #include "parsers.hpp"
+#include "progress.hpp"
 
 namespace gradnoise::cli {
 namespace {
-
-constexpr const char* report_schema = "gradnoise-bench/1";
-
-// Reports keep their members in the order written (docs/bench-report.schema.json's order).
-using Json = nlohmann::ordered_json;
 
 // ---- settings ----
 
@@ -79,127 +75,6 @@ void apply_mode(Settings* s, const std::string& mode) {
         s->min_time = 0.1;
     }
 }
-
-// ---- the machine ----
-
-struct Machine {
-    std::string cpu_model = "unknown", os = "unknown", compiler;
-    unsigned logical_cpus = 1, physical_cores = 0;  // 0: not known
-    std::vector<Isa> isas;
-    Isa best = Isa::scalar;
-};
-
-Machine describe_machine() {
-    Machine m;
-    m.logical_cpus = std::max(1u, std::thread::hardware_concurrency());
-    std::ifstream in("/proc/cpuinfo");
-    std::string line;
-    std::set<std::pair<std::string, std::string>> cores;
-    std::string physical_id = "0", implementer, part;
-    while (std::getline(in, line)) {
-        const std::size_t colon = line.find(':');
-        if (colon == std::string::npos) {
-            continue;
-        }
-        std::string key = line.substr(0, colon);
-        key.erase(key.find_last_not_of(" \t") + 1);
-        std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
-        if (key == "model name" && m.cpu_model == "unknown") {
-            m.cpu_model = value;
-        } else if (key == "physical id") {
-            physical_id = value;
-        } else if (key == "core id") {
-            cores.insert({physical_id, value});
-        } else if (key == "CPU implementer" && implementer.empty()) {
-            implementer = value;
-        } else if (key == "CPU part" && part.empty()) {
-            part = value;
-        }
-    }
-    if (m.cpu_model == "unknown" && !implementer.empty()) {  // aarch64 Linux has no model name
-        m.cpu_model = "implementer " + implementer + " part " + part;
-    }
-    m.physical_cores = static_cast<unsigned>(cores.size());
-#if defined(__linux__)
-    utsname u{};
-    if (uname(&u) == 0) {
-        m.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
-    }
-#endif
-#if defined(__clang__)
-    m.compiler = std::string("clang ") + __clang_version__;
-#elif defined(__GNUC__)
-    m.compiler = std::string("GCC ") + __VERSION__;
-#else
-    m.compiler = "unknown";
-#endif
-    for (int i = 0; i < isa_count; ++i) {
-        if (isa_supported(static_cast<Isa>(i))) {
-            m.isas.push_back(static_cast<Isa>(i));
-        }
-    }
-    m.best = best_isa();
-    return m;
-}
-
-// ---- instruction counts (Linux perf events, where the kernel and the machine allow them) ----
-
-class InstructionCounter {
-public:
-    InstructionCounter() {
-#if defined(__linux__)
-        perf_event_attr a{};
-        a.type = PERF_TYPE_HARDWARE;
-        a.size = sizeof a;
-        a.config = PERF_COUNT_HW_INSTRUCTIONS;
-        a.disabled = 1;
-        a.exclude_kernel = 1;
-        a.exclude_hv = 1;
-        fd_ = static_cast<int>(syscall(__NR_perf_event_open, &a, 0, -1, -1, 0));
-        if (fd_ >= 0) {  // some VMs open the event but never count: check that it counts
-            start();
-            volatile unsigned sink = 0;
-            for (unsigned i = 0; i < 10000; ++i) sink = sink + i;
-            if (stop().value_or(0) < 10000) {
-                close(fd_);
-                fd_ = -1;
-            }
-        }
-#endif
-    }
-    ~InstructionCounter() {
-#if defined(__linux__)
-        if (fd_ >= 0) close(fd_);
-#endif
-    }
-    InstructionCounter(const InstructionCounter&) = delete;
-    InstructionCounter& operator=(const InstructionCounter&) = delete;
-
-    bool available() const { return fd_ >= 0; }
-    void start() {
-#if defined(__linux__)
-        if (fd_ >= 0) {
-            ioctl(fd_, PERF_EVENT_IOC_RESET, 0);
-            ioctl(fd_, PERF_EVENT_IOC_ENABLE, 0);
-        }
-#endif
-    }
-    std::optional<std::uint64_t> stop() {
-#if defined(__linux__)
-        if (fd_ >= 0) {
-            ioctl(fd_, PERF_EVENT_IOC_DISABLE, 0);
-            std::uint64_t count = 0;
-            if (read(fd_, &count, sizeof count) == static_cast<ssize_t>(sizeof count)) {
-                return count;
-            }
-        }
-#endif
-        return std::nullopt;
-    }
-
-private:
-    int fd_ = -1;
-};
 
 // ---- workloads ----
 
@@ -234,21 +109,28 @@ struct Kernel {
     KernelCall call;
 };
 
-// Runs part(first, last) over [0, n) split into `threads` contiguous parts, the caller taking one.
-void split(std::size_t n, unsigned threads, const std::function<void(std::size_t, std::size_t)>& part) {
-    if (threads <= 1 || n < 2) {
-        part(0, n);
-        return;
+// Runs part(first, last) over [0, n) split into `threads` contiguous parts on oneTBB's threads (the
+// pool the library's fills use), in an arena of that many threads made once per count.
+class Splitter {
+public:
+    void operator()(std::size_t n, unsigned threads, const std::function<void(std::size_t, std::size_t)>& part) {
+        if (threads <= 1 || n < 2) {
+            part(0, n);
+            return;
+        }
+        const std::size_t t = std::min<std::size_t>(threads, n);
+        auto& arena = arenas_[t];
+        if (!arena) {
+            arena = std::make_unique<tbb::task_arena>(static_cast<int>(t));
+        }
+        arena->execute([&] {
+            tbb::parallel_for(std::size_t(0), t, [&](std::size_t i) { part(n * i / t, n * (i + 1) / t); });
+        });
     }
-    const std::size_t t = std::min<std::size_t>(threads, n);
-    std::vector<std::thread> pool;
-    pool.reserve(t - 1);
-    for (std::size_t i = 1; i < t; ++i) {
-        pool.emplace_back(part, n * i / t, n * (i + 1) / t);
-    }
-    part(0, n / t);
-    for (std::thread& th : pool) th.join();
-}
+
+private:
+    std::map<std::size_t, std::unique_ptr<tbb::task_arena>> arenas_;
+};
 
 void check(Status s, const char* what) {
     if (!s) fail(std::string(what) + ": " + s.message());
@@ -260,6 +142,7 @@ struct Workloads {
     std::vector<float> out;
     std::size_t side2, side3;  // grids: side2^2 and (2 side3) x (2 side3) x side3
     std::vector<Kernel> kernels;
+    Splitter split;
 
     explicit Workloads(std::size_t samples) : points(samples) {
         NoiseDesc d;
@@ -432,26 +315,6 @@ Result measure(const Kernel& k, Impl impl, unsigned threads, const Settings& s, 
 
 // ---- printing ----
 
-std::string rate_text(double v) {
-    if (!std::isfinite(v) || v <= 0) return "-";
-    char buf[32];
-    if (v >= 1e9) {
-        std::snprintf(buf, sizeof buf, "%.2f G/s", v / 1e9);
-    } else if (v >= 1e6) {
-        std::snprintf(buf, sizeof buf, "%.1f M/s", v / 1e6);
-    } else {
-        std::snprintf(buf, sizeof buf, "%.1f k/s", v / 1e3);
-    }
-    return buf;
-}
-
-std::string ratio_text(double v) {
-    if (!std::isfinite(v)) return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, v >= 10 ? "%.1fx" : "%.2fx", v);
-    return buf;
-}
-
 std::string number_text(double v, const char* format) {
     if (!std::isfinite(v)) return "-";
     char buf[32];
@@ -564,131 +427,6 @@ void write_file(const std::string& path, const std::string& text) {
     }
 }
 
-// ---- --compare ----
-
-struct Row {
-    std::string kernel, path;
-    unsigned threads;
-    bool operator<(const Row& o) const {
-        return std::tie(kernel, path, threads) < std::tie(o.kernel, o.path, o.threads);
-    }
-};
-
-struct LoadedReport {
-    std::string label, cpu, version, mode, date;
-    unsigned threads = 1;
-    std::vector<std::string> kernel_order;
-    std::map<Row, double> rates;
-    std::map<std::string, std::vector<std::string>> paths;  // kernel -> paths in report order
-};
-
-std::string string_member(const Json& v, const char* key, const std::string& where) {
-    const auto m = v.find(key);
-    if (m == v.end() || !m->is_string()) {
-        fail(where + ": \"" + key + "\" is missing or not a string");
-    }
-    return m->get<std::string>();
-}
-
-LoadedReport parse_report(const std::string& text, const std::string& path) {
-    std::string error;
-    const std::optional<Json> parsed = parse_bounded_json(text, &error);
-    if (!parsed) fail(path + ": " + error);
-    const Json& doc = *parsed;
-    if (!doc.is_object()) fail(path + ": not a gradnoise bench report (not an object)");
-    const std::string schema = string_member(doc, "schema", path);
-    if (schema != report_schema) {
-        fail(path + ": schema is \"" + schema + "\"; this gradnoise reads \"" + report_schema + "\"");
-    }
-    LoadedReport r;
-    r.label = path;
-    r.version = string_member(doc, "gradnoise_version", path);
-    r.date = string_member(doc, "date", path);
-    const auto machine = doc.find("machine");
-    const auto settings = doc.find("settings");
-    const auto kernels = doc.find("kernels");
-    if (machine == doc.end() || settings == doc.end() || kernels == doc.end() || !kernels->is_array()) {
-        fail(path + ": \"machine\", \"settings\" and \"kernels\" are required");
-    }
-    r.cpu = string_member(*machine, "cpu_model", path + ": machine");
-    r.mode = string_member(*settings, "mode", path + ": settings");
-    if (const auto t = settings->find("threads"); t != settings->end() && t->is_number()) {
-        const double threads = t->get<double>();
-        if (!(threads >= 1 && threads <= 1 << 20)) {  // (a cast of anything else is undefined)
-            fail(path + ": settings: \"threads\" must be a count of threads (1..1048576)");
-        }
-        r.threads = static_cast<unsigned>(threads);
-    }
-    for (const Json& k : *kernels) {
-        const std::string name = string_member(k, "name", path + ": kernel");
-        r.kernel_order.push_back(name);
-        const auto results = k.find("results");
-        if (results == k.end() || !results->is_array()) {
-            fail(path + ": kernel " + name + " has no \"results\" array");
-        }
-        for (const Json& res : *results) {
-            const std::string impl = string_member(res, "impl", path + ": " + name);
-            const auto isa = res.find("isa");
-            const auto threads = res.find("threads");
-            const auto rate = res.find("samples_per_second");
-            if (threads == res.end() || !threads->is_number() || rate == res.end() || !rate->is_number()) {
-                fail(path + ": " + name + ": a result lacks \"threads\" or \"samples_per_second\"");
-            }
-            const std::string p =
-                impl == "gradnoise" && isa != res.end() && isa->is_string() ? isa->get<std::string>() : impl;
-            auto& order = r.paths[name];
-            if (std::find(order.begin(), order.end(), p) == order.end()) order.push_back(p);
-            r.rates[{name, p, threads->get<double>() > 1 ? 2u : 1u}] = rate->get<double>();
-        }
-    }
-    return r;
-}
-
-LoadedReport load_report(const std::string& path) {
-    std::string text, error;
-    if (!read_bounded_file(path, max_report_bytes, "a bench report", &text, &error)) fail(error);
-    return parse_report(text, path);
-}
-
-int print_comparison(const LoadedReport& a, const LoadedReport& b) {
-    std::printf("A: %s\n   %s; gradnoise %s; mode %s; %u threads; %s\n", a.label.c_str(), a.cpu.c_str(),
-                a.version.c_str(), a.mode.c_str(), a.threads, a.date.c_str());
-    std::printf("B: %s\n   %s; gradnoise %s; mode %s; %u threads; %s\n", b.label.c_str(), b.cpu.c_str(),
-                b.version.c_str(), b.mode.c_str(), b.threads, b.date.c_str());
-    if (a.mode != b.mode) {
-        std::printf("note: the reports were made in different modes (%s, %s): problem sizes may differ\n",
-                    a.mode.c_str(), b.mode.c_str());
-    }
-    std::printf("\nSamples per second (median); B/A > 1 means B is faster. \"all\" = every thread of that machine.\n\n");
-    std::printf("%-18s %-11s %-7s %12s %12s %8s\n", "kernel", "path", "threads", "A", "B", "B/A");
-    std::vector<std::string> kernels = a.kernel_order;
-    for (const std::string& k : b.kernel_order) {
-        if (std::find(kernels.begin(), kernels.end(), k) == kernels.end()) kernels.push_back(k);
-    }
-    for (const std::string& k : kernels) {
-        std::vector<std::string> paths;
-        for (const LoadedReport* r : {&a, &b}) {
-            auto it = r->paths.find(k);
-            if (it == r->paths.end()) continue;
-            for (const std::string& p : it->second) {
-                if (std::find(paths.begin(), paths.end(), p) == paths.end()) paths.push_back(p);
-            }
-        }
-        for (const std::string& p : paths) {
-            for (unsigned t : {1u, 2u}) {
-                auto ia = a.rates.find({k, p, t});
-                auto ib = b.rates.find({k, p, t});
-                if (ia == a.rates.end() && ib == b.rates.end()) continue;
-                const double va = ia == a.rates.end() ? NAN : ia->second;
-                const double vb = ib == b.rates.end() ? NAN : ib->second;
-                std::printf("%-18s %-11s %-7s %12s %12s %8s\n", k.c_str(), p.c_str(), t == 1 ? "1" : "all",
-                            rate_text(va).c_str(), rate_text(vb).c_str(), ratio_text(vb / va).c_str());
-            }
-        }
-    }
-    return exit_success;
-}
-
 // ---- options ----
 
 std::optional<long long> parse_int(std::string_view text, long long lo, long long hi) {
@@ -715,17 +453,13 @@ std::vector<std::string> split_list(std::string_view text) {
     return out;
 }
 
-int run_compare(const std::string& a_path, const std::string& b_path) {
-    return print_comparison(load_report(a_path), load_report(b_path));
-}
-
 // Ctrl-C / SIGTERM between two measurements (each stops within one kernel call): the kernels
 // printed so far are complete; the one being measured is dropped, and no --json report is written,
 // so an existing report at that path stays as it was.
-void stop_measuring_if_interrupted(bool progress_line, const Settings& s) {
+void stop_measuring_if_interrupted(ProgressLine& line, const Settings& s) {
     if (interrupted_signal() == 0) return;
     reset_isa();
-    if (progress_line) std::fprintf(stderr, "\r\033[K");
+    line.erase();
     std::fflush(stdout);
     stop_if_interrupted(s.json_path.empty() ? "the kernels printed above are complete"
                                             : "the kernels printed above are complete; no report written");
@@ -798,7 +532,7 @@ int run_bench(Request& q) {
                 counter.available() ? "perf events" : "not available here (no perf events; see bench/count_instructions.sh)");
     print_header_row(threads);
 
-    const bool progress = !s.quiet && isatty(fileno(stderr));
+    ProgressLine line(!s.quiet);
     const std::size_t total = kernels.size() * (isas.size() + 1) * (threads > 1 ? 2 : 1);
     std::size_t done = 0;
     std::vector<KernelReport> reports;
@@ -808,19 +542,18 @@ int run_bench(Request& q) {
         if (threads > 1) thread_counts.push_back(threads);
         for (unsigned t : thread_counts) {
             for (Isa isa : isas) {
-                if (progress) {
-                    std::fprintf(stderr, "\r\033[K[%zu/%zu] %s %s %u thread%s", ++done, total, k->name.c_str(),
-                                 isa_name(isa), t, t == 1 ? "" : "s");
-                }
+                line.show("[" + std::to_string(++done) + "/" + std::to_string(total) + "] " + k->name + " " +
+                          isa_name(isa) + " " + std::to_string(t) + (t == 1 ? " thread" : " threads"));
                 check(force_isa(isa), "force_isa");
                 kr.results.push_back(measure(*k, Impl::gradnoise, t, s, &counter));
-                stop_measuring_if_interrupted(progress, s);
+                stop_measuring_if_interrupted(line, s);
             }
             reset_isa();
             if (k->has_stb) {
-                if (progress) std::fprintf(stderr, "\r\033[K[%zu/%zu] %s stb_perlin %u", ++done, total, k->name.c_str(), t);
+                line.show("[" + std::to_string(++done) + "/" + std::to_string(total) + "] " + k->name + " stb_perlin " +
+                          std::to_string(t));
                 kr.results.push_back(measure(*k, Impl::stb, t, s, &counter));
-                stop_measuring_if_interrupted(progress, s);
+                stop_measuring_if_interrupted(line, s);
             } else {
                 ++done;
             }
@@ -833,7 +566,7 @@ int run_bench(Request& q) {
             }
         }
         // Rows in the order scalar.., isas.., stb; results hold 1-thread first then N-thread.
-        if (progress) std::fprintf(stderr, "\r\033[K");
+        line.erase();
         print_kernel(kr, threads);
         reports.push_back(std::move(kr));
     }
@@ -852,9 +585,6 @@ int run_bench(Request& q) {
 
 }  // namespace
 
-int compare_report_texts(const std::string& a, const std::string& b) {
-    return print_comparison(parse_report(a, "A"), parse_report(b, "B"));
-}
 
 Run add_bench(CLI::App& app) {
     CLI::App* cmd = add_command(app, "bench",

@@ -1,0 +1,116 @@
+#include "bake_encode.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+namespace gradnoise::cli {
+namespace {
+
+// [0, 1] per value: fixed range of the preset / field, or this bake's measured min..max.
+inline float unit_value(float v, float lo, float inv_span) {
+    float t = (v - lo) * inv_span;
+    return t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
+}
+
+// [S 18] The unit normal of the surface z = strength * v(x, y) from v's gradient: (-s gx, -s gy, 1)
+// normalised; in tangent space x runs right and y up (OpenGL: +noise y runs down the picture, so
+// green = -n_y) or down (DirectX: green = n_y); each component c maps to (c + 1) / 2 of full scale.
+std::array<float, 3> normal_colour(const Bake& b, float gx, float gy) {
+    const float nx = -b.normal_strength * gx, ny = -b.normal_strength * gy;
+    const float len = std::sqrt(nx * nx + ny * ny + 1.0f);
+    const float green = b.normal_convention == "directx" ? ny : -ny;
+    return {0.5f * (nx / len + 1.0f), 0.5f * (green / len + 1.0f), 0.5f * (1.0f / len + 1.0f)};
+}
+
+}  // namespace
+
+void encode(const Bake& b, const Floats& values, const Floats& gx, const Floats& gy, float lo, float hi, Encoded* e) {
+    const bool colour = b.colour();
+    const float inv_span = hi > lo ? 1.0f / (hi - lo) : 1.0f;
+    const std::size_t n = values.size();
+    // Rows in parallel (independent per value: the bytes do not depend on the split).
+    auto each = [n](auto&& body) {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, std::size_t(1) << 16),
+                          [&](const tbb::blocked_range<std::size_t>& r) {
+                              for (std::size_t i = r.begin(); i < r.end(); ++i) body(i);
+                          });
+    };
+    if (b.normal_map) {
+        if (b.depth == 16) {
+            e->grey16.resize(n * 3);
+        } else {
+            e->rgb_or_grey8.resize(n * 3);
+        }
+        each([&](std::size_t i) {
+            const std::array<float, 3> c = normal_colour(b, gx[i], gy[i]);
+            for (int k = 0; k < 3; ++k) {
+                if (b.depth == 16) {
+                    e->grey16[3 * i + k] = static_cast<std::uint16_t>(c[k] * 65535.0f + 0.5f);
+                } else {
+                    e->rgb_or_grey8[3 * i + k] = static_cast<std::uint8_t>(c[k] * 255.0f + 0.5f);
+                }
+            }
+        });
+    } else if (colour) {
+        // The ramp sampled at 4096 levels (t quantised to 1/4095, finer than 8-bit colour shows).
+        std::vector<std::array<std::uint8_t, 3>> lut(4096);
+        for (std::size_t k = 0; k < lut.size(); ++k) {
+            lut[k] = ramp_colour(b.ramp, static_cast<float>(k) / 4095.0f);
+        }
+        e->rgb_or_grey8.resize(n * 3);
+        each([&](std::size_t i) {
+            const auto& c = lut[static_cast<std::size_t>(unit_value(values[i], lo, inv_span) * 4095.0f + 0.5f)];
+            std::memcpy(&e->rgb_or_grey8[3 * i], c.data(), 3);
+        });
+        if (b.hillshade) {
+            // Lambert shading of the height surface (t * relief * picture width over a unit pixel
+            // grid), its slope from the analytic gradient (so tiles shade like the whole picture):
+            // dt/dpixel = g * (scale / width) / (hi - lo); light from the north-west at 45 degrees;
+            // shade = 0.35 + 0.85 * max(0, n . l), colours scaled and clamped.
+            const float height_scale = b.relief * *b.scale * inv_span;
+            const float lx = -0.5f, ly = -0.5f, lz = 0.70710678f;
+            each([&](std::size_t i) {
+                const float dx = gx[i] * height_scale, dy = gy[i] * height_scale;
+                const float len = std::sqrt(dx * dx + dy * dy + 1.0f);
+                const float lambert = (-dx * lx - dy * ly + lz) / len;
+                const float shade = 0.35f + 0.85f * (lambert > 0.0f ? lambert : 0.0f);
+                for (int c = 0; c < 3; ++c) {
+                    float v = static_cast<float>(e->rgb_or_grey8[3 * i + c]) * shade + 0.5f;
+                    e->rgb_or_grey8[3 * i + c] = static_cast<std::uint8_t>(v > 255.0f ? 255.0f : v);
+                }
+            });
+        }
+    } else if (b.depth == 16) {
+        e->grey16.resize(n);
+        each([&](std::size_t i) {
+            e->grey16[i] = static_cast<std::uint16_t>(unit_value(values[i], lo, inv_span) * 65535.0f + 0.5f);
+        });
+    } else {
+        e->rgb_or_grey8.resize(n);
+        each([&](std::size_t i) {
+            e->rgb_or_grey8[i] = static_cast<std::uint8_t>(unit_value(values[i], lo, inv_span) * 255.0f + 0.5f);
+        });
+    }
+}
+
+std::pair<float, float> value_range(const Bake& b, const Floats& values) {
+    float lo = b.recipe->lo, hi = b.recipe->hi;
+    if (b.desc.pattern.kind != Pattern::none || b.desc.fractal.kind == Fractal::turbulence ||
+        b.desc.fractal.kind == Fractal::ridged ||
+        (b.desc.basis == Basis::cellular && b.desc.cellular.output != CellularOutput::cell_value)) {
+        lo = std::max(lo, 0.0f);  // these kinds lie in [0, 1] (cellular distances: about)
+    }
+    if (b.normalize == "measured") {
+        auto [mn, mx] = std::minmax_element(values.begin(), values.end());
+        lo = *mn;
+        hi = *mx;
+    }
+    return {lo, hi};
+}
+
+}  // namespace gradnoise::cli

@@ -1,0 +1,153 @@
+#include "bake_evaluate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "interrupt.hpp"
+
+namespace gradnoise::cli {
+namespace {
+
+// Where the planes of a value (+ gradient) picture are.
+struct Planes {
+    Floats* values;
+    Floats* gx;  // null: values only
+    Floats* gy;
+    std::uint32_t w;
+
+    bool gradient() const { return gx != nullptr; }
+    // Row j's planes for an evaluate call (z_plane, w_plane: the gradient along time, not kept).
+    GradientOut row(std::uint32_t j, float* z_plane, float* w_plane) const {
+        const std::size_t at = std::size_t(j) * w;
+        return GradientOut{values->data() + at, gx->data() + at, gy->data() + at, z_plane, w_plane};
+    }
+};
+
+// --loop: 4D noise on a circle in (z, w) whose circumference is frames * time_step, row by row.
+Status evaluate_loop(const Bake& b, const Noise& noise, const Window& v, float step, const Planes& p,
+                     const FillOptions& fill) {
+    const double pi = 3.14159265358979323846;
+    const double angle = 2.0 * pi * v.frame / b.frames;
+    const double radius = b.frames * static_cast<double>(b.time_step) / (2.0 * pi);
+    std::vector<float> xs(v.w), ys(v.w), zs(v.w, static_cast<float>(radius * std::cos(angle))),
+        ws(v.w, static_cast<float>(radius * std::sin(angle)));
+    for (std::uint32_t i = 0; i < v.w; ++i) {
+        xs[i] = b.origin_x + static_cast<float>(v.x0 + i) * step;
+    }
+    std::vector<float> dz(p.gradient() ? v.w : 0), dw(p.gradient() ? v.w : 0);
+    Status s;
+    for (std::uint32_t j = 0; j < v.h && s.ok(); ++j) {
+        std::fill(ys.begin(), ys.end(), b.origin_y + static_cast<float>(v.y0 + j) * step);
+        s = p.gradient() ? noise.evaluate_gradient_4d(xs.data(), ys.data(), zs.data(), ws.data(),
+                                                      p.row(j, dz.data(), dw.data()), v.w)
+                         : noise.evaluate_4d(xs.data(), ys.data(), zs.data(), ws.data(),
+                                             p.values->data() + std::size_t(j) * v.w, v.w);
+        if (!fill.progress(fill.user, j + 1, v.h)) {
+            break;
+        }
+    }
+    return s;
+}
+
+// A tile of a still image: the whole image's coordinates x_i = origin + float(x0 + i) * step. When
+// they are a grid of their own (x_i == x_0 + float(i) * step for every i, and y alike: always so
+// with a power-of-two step), the grid fill computes them -- the same bits, on --threads threads.
+// Otherwise rows of points, spread over the threads the same way.
+Status evaluate_tile(const Bake& b, const Noise& noise, const Window& v, float step, const Planes& p,
+                     const FillOptions& fill) {
+    std::vector<float> xs(v.w), ys(v.h);
+    for (std::uint32_t i = 0; i < v.w; ++i) {
+        xs[i] = b.origin_x + static_cast<float>(v.x0 + i) * step;
+    }
+    for (std::uint32_t j = 0; j < v.h; ++j) {
+        ys[j] = b.origin_y + static_cast<float>(v.y0 + j) * step;
+    }
+    bool own_grid = true;
+    for (std::uint32_t i = 0; i < v.w && own_grid; ++i) {
+        own_grid = xs[i] == xs[0] + static_cast<float>(i) * step;
+    }
+    for (std::uint32_t j = 0; j < v.h && own_grid; ++j) {
+        own_grid = ys[j] == ys[0] + static_cast<float>(j) * step;
+    }
+    if (own_grid) {
+        const Grid2d g{xs[0], ys[0], step, step, v.w, v.h};
+        return p.gradient() ? noise.fill_grid_gradient_2d(g, p.row(0, nullptr, nullptr), 0, fill)
+                            : noise.fill_grid_2d(g, p.values->data(), 0, fill);
+    }
+    std::vector<Status> row_status(v.h);
+    auto rows = [&](std::uint32_t j0, std::uint32_t j1) {
+        std::vector<float> row_y(v.w);
+        for (std::uint32_t j = j0; j < j1 && interrupted_signal() == 0; ++j) {
+            std::fill(row_y.begin(), row_y.end(), ys[j]);
+            row_status[j] = p.gradient()
+                                ? noise.evaluate_gradient_2d(xs.data(), row_y.data(), p.row(j, nullptr, nullptr), v.w)
+                                : noise.evaluate_2d(xs.data(), row_y.data(), p.values->data() + std::size_t(j) * v.w, v.w);
+        }
+    };
+    if (b.threads == 1) {
+        rows(0, v.h);
+    } else {
+        const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        tbb::task_arena arena(b.threads == 0 ? hardware : std::min(static_cast<int>(b.threads), hardware));
+        arena.execute([&] {
+            tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, v.h, 8),
+                              [&](const tbb::blocked_range<std::uint32_t>& r) { rows(r.begin(), r.end()); });
+        });
+    }
+    for (const Status& r : row_status) {
+        if (!r) {
+            return r;
+        }
+    }
+    return Status::success();
+}
+
+}  // namespace
+
+Floats evaluate(const Bake& b, const Noise& noise, const Window& v, RateProgress* progress, Floats* gx, Floats* gy) {
+    Floats values(std::size_t(v.w) * v.h);
+    const Planes p{&values, gx, gy, v.w};
+    if (p.gradient()) {
+        gx->resize(values.size());
+        gy->resize(values.size());
+    }
+    const float step = *b.scale / static_cast<float>(b.width);
+    const float t = static_cast<float>(v.frame) * b.time_step;
+    // (Always hooked, so that a signal cancels the fill within a block of rows; it prints only when enabled.)
+    FillOptions fill;
+    fill.threads = b.threads;
+    fill.progress = &RateProgress::report;
+    fill.user = progress;
+    progress->samples_per_unit = v.w;
+    Status s;
+    if (b.frames > 1 && b.loop) {
+        s = evaluate_loop(b, noise, v, step, p, fill);
+    } else if (b.frames > 1 && !b.recipe->rise) {
+        const Grid3d g{b.origin_x, b.origin_y, t, step, step, 1.0f, v.w, v.h, 1};
+        if (p.gradient()) {
+            Floats gz(values.size());  // the gradient along time: not needed, but written
+            s = noise.fill_grid_gradient_3d(g, GradientOut{values.data(), gx->data(), gy->data(), gz.data(), nullptr}, 0,
+                                            0, fill);
+        } else {
+            s = noise.fill_grid_3d(g, values.data(), 0, 0, fill);
+        }
+    } else if (v.x0 == 0 && v.y0 == 0) {
+        const Grid2d g{b.origin_x, b.origin_y + (b.recipe->rise ? t : 0.0f), step, step, v.w, v.h};
+        s = p.gradient() ? noise.fill_grid_gradient_2d(g, p.row(0, nullptr, nullptr), 0, fill)
+                         : noise.fill_grid_2d(g, values.data(), 0, fill);
+    } else {
+        s = evaluate_tile(b, noise, v, step, p, fill);
+    }
+    stop_if_interrupted();
+    if (!s) {
+        fail(s.message());
+    }
+    return values;
+}
+
+}  // namespace gradnoise::cli

@@ -1,0 +1,99 @@
+// gradnoise bake — what a bake is made of: the settings (from the command line, a --config file
+// and the preset's defaults), resolved and checked before any work, and written back, each setting
+// listed once, as the JSON the PNG/EXR metadata and tile manifests hold and as a TOML --config file.
+#ifndef GRADNOISE_CLI_BAKE_SETTINGS_HPP
+#define GRADNOISE_CLI_BAKE_SETTINGS_HPP
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "bake_plan.hpp"
+#include "options.hpp"
+#include "presets.hpp"
+#include "tile_set.hpp"
+
+namespace gradnoise::cli {
+
+using Format = OutputFormat;
+
+// JSON objects keep the order their members are written in.
+using Json = nlohmann::ordered_json;
+
+const char* format_name(Format f);
+
+// Everything a bake is made from (the TOML config is these options by name).
+struct Bake {
+    std::string preset = "terrain";
+    std::string output;
+    std::string format_text;
+    std::string size_text = "512x512";
+    std::string origin_text;
+    std::optional<float> scale;
+    std::uint32_t width = 512, height = 512;
+    float origin_x = 0.0f, origin_y = 0.0f;
+    int depth = 8;
+    bool grey = false;
+    std::string normalize = "fixed";
+    std::string ramp_text;
+    int frames = 1;
+    float time_step = 0.1f;
+    bool loop = false;
+    std::uint32_t tile_size = 0;     // 0: no tile set
+    std::optional<TileRange> tiles;  // with tile_size
+    unsigned threads = 0;
+    bool quiet = false;            // no progress bar (also when stderr is not a terminal)
+    bool quiet_requested = false;  // -q/--quiet given: not even the notice of a large bake
+    bool hillshade = false;
+    float relief = 0.3f;
+    // [S 18] a tangent-space normal map from the analytic gradient instead of heights: the surface
+    // z = normal_strength * value over (x, y) in noise units; green up (OpenGL) or down (DirectX).
+    bool normal_map = false;
+    std::string normal_convention = "opengl";
+    float normal_strength = 1.0f;
+    int zlib_level = 1;
+    NoiseDesc desc;
+    Ramp ramp;
+    const Preset* recipe = nullptr;
+    Format format = Format::png;  // resolved from --format or the output's extension
+
+    // RGB through the ramp (a normal map is its own RGB).
+    bool colour() const { return recipe->colour && !grey && !normal_map; }
+    // --hillshade and --normal-map need the analytic gradient.
+    bool slopes() const { return hillshade || normal_map; }
+};
+
+// What the command line (and a --config file) gave.
+struct BakeRequest {
+    Bake b;
+    NoiseOptions noise;
+    bool print_config = false;
+    int schema = 1;
+    // Execution, not content (not in the config): which share of a tile set, and how.
+    std::optional<Shard> shard;  // --shard K/N
+    bool resume = false;         // --resume: keep verified tiles of an interrupted bake
+    bool index = false;          // --index: join the shards' manifests, verifying every tile
+    std::string config_path;
+};
+
+// The preset's defaults under what the user set, parsed (size, origin, ramp, ISA, the NoiseDesc);
+// usage_error names the option of a bad value.
+void resolve_settings(BakeRequest& q);
+// The output's name and format, and every combination of options that cannot be baked.
+void resolve_output(BakeRequest& q);
+
+// The resolved settings, as the PNG/EXR text chunk "gradnoise-config" and the tile manifest hold
+// them, and as a TOML --config file (every value explicit, so a later version with other preset
+// defaults still bakes the same picture; keys are the option names).
+Json config_json(const Bake& b);
+std::string config_toml(const Bake& b);
+
+// Fills the options the command line left unset from a TOML --config file (parsers.hpp:
+// apply_config_text).
+void apply_config(CLI::App& cmd, const std::string& path);
+
+}  // namespace gradnoise::cli
+
+#endif

@@ -1,0 +1,49 @@
+#include "progress.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "interrupt.hpp"
+
+namespace gradnoise::cli {
+
+ProgressLine::ProgressLine(bool wanted) : enabled_(wanted && isatty(2)) {}
+
+void ProgressLine::show(const std::string& text) {
+    if (enabled_) {
+        std::fprintf(stderr, "\r\033[K%s", text.c_str());
+        shown_ = true;
+    }
+}
+
+void ProgressLine::erase() {
+    if (shown_) {
+        std::fprintf(stderr, "\r\033[K");
+        shown_ = false;
+    }
+}
+
+void ProgressLine::keep() {
+    if (shown_) {
+        std::fprintf(stderr, "\n");
+        shown_ = false;
+    }
+}
+
+bool RateProgress::report(void* user, std::size_t done, std::size_t total) {
+    auto* p = static_cast<RateProgress*>(user);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - p->start).count();
+    if (p->line != nullptr && p->line->enabled() && s >= 1.0) {  // silent for jobs under a second
+        const double rate = static_cast<double>(done * p->samples_per_unit) / s;
+        const double eta = done ? s * static_cast<double>(total - done) / static_cast<double>(done) : 0.0;
+        char text[160];
+        std::snprintf(text, sizeof text, ": %3.0f%% %zu/%zu %s, %.1f M samples/s, ETA %.1f s",
+                      100.0 * static_cast<double>(done) / static_cast<double>(total), done, total, p->unit, rate / 1e6,
+                      eta);
+        p->line->show(p->what + text);
+    }
+    return interrupted_signal() == 0;  // false cancels the fill (Ctrl-C, SIGTERM)
+}
+
+}  // namespace gradnoise::cli
