@@ -5,40 +5,97 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 
 #include "reference/reference.hpp"
 
 namespace gradnoise::reference::spec {
 
-// [S 4.1] A coordinate is usable when finite; otherwise the noise value is +0.
-inline bool is_finite(float v) { return std::fabs(v) <= FLT_MAX; }
+// The building blocks below are written once over the real type: float, and binary64 (spec
+// section 14) for Perlin noise and its fractals; every operation is the same, in the same order.
 
-// [S 4.2] Lattice cell of a finite coordinate: floor(v) mod 256, the mathematical residue.
-// floor is exact in float. Every float of magnitude >= 2^31 is a multiple of 256 (residue 0) and
-// would overflow int32, so it is not converted; below that the two's-complement low byte is the
-// residue, taken in unsigned arithmetic.
-inline int lattice_index(float floored) {
-    if (!(std::fabs(floored) < 2147483648.0f)) {  // |v| >= 2^31
+// [S 4.1] A coordinate is usable when finite; otherwise the noise value is +0.
+template <class Real>
+bool is_finite(Real v) {
+    return std::fabs(v) <= std::numeric_limits<Real>::max();
+}
+
+// [S 4.2, 14.1] Lattice cell of a finite coordinate: floor(v) mod 256, the mathematical residue.
+// floor is exact. Every float of magnitude >= 2^31 (double: 2^63) is a multiple of 256 (residue 0)
+// and would overflow int32 (int64), so it is not converted; below that the two's-complement low
+// byte is the residue, taken in unsigned arithmetic.
+template <class Real>
+int lattice_index(Real floored) {
+    using Int = std::conditional_t<std::is_same_v<Real, double>, std::int64_t, std::int32_t>;
+    using Unsigned = std::make_unsigned_t<Int>;
+    constexpr Real bound = static_cast<Real>(Unsigned(1) << (8 * sizeof(Int) - 1));  // 2^31 or 2^63
+    if (!(std::fabs(floored) < bound)) {
         return 0;
     }
-    std::int32_t i = static_cast<std::int32_t>(floored);
-    return static_cast<int>(static_cast<std::uint32_t>(i) & 255u);
+    const Int i = static_cast<Int>(floored);
+    return static_cast<int>(static_cast<Unsigned>(i) & 255u);
 }
 
 // [S 4.3] Perlin 2002: 6t^5 - 15t^4 + 10t^3 as ((t*t)*t) * ((t*((t*6)-15))+10).
 // Perlin 1985: 3t^2 - 2t^3 as (t*t) * (3-(2*t)).
-inline float fade_curve(Fade fade, float t) {
+template <class Real>
+Real fade_curve(Fade fade, Real t) {
     if (fade == Fade::cubic) {
-        return t * t * (3.0f - 2.0f * t);
+        return t * t * (Real(3) - Real(2) * t);
     }
-    return t * t * t * (t * (t * 6.0f - 15.0f) + 10.0f);
+    return t * t * t * (t * (t * Real(6) - Real(15)) + Real(10));
 }
 
 // [S 4.5] a + t * (b - a).
-inline float lerp(float t, float a, float b) { return a + t * (b - a); }
+template <class Real>
+Real lerp(Real t, Real a, Real b) {
+    return a + t * (b - a);
+}
 
-// [S 4.4] Perlin's grad() (perlin.cpp).
-float grad(int hash, float x, float y, float z);
+// [S 4.4] Perlin's grad(): the 12 cube-edge gradients selected by hash & 15.
+template <class Real>
+Real grad(int hash, Real x, Real y, Real z) {
+    int h = hash & 15;
+    Real u = h < 8 ? x : y;
+    Real v = h < 4 ? y : (h == 12 || h == 14 ? x : z);
+    return ((h & 1) == 0 ? u : -u) + ((h & 2) == 0 ? v : -v);
+}
+
+// [S 8] One octave's contribution before its amplitude; `weight` is the ridged kind's state.
+template <class Real>
+Real octave_term(Fractal kind, Real n, Real& weight) {
+    switch (kind) {
+        case Fractal::turbulence: return std::fabs(n);
+        case Fractal::billow: return Real(2) * std::fabs(n) - Real(1);
+        case Fractal::ridged: {
+            Real s = Real(1) - std::fabs(n);
+            s = s * s;
+            s = s * weight;
+            Real w = s * Real(2);
+            weight = w < Real(0) ? Real(0) : (w > Real(1) ? Real(1) : w);
+            return s;
+        }
+        default: return n;  // fbm
+    }
+}
+
+// [S 8, 14.3] The octave loop: sum_k a_k term(n_k) / sum_k a_k over the fractal's octaves, with
+// a_0 = 1, a_k = a_{k-1} * persistence, f_0 = frequency, f_k = f_{k-1} * lacunarity (binary64: the
+// float parameters converted). sample(k, f_k) is octave k's base noise (the damped kind has its own
+// loop, gradient.cpp).
+template <class Real, class Sample>
+Real sum_octaves(const FractalParams& f, Sample&& sample) {
+    Real frequency = f.frequency, amplitude = 1, amplitude_sum = 0, sum = 0, weight = 1;
+    for (int k = 0; k < f.octaves; ++k) {
+        sum = sum + amplitude * octave_term<Real>(f.kind, sample(k, frequency), weight);
+        amplitude_sum = amplitude_sum + amplitude;
+        frequency = frequency * static_cast<Real>(f.lacunarity);
+        amplitude = amplitude * static_cast<Real>(f.persistence);
+    }
+    return sum / amplitude_sum;
+}
+
 // [S 10.1, 10.2] The value at a corner of hash h, offset (x, y, z) from the sample point (lattice.cpp).
 float corner(const Lattice& l, int dims, int h, float x, float y, float z);
 // [S 10.3] The lattice of octave k, its corner indices wrapped by the periods (lattice.cpp).

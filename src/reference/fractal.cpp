@@ -1,5 +1,5 @@
-// [S 8, 11, 12] The scalar reference for everything above one octave: sums of octaves, domain
-// warping and patterns, plain C++ -- the whole field of a Noise. Spec sections are cited as [S n];
+// [S 8, 11, 12, 14.3] The scalar reference for everything above one octave: sums of octaves, domain
+// warping and patterns, plain C++ -- the whole field of a Noise (and the binary64 one). Spec sections are cited as [S n];
 // see docs/spec.md.
 #include "reference/common.hpp"
 
@@ -8,23 +8,6 @@ namespace gradnoise::reference {
 using namespace spec;
 
 namespace {
-
-// [S 8] One octave's contribution before its amplitude; `weight` is the ridged kind's state.
-float octave_term(Fractal kind, float n, float& weight) {
-    switch (kind) {
-        case Fractal::turbulence: return std::fabs(n);
-        case Fractal::billow: return 2.0f * std::fabs(n) - 1.0f;
-        case Fractal::ridged: {
-            float s = 1.0f - std::fabs(n);
-            s = s * s;
-            s = s * weight;
-            float w = s * 2.0f;
-            weight = w < 0.0f ? 0.0f : (w > 1.0f ? 1.0f : w);
-            return s;
-        }
-        default: return n;  // fbm
-    }
-}
 
 // One octave of base noise at q (dims coordinates). Binary64 coordinates reach the simplex
 // families only from chunks (spec 13.4); every other caller passes floats, exact in double.
@@ -84,24 +67,14 @@ float fractal(const detail::NoiseTables& t, int dims, const float* p) {
     }
     const float offset[4] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z,
                              detail::octave_offset_w};
-    float frequency = f.frequency;
-    float amplitude = 1.0f;
-    float amplitude_sum = 0.0f;
-    float sum = 0.0f;
-    float weight = 1.0f;
-    for (int k = 0; k < f.octaves; ++k) {
+    return sum_octaves<float>(f, [&](int k, float frequency) {
         float kf = static_cast<float>(k);
-        float q[4];
+        float q[4] = {0.0f, 0.0f, 0.0f, 0.0f};
         for (int a = 0; a < dims; ++a) {
             q[a] = p[a] * frequency + kf * offset[a];
         }
-        float n = base_noise(t, dims, k, q);
-        sum = sum + amplitude * octave_term(f.kind, n, weight);
-        amplitude_sum = amplitude_sum + amplitude;
-        frequency = frequency * f.lacunarity;
-        amplitude = amplitude * f.persistence;
-    }
-    return sum / amplitude_sum;
+        return base_noise(t, dims, k, q);
+    });
 }
 
 // [S 11] Domain warping: each level displaces p by strength * d, component a of d being the
@@ -173,16 +146,7 @@ float octave_sum_of(const detail::NoiseTables& t, int dims, const T* x, std::siz
     if (f.kind == Fractal::damped) {
         return octave_sum_gradient(t, dims, x, x_stride, y, z, false).value;
     }
-    float amplitude = 1.0f;
-    float amplitude_sum = 0.0f;
-    float sum = 0.0f;
-    float weight = 1.0f;
-    for (int k = 0; k < f.octaves; ++k) {
-        sum = sum + amplitude * octave_term(f.kind, at(k), weight);
-        amplitude_sum = amplitude_sum + amplitude;
-        amplitude = amplitude * f.persistence;
-    }
-    return sum / amplitude_sum;
+    return sum_octaves<float>(f, [&](int k, float) { return at(k); });  // (the coordinates hold f_k)
 }
 
 }  // namespace
@@ -231,6 +195,37 @@ float field3(const detail::NoiseTables& t, float x, float y, float z) noexcept {
 float field4(const detail::NoiseTables& t, float x, float y, float z, float w) noexcept {
     const float p[4] = {x, y, z, w};
     return field(t, 4, p);
+}
+
+// [S 14.3] The binary64 field: Perlin noise or its fractal (the octave constants in double from the
+// float parameters, offsets k * 17.3125 etc. exact).
+double field3_f64(const detail::NoiseTables& t, double x, double y, double z) noexcept {
+    const FractalParams& f = t.desc.fractal;
+    if (f.kind == Fractal::none) {
+        return noise3_f64(t.permutation, t.fade, x, y, z);
+    }
+    if (!is_finite(x) || !is_finite(y) || !is_finite(z)) {
+        return 0.0;
+    }
+    return sum_octaves<double>(f, [&](int k, double fk) {
+        double kd = static_cast<double>(k);
+        return noise3_f64(t.permutation, t.fade, x * fk + kd * detail::octave_offset_x, y * fk + kd * detail::octave_offset_y,
+                          z * fk + kd * detail::octave_offset_z);
+    });
+}
+
+double field2_f64(const detail::NoiseTables& t, double x, double y) noexcept {
+    const FractalParams& f = t.desc.fractal;
+    if (f.kind == Fractal::none) {
+        return noise2_f64(t.permutation, t.fade, x, y);
+    }
+    if (!is_finite(x) || !is_finite(y)) {
+        return 0.0;
+    }
+    return sum_octaves<double>(f, [&](int k, double fk) {
+        double kd = static_cast<double>(k);
+        return noise2_f64(t.permutation, t.fade, x * fk + kd * detail::octave_offset_x, y * fk + kd * detail::octave_offset_y);
+    });
 }
 
 }  // namespace gradnoise::reference

@@ -2,14 +2,17 @@
 // tricks by design. Read it next to the spec and Ken Perlin's 2002 paper. One file per family,
 // named like its kernel header (src/kernels/) and its test (tests/):
 //   hash.cpp        [S 3]      the corner hashes (Perlin's chain, the mixing hash)
-//   perlin.cpp      [S 4, 5]   improved Perlin noise, 2D and 3D
+//   common.hpp      [S 4, 8]   the building blocks over float and binary64 (fade, lerp, grad,
+//                              the octave term and loop), and the spec's shared declarations
+//   perlin.cpp      [S 4, 5, 14]  improved Perlin noise, 2D and 3D, float and binary64
 //   lattice.cpp     [S 10]     classic and value bases, periods, 4D
-//   fractal.cpp     [S 8, 11, 12]  octave sums, domain warp, patterns: the whole field
+//   fractal.cpp     [S 8, 11, 12, 14.3]  octave sums, domain warp, patterns: the whole field
+//                              (and the binary64 one)
 //   chunk.cpp       [S 13]     chunks addressed by 64-bit sample numbers
-//   perlin_f64.cpp  [S 14]     binary64
 //   simplex.cpp     [S 16]     OpenSimplex2 (fast), 2D/3D/4D, every orientation
 //   simplex_smooth.cpp [S 16]  OpenSimplex2S (smooth), 2D/3D/4D
 //   cellular.cpp    [S 17]     cellular (Worley) noise, 2D/3D
+//   gradient.cpp    [S 18]     analytic gradients, the damped fractal, curl
 #ifndef GRADNOISE_SRC_REFERENCE_REFERENCE_HPP
 #define GRADNOISE_SRC_REFERENCE_REFERENCE_HPP
 
