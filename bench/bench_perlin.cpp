@@ -535,32 +535,32 @@ void libnoise_fbm_points3(benchmark::State& state) {
 template <yardstick::Fractal kind>
 void stb_fractal_grid3(benchmark::State& state) {
     fill_loop(state, 128 * 128 * 64, [&](float* out) {
-        yardstick::stb_fractal_grid3(kind, 0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out);
+        yardstick::stb_grid_rows(kind, {3, 0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 0, 128 * 64}, out);
     });
 }
 
 void stb_fbm_grid2(benchmark::State& state) {
     fill_loop(state, 1024 * 1024, [&](float* out) {
-        yardstick::stb_fractal_grid3(yardstick::Fractal::fbm, 0.3f, 0.7f, 0.0f, 0.01f, 1024, 1024, 1, out);
+        yardstick::stb_grid_rows(yardstick::Fractal::fbm, {2, 0.3f, 0.7f, 0.0f, 0.01f, 1024, 1024, 0, 1024}, out);
     });
 }
 
 void stb_fbm_points3(benchmark::State& state) {
     const PointSet& p = random_points();
     fill_loop(state, kPoints, [&](float* out) {
-        yardstick::stb_fractal_points3(yardstick::Fractal::fbm, p.x.data(), p.y.data(), p.z.data(), out, kPoints);
+        yardstick::stb_points3(yardstick::Fractal::fbm, p.x.data(), p.y.data(), p.z.data(), out, kPoints);
     });
 }
 
 void stb_grid2(benchmark::State& state) {
     fill_loop(state, 1024 * 1024, [&](float* out) {
-        yardstick::stb_grid2(0.3f, 0.7f, 0.01f, 1024, 1024, out);
+        yardstick::stb_grid_rows(yardstick::Fractal::none, {2, 0.3f, 0.7f, 0.0f, 0.01f, 1024, 1024, 0, 1024}, out);
     });
 }
 
 void stb_grid3(benchmark::State& state) {
     fill_loop(state, 128 * 128 * 64, [&](float* out) {
-        yardstick::stb_grid3(0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 64, out);
+        yardstick::stb_grid_rows(yardstick::Fractal::none, {3, 0.3f, 0.7f, 0.5f, 0.01f, 128, 128, 0, 128 * 64}, out);
     });
 }
 
@@ -574,7 +574,7 @@ void stb_points2(benchmark::State& state) {
 void stb_points3(benchmark::State& state) {
     const PointSet& p = random_points();
     fill_loop(state, kPoints, [&](float* out) {
-        yardstick::stb_points3(p.x.data(), p.y.data(), p.z.data(), out, kPoints);
+        yardstick::stb_points3(yardstick::Fractal::none, p.x.data(), p.y.data(), p.z.data(), out, kPoints);
     });
 }
 

@@ -33,7 +33,6 @@
 #include <tbb/task_arena.h>
 
 #include "bench_machine.hpp"
-#include "bench_peers.hpp"
 #include "bench_report.hpp"
 #include "commands.hpp"
 #include "atomic_file.hpp"
@@ -41,6 +40,7 @@
 #include "interrupt.hpp"
 #include "parsers.hpp"
 #include "progress.hpp"
+#include "stb_yardstick.hpp"
 
 namespace gradnoise::cli {
 namespace {
@@ -170,7 +170,7 @@ struct Workloads {
         kernels.push_back({"perlin2/points", "noise2 at " + pts, n, true, [this, n](Impl impl, unsigned t) {
                                split(n, t, [&](std::size_t a, std::size_t b) {
                                    if (impl == Impl::stb) {
-                                       peers::stb_points2(&points.x[a], &points.y[a], &out[a], b - a);
+                                       yardstick::stb_points2(&points.x[a], &points.y[a], &out[a], b - a);
                                    } else {
                                        (void)perlin.evaluate_2d(&points.x[a], &points.y[a], &out[a], b - a);
                                    }
@@ -179,7 +179,8 @@ struct Workloads {
         kernels.push_back({"perlin3/points", "noise3 at " + pts, n, true, [this, n](Impl impl, unsigned t) {
                                split(n, t, [&](std::size_t a, std::size_t b) {
                                    if (impl == Impl::stb) {
-                                       peers::stb_points3(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
+                                       yardstick::stb_points3(yardstick::Fractal::none, &points.x[a], &points.y[a], &points.z[a],
+                                                              &out[a], b - a);
                                    } else {
                                        (void)perlin.evaluate_3d(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
                                    }
@@ -198,17 +199,20 @@ struct Workloads {
                            n, true, [this, n](Impl impl, unsigned t) {
                                split(n, t, [&](std::size_t a, std::size_t b) {
                                    if (impl == Impl::stb) {
-                                       peers::stb_fbm_points3(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
+                                       yardstick::stb_points3(yardstick::Fractal::fbm, &points.x[a], &points.y[a], &points.z[a],
+                                                              &out[a], b - a);
                                    } else {
                                        (void)fbm.evaluate_3d(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
                                    }
                                });
                            }});
-        auto grid2 = [this](const Noise& noise, bool fbm_peer) {
-            return [this, &noise, fbm_peer](Impl impl, unsigned t) {
+        // The stb_perlin peer of a grid: plain noise, or fBm for the fractal workloads.
+        auto stb_kind = [](bool fbm_peer) { return fbm_peer ? yardstick::Fractal::fbm : yardstick::Fractal::none; };
+        auto grid2 = [this, stb_kind](const Noise& noise, bool fbm_peer) {
+            return [this, &noise, fbm_peer, stb_kind](Impl impl, unsigned t) {
                 if (impl == Impl::stb) {
                     split(side2, t, [&](std::size_t a, std::size_t b) {
-                        peers::stb_grid_rows(fbm_peer, {2, 0.3f, 0.7f, 0.0f, 0.01f, side2, side2, a, b}, out.data());
+                        yardstick::stb_grid_rows(stb_kind(fbm_peer), {2, 0.3f, 0.7f, 0.0f, 0.01f, side2, side2, a, b}, out.data());
                     });
                     return;
                 }
@@ -217,12 +221,12 @@ struct Workloads {
                 (void)noise.fill_grid_2d({0.3f, 0.7f, 0.01f, 0.01f, side2, side2}, out.data(), 0, o);
             };
         };
-        auto grid3 = [this](const Noise& noise, bool fbm_peer) {
-            return [this, &noise, fbm_peer](Impl impl, unsigned t) {
+        auto grid3 = [this, stb_kind](const Noise& noise, bool fbm_peer) {
+            return [this, &noise, fbm_peer, stb_kind](Impl impl, unsigned t) {
                 const std::size_t nx = 2 * side3, ny = 2 * side3, nz = side3;
                 if (impl == Impl::stb) {
                     split(ny * nz, t, [&](std::size_t a, std::size_t b) {
-                        peers::stb_grid_rows(fbm_peer, {3, 0.3f, 0.7f, 0.5f, 0.01f, nx, ny, a, b}, out.data());
+                        yardstick::stb_grid_rows(stb_kind(fbm_peer), {3, 0.3f, 0.7f, 0.5f, 0.01f, nx, ny, a, b}, out.data());
                     });
                     return;
                 }
@@ -243,7 +247,8 @@ struct Workloads {
                            [this, n](Impl impl, unsigned t) {
                                split(n, t, [&](std::size_t a, std::size_t b) {
                                    if (impl == Impl::stb) {
-                                       peers::stb_points3(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
+                                       yardstick::stb_points3(yardstick::Fractal::none, &points.x[a], &points.y[a], &points.z[a],
+                                                              &out[a], b - a);
                                    } else {
                                        (void)simplex.evaluate_3d(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
                                    }
