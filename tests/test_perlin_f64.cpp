@@ -1,5 +1,5 @@
-// Binary64 Perlin noise: src/kernels/perlin.hpp (float32 and binary64 share it), src/reference/perlin_f64.cpp,
-// docs/spec.md section 14. Ken Perlin's own values bit for bit, every ISA (each ISA's kernel table
+// Binary64 Perlin noise: src/kernels/perlin.hpp (float32 and binary64 share it), src/reference/perlin.cpp
+// and fractal.cpp (over double), docs/spec.md section 14. Ken Perlin's own values bit for bit, every ISA (each ISA's kernel table
 // called directly, testing::IsaPath) equal to the scalar binary64 reference bit for bit,
 // fractals, and what it rejects.
 #include <doctest/doctest.h>
