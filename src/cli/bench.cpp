@@ -480,23 +480,84 @@ struct Request {
     std::vector<std::string> compare;
 };
 
+// The kernels --kernels names (all by default); usage_error on an unknown name.
+std::vector<const Kernel*> chosen_kernels(const Workloads& w, const std::vector<std::string>& names) {
+    for (const std::string& name : names) {
+        auto it = std::find_if(w.kernels.begin(), w.kernels.end(), [&](const Kernel& k) { return k.name == name; });
+        if (it == w.kernels.end()) {
+            std::string all;
+            for (const Kernel& k : w.kernels) all += (all.empty() ? "" : ", ") + k.name;
+            usage_error("--kernels: unknown kernel '" + name + "' (kernels: " + all + ")");
+        }
+    }
+    std::vector<const Kernel*> kernels;
+    for (const Kernel& k : w.kernels) {
+        if (names.empty() || std::find(names.begin(), names.end(), k.name) != names.end()) {
+            kernels.push_back(&k);
+        }
+    }
+    return kernels;
+}
+
+void print_preamble(const Machine& m, const Settings& s, const std::string& date, bool counted) {
+    std::printf("gradnoise %s bench, %s\n", version_string(), date.c_str());
+    std::printf("CPU: %s\n", m.cpu_model.c_str());
+    std::printf("Cores: %u logical CPUs", m.logical_cpus);
+    if (m.physical_cores) std::printf(", %u physical cores", m.physical_cores);
+    std::printf("; OS: %s\nISAs: ", m.os.c_str());
+    for (Isa isa : m.isas) std::printf("%s ", isa_name(isa));
+    std::printf("(best: %s)\n", isa_name(m.best));
+    std::printf("Mode: %s: %zu samples per call, median of %d runs of >= %g s; instructions per sample: %s\n\n",
+                s.mode.c_str(), s.samples, s.repetitions, s.min_time,
+                counted ? "perf events" : "not available here (no perf events; see bench/count_instructions.sh)");
+}
+
+// One kernel on every ISA and stb_perlin, on 1 thread and on `threads`, with its ratios.
+KernelReport measure_kernel(const Kernel& k, const std::vector<Isa>& isas, unsigned threads, const Settings& s,
+                            InstructionCounter* counter, ProgressLine& line, std::size_t* done, std::size_t total) {
+    KernelReport kr{&k, {}};
+    std::vector<unsigned> thread_counts = {1};
+    if (threads > 1) thread_counts.push_back(threads);
+    auto step = [&](const std::string& what) {
+        line.show("[" + std::to_string(++*done) + "/" + std::to_string(total) + "] " + k.name + " " + what);
+    };
+    for (unsigned t : thread_counts) {
+        for (Isa isa : isas) {
+            step(std::string(isa_name(isa)) + " " + std::to_string(t) + (t == 1 ? " thread" : " threads"));
+            check(force_isa(isa), "force_isa");
+            kr.results.push_back(measure(k, Impl::gradnoise, t, s, counter));
+            stop_measuring_if_interrupted(line, s);
+        }
+        reset_isa();
+        if (k.has_stb) {
+            step("stb_perlin " + std::to_string(t));
+            kr.results.push_back(measure(k, Impl::stb, t, s, counter));
+            stop_measuring_if_interrupted(line, s);
+        } else {
+            ++*done;
+        }
+    }
+    for (Result& r : kr.results) {
+        for (const Result& o : kr.results) {
+            if (o.threads != r.threads) continue;
+            if (o.impl == "gradnoise" && o.isa == "scalar") r.ratio_scalar = r.rate / o.rate;
+            if (o.impl == "stb_perlin") r.ratio_stb = r.rate / o.rate;
+        }
+    }
+    return kr;  // rows in the order scalar.., isas.., stb; 1-thread results first, then N-thread
+}
+
 int run_bench(Request& q) {
     Settings& s = q.s;
     if (q.quick && q.full) usage_error("--quick and --full exclude each other");
-    const std::optional<std::string> mode =
-        q.quick ? std::optional<std::string>("quick") : q.full ? std::optional<std::string>("full") : std::nullopt;
-    const std::optional<std::size_t>& samples = q.samples;
-    const std::optional<int>& repetitions = q.repetitions;
-    const std::optional<double>& min_time = q.min_time;
-    const std::vector<std::string>& compare = q.compare;
-    if (!compare.empty()) {
-        return run_compare(compare[0], compare[1]);
+    if (!q.compare.empty()) {
+        return run_compare(q.compare[0], q.compare[1]);
     }
     if (Status st = environment_isa_status(); !st) usage_error(st.message());
-    apply_mode(&s, mode.value_or("default"));
-    if (samples) s.samples = *samples;
-    if (repetitions) s.repetitions = *repetitions;
-    if (min_time) s.min_time = *min_time;
+    apply_mode(&s, q.quick ? "quick" : q.full ? "full" : "default");
+    if (q.samples) s.samples = *q.samples;
+    if (q.repetitions) s.repetitions = *q.repetitions;
+    if (q.min_time) s.min_time = *q.min_time;
 
     install_interrupt_handlers();
     const Machine m = describe_machine();
@@ -508,33 +569,10 @@ int run_bench(Request& q) {
         }
     }
     Workloads w(s.samples);
-    std::vector<const Kernel*> kernels;
-    for (const std::string& name : s.kernels) {
-        auto it = std::find_if(w.kernels.begin(), w.kernels.end(), [&](const Kernel& k) { return k.name == name; });
-        if (it == w.kernels.end()) {
-            std::string names;
-            for (const Kernel& k : w.kernels) names += (names.empty() ? "" : ", ") + k.name;
-            usage_error("--kernels: unknown kernel '" + name + "' (kernels: " + names + ")");
-        }
-    }
-    for (const Kernel& k : w.kernels) {
-        if (s.kernels.empty() || std::find(s.kernels.begin(), s.kernels.end(), k.name) != s.kernels.end()) {
-            kernels.push_back(&k);
-        }
-    }
+    const std::vector<const Kernel*> kernels = chosen_kernels(w, s.kernels);
     InstructionCounter counter;
     const std::string date = utc_now();
-
-    std::printf("gradnoise %s bench, %s\n", version_string(), date.c_str());
-    std::printf("CPU: %s\n", m.cpu_model.c_str());
-    std::printf("Cores: %u logical CPUs", m.logical_cpus);
-    if (m.physical_cores) std::printf(", %u physical cores", m.physical_cores);
-    std::printf("; OS: %s\nISAs: ", m.os.c_str());
-    for (Isa isa : m.isas) std::printf("%s ", isa_name(isa));
-    std::printf("(best: %s)\n", isa_name(m.best));
-    std::printf("Mode: %s: %zu samples per call, median of %d runs of >= %g s; instructions per sample: %s\n\n",
-                s.mode.c_str(), s.samples, s.repetitions, s.min_time,
-                counter.available() ? "perf events" : "not available here (no perf events; see bench/count_instructions.sh)");
+    print_preamble(m, s, date, counter.available());
     print_header_row(threads);
 
     ProgressLine line(!s.quiet);
@@ -542,35 +580,7 @@ int run_bench(Request& q) {
     std::size_t done = 0;
     std::vector<KernelReport> reports;
     for (const Kernel* k : kernels) {
-        KernelReport kr{k, {}};
-        std::vector<unsigned> thread_counts = {1};
-        if (threads > 1) thread_counts.push_back(threads);
-        for (unsigned t : thread_counts) {
-            for (Isa isa : isas) {
-                line.show("[" + std::to_string(++done) + "/" + std::to_string(total) + "] " + k->name + " " +
-                          isa_name(isa) + " " + std::to_string(t) + (t == 1 ? " thread" : " threads"));
-                check(force_isa(isa), "force_isa");
-                kr.results.push_back(measure(*k, Impl::gradnoise, t, s, &counter));
-                stop_measuring_if_interrupted(line, s);
-            }
-            reset_isa();
-            if (k->has_stb) {
-                line.show("[" + std::to_string(++done) + "/" + std::to_string(total) + "] " + k->name + " stb_perlin " +
-                          std::to_string(t));
-                kr.results.push_back(measure(*k, Impl::stb, t, s, &counter));
-                stop_measuring_if_interrupted(line, s);
-            } else {
-                ++done;
-            }
-        }
-        for (Result& r : kr.results) {
-            for (const Result& o : kr.results) {
-                if (o.threads != r.threads) continue;
-                if (o.impl == "gradnoise" && o.isa == "scalar") r.ratio_scalar = r.rate / o.rate;
-                if (o.impl == "stb_perlin") r.ratio_stb = r.rate / o.rate;
-            }
-        }
-        // Rows in the order scalar.., isas.., stb; results hold 1-thread first then N-thread.
+        KernelReport kr = measure_kernel(*k, isas, threads, s, &counter, line, &done, total);
         line.erase();
         print_kernel(kr, threads);
         reports.push_back(std::move(kr));
