@@ -8,6 +8,23 @@
 namespace gradnoise::reference {
 namespace {
 
+// [S 13] Octave k's step g_k = spacing * f_k for each octave of the field (f_0 = 1 for plain
+// noise, f_k = f_{k-1} * lacunarity), in order, while body(k, g_k) returns true; false if it
+// stopped early.
+template <class Body>
+bool for_each_octave_step(const NoiseDesc& d, float spacing, Body&& body) {
+    const FractalParams& f = d.fractal;
+    const int octaves = f.kind == Fractal::none ? 1 : f.octaves;
+    float frequency = f.kind == Fractal::none ? 1.0f : f.frequency;
+    for (int k = 0; k < octaves; ++k) {
+        if (!body(k, spacing * frequency)) {
+            return false;
+        }
+        frequency = frequency * f.lacunarity;
+    }
+    return true;
+}
+
 // [S 13] The chunk field: octave k of sample s on axis a sits at chunk_coordinate(s_a, g_k) +
 // k * offset_a, g_k = spacing * f_k (f_0 = 1 for plain noise).
 float chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) {
@@ -29,18 +46,14 @@ float chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float
 
 void chunk_coordinates(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
                        float* out) noexcept {
-    const FractalParams& f = t.desc.fractal;
     const float offset[3] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z};
-    const int octaves = f.kind == Fractal::none ? 1 : f.octaves;
-    float frequency = f.kind == Fractal::none ? 1.0f : f.frequency;
-    for (int k = 0; k < octaves; ++k) {
+    for_each_octave_step(t.desc, spacing, [&](int k, float step) {
         const float kf = static_cast<float>(k);
-        const float step = spacing * frequency;
         for (std::size_t i = 0; i < n; ++i) {
             out[static_cast<std::size_t>(k) * n + i] = chunk_coordinate(first + static_cast<std::int64_t>(i), step) + kf * offset[axis];
         }
-        frequency = frequency * f.lacunarity;
-    }
+        return true;
+    });
 }
 
 bool chunk_in_binary64(const detail::NoiseTables& t) noexcept {
@@ -49,32 +62,19 @@ bool chunk_in_binary64(const detail::NoiseTables& t) noexcept {
 
 void chunk_coordinates_f64(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
                            double* out) noexcept {
-    const FractalParams& f = t.desc.fractal;
     const float offset[3] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z};
-    const int octaves = f.kind == Fractal::none ? 1 : f.octaves;
-    float frequency = f.kind == Fractal::none ? 1.0f : f.frequency;
-    for (int k = 0; k < octaves; ++k) {
-        const double step = static_cast<double>(spacing * frequency);
+    for_each_octave_step(t.desc, spacing, [&](int k, float step) {
         const double shift = static_cast<double>(static_cast<float>(k) * offset[axis]);
         for (std::size_t i = 0; i < n; ++i) {
             const double s = static_cast<double>(first + static_cast<std::int64_t>(i));
-            out[static_cast<std::size_t>(k) * n + i] = s * step + shift;
+            out[static_cast<std::size_t>(k) * n + i] = s * static_cast<double>(step) + shift;
         }
-        frequency = frequency * f.lacunarity;
-    }
+        return true;
+    });
 }
 
 bool chunk_steps_finite(const NoiseDesc& desc, float spacing) noexcept {
-    const FractalParams& f = desc.fractal;
-    const int octaves = f.kind == Fractal::none ? 1 : f.octaves;
-    float frequency = f.kind == Fractal::none ? 1.0f : f.frequency;
-    for (int k = 0; k < octaves; ++k) {
-        if (!std::isfinite(spacing * frequency)) {
-            return false;
-        }
-        frequency = frequency * f.lacunarity;
-    }
-    return true;
+    return for_each_octave_step(desc, spacing, [](int, float step) { return std::isfinite(step); });
 }
 
 float chunk_coordinate(std::int64_t s, float g) noexcept {
