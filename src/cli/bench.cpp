@@ -3,7 +3,6 @@
 // thread and on all threads, with the ratio to the scalar path and to stb_perlin measured in the
 // same run; a JSON report (docs/bench-report.schema.json) and a side-by-side comparison of two.
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -11,21 +10,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
-#include <thread>
-#include <tuple>
 #include <utility>
 #include <vector>
-
-#if defined(__linux__)
-#include <unistd.h>
-#endif
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -36,9 +27,7 @@
 #include "bench_report.hpp"
 #include "commands.hpp"
 #include "atomic_file.hpp"
-#include "input_limits.hpp"
 #include "interrupt.hpp"
-#include "parsers.hpp"
 #include "progress.hpp"
 #include "stb_yardstick.hpp"
 
