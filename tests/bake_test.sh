@@ -362,6 +362,8 @@ bake --config wood.toml -o w1.png
 bake wood --size 32x32 --seed 9 -o w2.png
 check "--print-config then --config bakes the same bytes" cmp -s w1.png w2.png
 check "--print-config names the preset and seed" grep -q 'seed' wood.toml
+printf 'preset = "wood"\noctaves = []\n' >empty.toml
+expect_error "--config with an empty array: exit 2, named" 2 "'octaves' has no value" -- --config empty.toml -o x.png
 
 # ---- errors: message, exit status, and no file left behind ----
 expect_error "unknown preset: exit 2" 2 "preset" -- lava -o x.png

@@ -371,6 +371,8 @@ void apply_config_text(CLI::App& cmd, const std::string& text, const std::string
             }
             if (option->get_expected_min() == 0) {  // a flag: true/false
                 option->add_result(option->get_flag_value(item.name, toml.to_flag(item)));
+            } else if (item.inputs.empty()) {  // (an empty array, "key = []": CLI11 would read past it)
+                usage_error(where + "'" + item.fullname() + "' has no value");
             } else {
                 option->add_result(item.inputs);
             }
