@@ -356,6 +356,9 @@ for isa in scalar sse2 avx2 avx512 neon; do
     done
 done
 
+# ---- help ----
+check "help bake: the options of bake" bash -c '"$1" help bake | grep -q "Usage: gradnoise bake"' _ "$GRADNOISE"
+
 # ---- configuration round trip ----
 "$GRADNOISE" bake wood --size 32x32 --seed 9 --print-config >wood.toml
 bake --config wood.toml -o w1.png

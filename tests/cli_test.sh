@@ -84,8 +84,11 @@ if [[ $RC == 2 && "$ERR" == *Usage* && -z "$OUT" ]]; then pass "no command: help
 capture "" frobnicate
 expect_rc "unknown command: exit 2" 2 "unknown command 'frobnicate'"
 
+# (The top-level help's examples mention --dims and --seed too: the usage line tells them apart.)
 capture "" help eval
-if [[ $RC == 0 && "$OUT" == *"--dims"* && "$OUT" == *"--seed"* && "$OUT" != *"--slice"* ]]; then pass "help eval: the options of eval"; else fail "help eval: the options of eval" "rc $RC"; fi
+if [[ $RC == 0 && "$OUT" == *"Usage: gradnoise eval"* && "$OUT" == *"--dims"* && "$OUT" != *"--slice"* ]]; then pass "help eval: the options of eval"; else fail "help eval: the options of eval" "rc $RC"; fi
+capture "" help heightmap
+if [[ $RC == 0 && "$OUT" == *"Usage: gradnoise heightmap"* && "$OUT" == *"--size"* ]]; then pass "help heightmap: the options of heightmap"; else fail "help heightmap: the options of heightmap" "rc $RC"; fi
 capture "" help nonesuch
 expect_rc "help of an unknown command: exit 2" 2 "unknown command 'nonesuch'"
 

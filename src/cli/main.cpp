@@ -107,6 +107,9 @@ int main(int argc, char** argv) {
     }
     command = parsed.front();
     if (command == help) {
+        if (topic.empty() && parsed.size() > 1) {
+            topic = parsed[1]->get_name();  // CLI11 parses "help bake" as the help command, then bake
+        }
         if (topic.empty()) {
             std::fputs(top_help(app).c_str(), stdout);
             return exit_success;
