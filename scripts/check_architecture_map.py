@@ -29,6 +29,11 @@ def tracked_files(repo):
         return files
 
 
+def names(p, f):
+    """Whether map name p names file f: the path itself, or a glob matching within one folder."""
+    return f == p or ("*" in p and fnmatch.fnmatch(f, p) and "/" not in f[len(p.split("*")[0]):])
+
+
 def map_section(text):
     start = text.index("\n## Map of the tree")
     end = text.find("\n## ", start + 1)
@@ -48,11 +53,10 @@ def main():
             if not os.path.isdir(os.path.join(repo, p)):
                 problems.append(f"named in the map, not in the tree: {p}")
             continue
-        matches = [f for f in files if f == p or ("*" in p and fnmatch.fnmatch(f, p) and "/" not in f[len(p.split("*")[0]):])]
-        if not matches:
+        if not any(names(p, f) for f in files):
             problems.append(f"named in the map, not in the tree: {p}")
     for f in sources:
-        if not any(f == p or ("*" in p and fnmatch.fnmatch(f, p) and "/" not in f[len(p.split("*")[0]):]) for p in named):
+        if not any(names(p, f) for p in named):
             problems.append(f"in the tree, not in the map: {f}")
     for line in problems:
         print(f"docs/architecture.md: {line}")

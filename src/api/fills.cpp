@@ -227,16 +227,16 @@ struct GridMessages {
         GRADNOISE_ORIGIN_##dims(fn), GRADNOISE_STEP_##dims(fn), GRADNOISE_SIZE_##dims(fn), planes,     \
             GRADNOISE_LAYOUT_##dims(fn, out, "grid"), GRADNOISE_FILL_MESSAGES(fn, buffers), no_gradient \
     }
-constexpr GridMessages grid2_messages =
-    GRADNOISE_GRID_MESSAGES(2D, "fill_grid_2d", "out", nullptr, "buffer", detail::GradientRefusals{});
-constexpr GridMessages grid3_messages =
-    GRADNOISE_GRID_MESSAGES(3D, "fill_grid_3d", "out", nullptr, "buffer", detail::GradientRefusals{});
-constexpr GridMessages gradient2_messages =
-    GRADNOISE_GRID_MESSAGES(2D, "fill_grid_gradient_2d", "out.value", GRADNOISE_PLANES_2D("fill_grid_gradient_2d", "grid"),
-                            "buffers", GRADNOISE_GRADIENT_REFUSALS("fill_grid_gradient_2d"));
-constexpr GridMessages gradient3_messages =
-    GRADNOISE_GRID_MESSAGES(3D, "fill_grid_gradient_3d", "out.value", GRADNOISE_PLANES_3D("fill_grid_gradient_3d", "grid"),
-                            "buffers", GRADNOISE_GRADIENT_REFUSALS("fill_grid_gradient_3d"));
+// A value fill writes "out" and has no gradient to refuse; a value + gradient fill names its planes.
+#define GRADNOISE_GRID_VALUE(dims, fn) \
+    GRADNOISE_GRID_MESSAGES(dims, fn, "out", nullptr, "buffer", detail::GradientRefusals{})
+#define GRADNOISE_GRID_GRADIENT(dims, fn)                                                                \
+    GRADNOISE_GRID_MESSAGES(dims, fn, "out.value", GRADNOISE_PLANES_##dims(fn, "grid"), "buffers", \
+                            GRADNOISE_GRADIENT_REFUSALS(fn))
+constexpr GridMessages grid2_messages = GRADNOISE_GRID_VALUE(2D, "fill_grid_2d");
+constexpr GridMessages grid3_messages = GRADNOISE_GRID_VALUE(3D, "fill_grid_3d");
+constexpr GridMessages gradient2_messages = GRADNOISE_GRID_GRADIENT(2D, "fill_grid_gradient_2d");
+constexpr GridMessages gradient3_messages = GRADNOISE_GRID_GRADIENT(3D, "fill_grid_gradient_3d");
 
 // The checks of a 2D grid fill, then rows(first, last) over threads. gradient: out is the value
 // plane of a value+gradient fill whose planes are all checked.
@@ -359,16 +359,17 @@ struct ChunkMessages {
             GRADNOISE_CHUNK_FIRST_##dims(fn), planes, GRADNOISE_LAYOUT_##dims(fn, out, "chunk"),               \
             GRADNOISE_FILL_MESSAGES(fn, buffers), no_gradient                                                  \
     }
-constexpr ChunkMessages chunk2_all = GRADNOISE_CHUNK_MESSAGES(2D, "fill_chunk_2d", "fill_grid_2d", "out", nullptr,
-                                                              "buffer", detail::GradientRefusals{});
-constexpr ChunkMessages chunk3_all = GRADNOISE_CHUNK_MESSAGES(3D, "fill_chunk_3d", "fill_grid_3d", "out", nullptr,
-                                                              "buffer", detail::GradientRefusals{});
-constexpr ChunkMessages chunk_gradient2_all = GRADNOISE_CHUNK_MESSAGES(
-    2D, "fill_chunk_gradient_2d", "fill_grid_gradient_2d", "out.value",
-    GRADNOISE_PLANES_2D("fill_chunk_gradient_2d", "chunk"), "buffers", GRADNOISE_GRADIENT_REFUSALS("fill_chunk_gradient_2d"));
-constexpr ChunkMessages chunk_gradient3_all = GRADNOISE_CHUNK_MESSAGES(
-    3D, "fill_chunk_gradient_3d", "fill_grid_gradient_3d", "out.value",
-    GRADNOISE_PLANES_3D("fill_chunk_gradient_3d", "chunk"), "buffers", GRADNOISE_GRADIENT_REFUSALS("fill_chunk_gradient_3d"));
+#define GRADNOISE_CHUNK_VALUE(dims, fn, grid_fn) \
+    GRADNOISE_CHUNK_MESSAGES(dims, fn, grid_fn, "out", nullptr, "buffer", detail::GradientRefusals{})
+#define GRADNOISE_CHUNK_GRADIENT(dims, fn, grid_fn)                                                                \
+    GRADNOISE_CHUNK_MESSAGES(dims, fn, grid_fn, "out.value", GRADNOISE_PLANES_##dims(fn, "chunk"), "buffers", \
+                             GRADNOISE_GRADIENT_REFUSALS(fn))
+constexpr ChunkMessages chunk2_all = GRADNOISE_CHUNK_VALUE(2D, "fill_chunk_2d", "fill_grid_2d");
+constexpr ChunkMessages chunk3_all = GRADNOISE_CHUNK_VALUE(3D, "fill_chunk_3d", "fill_grid_3d");
+constexpr ChunkMessages chunk_gradient2_all =
+    GRADNOISE_CHUNK_GRADIENT(2D, "fill_chunk_gradient_2d", "fill_grid_gradient_2d");
+constexpr ChunkMessages chunk_gradient3_all =
+    GRADNOISE_CHUNK_GRADIENT(3D, "fill_chunk_gradient_3d", "fill_grid_gradient_3d");
 
 // The checks of a chunk fill (2D: size_z = 1, first_z = 0), then rows over threads.
 template <int dims, class Chunk, class Rows>

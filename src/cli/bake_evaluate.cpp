@@ -131,8 +131,7 @@ Floats evaluate(const Bake& b, const Noise& noise, const Window& v, RateProgress
         const Grid3d g{b.origin_x, b.origin_y, t, step, step, 1.0f, v.w, v.h, 1};
         if (p.gradient()) {
             Floats gz(values.size());  // the gradient along time: not needed, but written
-            s = noise.fill_grid_gradient_3d(g, GradientOut{values.data(), gx->data(), gy->data(), gz.data(), nullptr}, 0,
-                                            0, fill);
+            s = noise.fill_grid_gradient_3d(g, p.row(0, gz.data(), nullptr), 0, 0, fill);
         } else {
             s = noise.fill_grid_3d(g, values.data(), 0, 0, fill);
         }
