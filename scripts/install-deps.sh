@@ -1,31 +1,39 @@
 #!/usr/bin/env bash
 # Installs what gradnoise needs from Debian 12 packages, idempotently.
-#   scripts/install-deps.sh           build + test + benchmark dependencies
-#   scripts/install-deps.sh --cross   also the aarch64 cross compiler, qemu-user and arm64 runtime
+#   scripts/install-deps.sh           build + test + benchmark dependencies (scripts/test.sh)
+#   scripts/install-deps.sh --tool    only the library and the command-line tool (scripts/quickstart.sh)
+#   scripts/install-deps.sh --cross   everything, and the aarch64 cross compiler, qemu-user and arm64 runtime
 # As root it installs; otherwise it prints the apt-get line and exits 1.
 set -euo pipefail
 
-# (The Python package: python3-dev, pybind11, numpy; its tests pytest, PIL and imageio (the examples) and
-# python3-noise (a benchmark yardstick); pip, venv, setuptools and wheel install it offline.
-# gradnoise.dask: dask + distributed (the cluster), zarr, rasterio + GDAL (COG; gdal-bin's gdalinfo and
-# python3-gdal's COG validator in the tests), psutil (distributed's worker memory). libssl-dev: SHA-256
-# of the tile manifests (the bake tool). libclang-rt-14-dev: libFuzzer and the sanitizers' runtimes for clang
-# (fuzz/). bc: the shell tests' timings. libsdl2-dev, libgl-dev: the realtime viewer (examples/realtime);
-# xvfb, xauth (xvfb-run) and libgl1-mesa-dri (Mesa's software renderer): its headless CI run.)
-# ccache: scripts/test.sh compiles through it, so CI on a machine that ran it before rebuilds only what changed.
-# (libtbb-dev: the row-parallel grid fills of the next milestone; installed now so the
-# dependency set stays the one the project is specified with.)
-packages=(cmake ninja-build g++ clang make libxsimd-dev libtbb-dev doctest-dev libbenchmark-dev libstb-dev libnoise-dev libcli11-dev nlohmann-json3-dev libpng-dev libopenexr-dev libgif-dev zlib1g-dev pkgconf python3 libglm-dev python3-jsonschema
-  libssl-dev python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-pil python3-imageio python3-noise
+# The library and the tool: a C++ compiler, CMake and Ninja, xsimd and oneTBB (the library); CLI11,
+# nlohmann-json, libpng + zlib, OpenEXR, giflib, OpenSSL's libcrypto (the tile manifests' SHA-256) and
+# stb_perlin (the yardstick `gradnoise bench` measures beside gradnoise) for the tool; pkgconf.
+tool_packages=(cmake ninja-build g++ pkgconf libxsimd-dev libtbb-dev libcli11-dev nlohmann-json3-dev libpng-dev zlib1g-dev
+  libopenexr-dev libgif-dev libssl-dev libstb-dev)
+# The rest, for the tests, benchmarks and examples: clang, doctest, Google Benchmark, libnoise and glm (yardsticks);
+# the Python package (python3-dev, pybind11, numpy; its tests pytest, PIL and imageio (the examples) and
+# python3-noise (a benchmark yardstick); pip, venv, setuptools and wheel install it offline);
+# gradnoise.dask: dask + distributed (the cluster), zarr and xarray (the stores it writes, opened as xarray
+# does), rasterio + GDAL (COG; gdal-bin's gdalinfo and python3-gdal's COG validator in the tests), psutil
+# (distributed's worker memory). libclang-rt-14-dev: libFuzzer and the sanitizers' runtimes for clang (fuzz/).
+# bc: the shell tests' timings. libsdl2-dev, libgl-dev: the realtime viewer (examples/realtime); xvfb, xauth
+# (xvfb-run) and libgl1-mesa-dri (Mesa's software renderer): its headless CI run. python3-jsonschema: the
+# bench report's schema. ccache: scripts/test.sh compiles through it, so CI on a machine that ran it before
+# rebuilds only what changed.
+test_packages=(clang make doctest-dev libbenchmark-dev libnoise-dev python3 libglm-dev python3-jsonschema
+  python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-pil python3-imageio python3-noise
   python3-venv python3-pip python3-setuptools python3-wheel
-  python3-dask python3-distributed python3-zarr python3-rasterio python3-gdal gdal-bin python3-psutil
+  python3-dask python3-distributed python3-zarr python3-xarray python3-rasterio python3-gdal gdal-bin python3-psutil
   libclang-rt-14-dev bc libsdl2-dev libgl-dev libgl1-mesa-dri xvfb xauth ccache)
 cross_packages=(g++-aarch64-linux-gnu qemu-user libstdc++6:arm64 libtbb-dev:arm64)
 want_cross=0
+packages=("${tool_packages[@]}" "${test_packages[@]}")
 for arg in "$@"; do
   case "$arg" in
     --cross) want_cross=1 ;;
-    *) echo "install-deps.sh: unknown argument '$arg' (expected --cross)" >&2; exit 2 ;;
+    --tool) packages=("${tool_packages[@]}") ;;
+    *) echo "install-deps.sh: unknown argument '$arg' (expected --tool or --cross)" >&2; exit 2 ;;
   esac
 done
 
