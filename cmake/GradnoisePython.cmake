@@ -61,6 +61,8 @@ if(NOT GRADNOISE_PYTHON STREQUAL "OFF")
   endif()
   if(GRADNOISE_PYTHON_ENABLED)
     message(STATUS "gradnoise: Python package for ${Python_EXECUTABLE} (Python ${Python_VERSION}, numpy ${Python_NumPy_VERSION}, pybind11 ${pybind11_VERSION})")
+    # The exact command: a bare `python3` may be another interpreter (pyenv, a venv) without numpy.
+    message(STATUS "gradnoise: run it as: PYTHONPATH=${PROJECT_BINARY_DIR}/python ${Python_EXECUTABLE} script.py")
   elseif(GRADNOISE_PYTHON STREQUAL "ON")
     message(FATAL_ERROR "gradnoise: GRADNOISE_PYTHON=ON but ${_why}")
   else()

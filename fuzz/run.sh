@@ -26,6 +26,10 @@ run_one() {
         fi
     fi
     mkdir -p "$build/fuzz/work/$name"
+    # A seed longer than -max_len would be cut, and the target would start from invalid input.
+    local long
+    long=$(find "$here/corpus/$name" -type f -size +4096c | head -1)
+    [[ -z $long ]] || { echo "FAIL - $name: the seed $long is longer than -max_len (4096 bytes)"; return 1; }
     # -max_len 4096: every parser's input fits (lines, ramps, configs, reports grow past it only in size
     # limits, tested in tests/hostile_test.sh); -timeout 10: a hang is a failure too.
     if ! "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \

@@ -57,6 +57,8 @@ configure build/release -S . -DCMAKE_BUILD_TYPE=Release
 cmake --build build/release -j "$jobs"
 step "release tests"
 ctest --test-dir build/release --output-on-failure -j "$jobs"
+step "README: every command and example in it, verbatim (the quick start included)"
+bash scripts/check_readme.sh
 step "clang build (Debian clang 14): the library and the tests"
 # The spec promises the same bits from any conforming compiler: the library and the tests must
 # build with clang, its tests (golden bits, Ken Perlin's and K.jpg's values, every ISA against the
@@ -101,6 +103,7 @@ digest_at build/clang-O0 clang++ "-O0" --quick
 digest_at build/gcc-O2 g++ "-O2 -DNDEBUG" ""
 
 step "installed package: cmake --install to a clean prefix; the C++ and C examples through find_package and pkg-config"
+# (pkg-config exactly as docs/embedding.md writes it: no --static, which a static default install must not need.)
 prefix=$(mktemp -d)
 cmake --install build/release --prefix "$prefix" >/dev/null
 rm -rf build/installed
@@ -110,12 +113,12 @@ build/installed/chunk_stream
 build/installed/chunk_stream_c
 pcdir=$(dirname "$(find "$prefix" -name gradnoise.pc | head -1)")
 # shellcheck disable=SC2046
-g++ -std=c++17 -O2 examples/installed/chunk_stream.cpp $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --static --libs gradnoise) \
+g++ -std=c++17 -O2 examples/installed/chunk_stream.cpp $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs gradnoise) \
   -o build/installed/chunk_stream_pkgconfig
 build/installed/chunk_stream_pkgconfig
 # shellcheck disable=SC2046
 gcc -std=c99 -pedantic-errors -Wall -Wextra -Werror -O2 examples/installed/chunk_stream.c \
-  $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --static --libs gradnoise) -o build/installed/chunk_stream_c_pkgconfig
+  $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs gradnoise) -o build/installed/chunk_stream_c_pkgconfig
 build/installed/chunk_stream_c_pkgconfig
 rm -rf "$prefix"
 step "installed package, shared library (-DBUILD_SHARED_LIBS=ON): both examples; only the public API exported"
@@ -143,7 +146,7 @@ rm -rf "$prefix"
 
 step "installed Python package: pip install into a fresh venv (offline), pytest against the installed copy"
 # The release tree's pytest run (ctest: python_tests) imports build/release/python; this one checks the
-# package as users install it (README "Python"): a venv that sees Debian's numpy, pip with Debian's
+# package as users install it (docs/python.md): a venv that sees Debian's numpy, pip with Debian's
 # setuptools and no network, reusing the release tree's build of the module (setup.py builds its own tree
 # when GRADNOISE_CMAKE_BUILD_DIR is unset), then the suite from outside the source tree.
 venv=$(mktemp -d)

@@ -359,6 +359,32 @@ done
 # ---- help ----
 check "help bake: the options of bake" bash -c '"$1" help bake | grep -q "Usage: gradnoise bake"' _ "$GRADNOISE"
 
+# ---- options that would do nothing, values that would make nonsense: refused, naming the option ----
+expect_error "--octaves without --fractal" 2 "--octaves has no effect without a fractal" -- noise --octaves 3 -o x.png
+expect_error "--frequency without --fractal" 2 "--frequency has no effect without a fractal" -- noise --frequency 4 -o x.png
+expect_error "--jitter without the cellular basis" 2 "--jitter has no effect without the cellular basis" -- noise --jitter 0.5 -o x.png
+expect_error "--fade for a simplex basis" 2 "--fade has no effect without a lattice basis" -- noise --basis opensimplex2 --fade cubic -o x.png
+expect_error "--relief without --hillshade" 2 "--relief has no effect without --hillshade" -- terrain --relief 2 -o x.png
+expect_error "--normal-strength without --normal-map" 2 "--normal-strength has no effect" -- terrain --normal-strength 2 -o x.png
+expect_error "--time-step without --frames" 2 "--time-step has no effect" -- clouds --time-step 0.5 -o x.png
+expect_error "--ramp on greyscale output" 2 "--ramp has no effect" -- terrain --grey --ramp "0:#000000,1:#ffffff" -o x.png
+expect_error "--zlib-level on EXR" 2 "--zlib-level has no effect on exr" -- noise --zlib-level 5 -o x.exr
+expect_error "--normalize on EXR (raw values)" 2 "--normalize has no effect on exr" -- noise --normalize measured -o x.exr
+expect_error "--relief nan" 2 "--relief: must be finite and > 0" -- terrain --hillshade --relief nan -o x.png
+expect_error "--normal-strength inf" 2 "--normal-strength: must be finite" -- terrain --normal-map --normal-strength inf -o x.png
+expect_error "--origin 1e9,1e9: every sample on a lattice point" 2 "beyond 2^23" -- terrain --origin 1e9,1e9 -o x.png
+expect_error "--scale 1e30" 2 "beyond 2^23" -- terrain --scale 1e30 -o x.png
+expect_error "--frequency 1e30" 2 "beyond 2^23" -- terrain --frequency 1e30 -o x.png
+expect_error "pixels closer than float32 resolves" 2 "pixels would share coordinates" -- noise --origin 4e6,0 --scale 0.01 -o x.png
+check "no file is left by the refusals" test ! -e x.png -a ! -e x.exr
+# A strength of 1e30 gives unit normals (in float they overflowed to mid-grey everywhere).
+bake terrain --size 16x16 --normal-map --normal-strength 1e30 -o strong.png
+grey=$("$READ_IMAGE" strong.png all | tail -n +2 | grep -c "^128 128 128$")
+check "--normal-strength 1e30: real normals, not mid-grey ($grey of 256 pixels are 128,128,128)" test "$RC" = 0 -a "$grey" -lt 16
+# Any case of extension.
+bake noise --size 8x8 -o upper.PNG
+check "-o upper.PNG is a PNG" test "$RC:$("$READ_IMAGE" upper.PNG | head -1)" = "0:png 8 8 1 8"
+
 # ---- configuration round trip ----
 "$GRADNOISE" bake wood --size 32x32 --seed 9 --print-config >wood.toml
 bake --config wood.toml -o w1.png

@@ -533,10 +533,31 @@ if [[ $RC == 0 ]]; then foreign=neon; else foreign=avx2; fi
 capture $'0.5 0.5 0.5\n' eval --isa $foreign
 expect_rc "unsupported --isa $foreign: exit 2" 2 "not supported"
 
+# An option the field ignores is refused (the library's rule, as the Python package's).
+capture $'0.3 0.7 0.1\n' eval --octaves 3
+expect_rc "eval --octaves 3 without --fractal: exit 2" 2 "--octaves has no effect without a fractal"
+capture $'0.3 0.7 0.1\n' eval --warp-strength 2
+expect_rc "eval --warp-strength without --warp: exit 2" 2 "--warp-strength has no effect without a warp"
+# An octave frequency that overflows (1e10^4): a finite value and +0 derivatives, not NaN (spec 18.3).
+for isa in scalar auto; do
+    capture $'0.3 0.7 0.1\n' eval --fractal fbm --octaves 5 --lacunarity 1e10 --gradient --isa "$isa"
+    if [[ $RC == 0 && "$OUT" != *nan* && "$OUT" != *NaN* ]]; then
+        pass "eval --lacunarity 1e10 --gradient ($isa): no NaN ($OUT)"
+    else
+        fail "eval --lacunarity 1e10 --gradient ($isa): no NaN" "exit $RC: $OUT" "$ERR"
+    fi
+done
+
 RC=0
 GRADNOISE_ISA=bogus run eval <"$tmp/points3" >"$tmp/out" 2>"$tmp/err" || RC=$?
 ERR="$(cat "$tmp/err")"
 expect_rc "GRADNOISE_ISA=bogus: exit 2" 2 GRADNOISE_ISA
+# One message, the refusal: not the library's "...; using avx2" for a fallback that never runs.
+if [[ "$ERR" == *using* || $(printf '%s\n' "$ERR" | grep -c .) != 1 ]]; then
+  fail "GRADNOISE_ISA=bogus: one refusal, no 'using ...' (stderr: $ERR)"
+else
+  pass "GRADNOISE_ISA=bogus: one refusal on stderr, no 'using ...'"
+fi
 
 # ---- heightmap ----
 

@@ -4,6 +4,7 @@
 //   read_image FILE all          (every pixel, row by row from the top)
 // PNG: "png W H CHANNELS BITS", then per requested pixel its samples, then "text KEY" lines.
 // EXR: "exr W H", then per pixel the float (%a). GIF: "gif W H FRAMES LOOP", then first-frame indices.
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -20,6 +21,7 @@ int main(int argc, char** argv) {
     }
     std::string path = argv[1], error;
     std::string ext = path.substr(path.find_last_of('.') + 1);
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));  // a.PNG
     std::vector<std::pair<unsigned, unsigned>> at;
     const bool all = argc == 3 && std::string(argv[2]) == "all";
     for (int i = 2; !all && i + 1 < argc; i += 2) {

@@ -49,8 +49,9 @@ GRADNOISE_API Status force_isa(Isa isa) noexcept;
 // Returns to the automatic choice (best_isa()), ignoring GRADNOISE_ISA.
 GRADNOISE_API void reset_isa() noexcept;
 
-// ok when GRADNOISE_ISA is unset, empty, "auto", or names a supported ISA. Otherwise the library
-// warned once on stderr and runs best_isa(); tools that want a hard error check this.
+// ok when GRADNOISE_ISA is unset, empty, "auto", or names a supported ISA. Otherwise the library runs
+// best_isa(), and says so once on stderr when it first picks a path; tools that want a hard error
+// check this before evaluating anything (and then nothing is printed but their own message).
 GRADNOISE_API Status environment_isa_status() noexcept;
 
 }  // namespace gradnoise

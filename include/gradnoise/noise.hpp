@@ -277,6 +277,20 @@ struct NoiseDesc {
     CellularParams cellular;  // Basis::cellular
 };
 
+// A parameter of `desc` changed from `base` that the rest of `desc` ignores -- octaves without a
+// fractal, a jitter without the cellular basis, a fade for a simplex basis -- so that a front end can
+// refuse it instead of silently giving the field without it. `field` is its NoiseDesc member (e.g.
+// "fractal.octaves"), `needs` what would make it count ("a fractal (fbm, ...)"); both are null when
+// every changed parameter has an effect. Noise::create accepts such descriptions (an editor that
+// switches the fractal off keeps its octaves); the command-line tool, its --config files and the
+// Python package refuse them through this one rule. Static strings; no allocation.
+struct IgnoredParameter {
+    const char* field = nullptr;
+    const char* needs = nullptr;
+    explicit operator bool() const noexcept { return field != nullptr; }
+};
+GRADNOISE_API IgnoredParameter ignored_parameter(const NoiseDesc& desc, const NoiseDesc& base = NoiseDesc{}) noexcept;
+
 // [S 18] A value with its analytic gradient: the partial derivatives of the field with respect to
 // its coordinates (per noise unit), from one evaluation.
 struct Gradient2 {

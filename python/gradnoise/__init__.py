@@ -156,6 +156,17 @@ _MESSAGE_NAMES = [
 ]
 
 
+# The library's field names (gradnoise::ignored_parameter) as keywords.
+_IGNORABLE = {
+    "fractal.octaves": "octaves", "fractal.frequency": "frequency", "fractal.lacunarity": "lacunarity",
+    "fractal.persistence": "persistence", "warp.strength": "warp_strength", "warp.frequency": "warp_frequency",
+    "pattern.frequency": "pattern_frequency", "pattern.strength": "pattern_strength",
+    "cellular.distance": "cellular_distance", "cellular.output": "cellular_output", "cellular.jitter": "jitter",
+    "simplex.orientation2": "orientation2", "simplex.orientation3": "orientation3",
+    "simplex.orientation4": "orientation4", "fade": "fade", "hash": "hash",
+}
+
+
 def _translate(message: str) -> str:
     for old, new in _MESSAGE_NAMES:
         message = message.replace(old, new)
@@ -452,24 +463,13 @@ class Field:
                 raise ValueError(f"period[{i}] ({'xyzw'[i]}) must be 0 (none) or a power of two in 1..256 (got {p})")
         native["period"] = params["period"] = tuple(periods)
         # A parameter its part of the field ignores is refused rather than dropped: Field(frequency=4)
-        # without a fractal would otherwise give the frequency-1 field without a word.
-        simplex = basis in ("opensimplex2", "opensimplex2s")
-        for names, active, needs in (
-            (("octaves", "frequency", "lacunarity", "persistence"), fractal != "none",
-             "a fractal (fractal='fbm', ...; without one, scale the coordinates, or use fractal='fbm', octaves=1)"),
-            (("warp_strength", "warp_frequency"), params["warp"] > 0, "a warp (warp=1 or 2)"),
-            (("pattern_frequency", "pattern_strength"), pattern != "none", "a pattern (pattern='marble' or 'wood')"),
-            (("jitter", "cellular_distance", "cellular_output"), basis == "cellular", "basis='cellular'"),
-            (("orientation2", "orientation3", "orientation4"), simplex, "basis='opensimplex2' or 'opensimplex2s'"),
-            (("fade",), not simplex and basis != "cellular",
-             "a lattice basis (perlin, classic, value or isotropic; the simplex families and cellular noise have "
-             "no fade)"),
-            (("hash",), basis != "cellular",
-             "a lattice or simplex basis (cellular noise always hashes by mixing)"),
-        ):
-            for name in names:
-                if not active and params[name] != _DEFAULTS[name]:
-                    raise ValueError(f"{name}={params[name]!r} has no effect without {needs}")
+        # without a fractal would otherwise give the frequency-1 field without a word. The rule is the
+        # library's (gradnoise::ignored_parameter, which the command-line tool applies too).
+        ignored = _native.ignored_parameter(native)
+        if ignored is not None:
+            field, needs = ignored
+            name = _IGNORABLE[field]
+            raise ValueError(f"{name}={params[name]!r} has no effect without {needs}")
         try:
             core = _native.Core(native)
         except ValueError as e:

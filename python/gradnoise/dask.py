@@ -29,9 +29,12 @@ Blocks are evaluated by the library (fill_grid_* / fill_chunk_*, or the point pa
 coordinates are not a grid of their own in float32) with the GIL released, so a threaded worker uses
 all its threads. Outputs:
 
-* ``to_zarr``: a Zarr v2 directory store, chunked as the dask array, float32 or uint16 with the field,
-  the addressing and the normalisation in its attributes; written to ``PATH.partial`` and renamed
-  when complete; ``resume=True`` keeps the chunks an interrupted bake already wrote.
+* ``to_zarr``: a Zarr v2 group that ``xarray.open_zarr`` opens as a labelled array: the variable
+  "height" (2D; "value" in 3D/4D; ``name=`` chooses) with dimensions ("y", "x"), float64
+  coordinates x and y holding each sample's noise coordinates, the field, the addressing and the
+  normalisation in its attributes (uint16: CF scale_factor/add_offset), consolidated metadata;
+  chunked as the dask array, written to ``PATH.partial`` and renamed when complete;
+  ``resume=True`` keeps the chunks an interrupted bake already wrote.
 * ``to_cog``: a tiled, compressed Cloud-Optimized GeoTIFF with overviews, through GDAL (rasterio).
 * ``to_tiles``: RAW16 or 16-bit PNG tiles named ``NAME_x{X}_y{Y}.r16`` (Unreal/Unity's convention, as
   ``gradnoise bake --tile-size`` writes them) and a manifest with each tile's SHA-256.
@@ -326,7 +329,8 @@ def _recipe(array, what):
 
 def attributes(array):
     """The description of a gradnoise.dask array: field, addressing, shape, chunks, dtype and the
-    normalisation, as JSON-ready dicts under the key "gradnoise" (what to_zarr stores as attributes)."""
+    normalisation, as JSON-ready dicts under the key "gradnoise" (what to_zarr stores in its data
+    variable's attributes)."""
     return _recipe(array, "attributes").attrs(array.chunks)
 
 
@@ -361,6 +365,7 @@ def _tasks_array(name, tasks):
 
 
 def _zarr_write(recipe, region, path, key, resume):
+    """One task: the block `region` into the Zarr array at `path` (the data variable's directory)."""
     import zarr
     if resume and os.path.exists(os.path.join(path, key)):
         return np.zeros(1, dtype=np.int64)  # written whole by the interrupted run (atomic replace)
@@ -369,26 +374,172 @@ def _zarr_write(recipe, region, path, key, resume):
     return np.ones(1, dtype=np.int64)
 
 
-def to_zarr(array, path, *, overwrite=False, resume=False, compressor="default", progress=False, compute=True):
-    """Writes a gradnoise.dask array to a Zarr v2 directory store at `path`, streaming blocks.
+_COORD_PIECE = 1 << 20  # coordinate values computed and stored in pieces of this many (8 MiB of float64)
+_DIM_NAMES = ("x", "y", "z", "w")  # coordinate order; the array's axes run the other way (..., y, x)
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 
-    The store is chunked as the dask array (every block one Zarr chunk, so each is written once,
-    whole, by one task); its attributes hold ``attributes(array)``. It is built at ``path +
-    ".partial"`` and renamed to `path` when every chunk is written, so `path` is always complete.
 
+def _default_name(recipe):
+    return "height" if recipe.dims == 2 else "value"
+
+
+def _check_name(name, recipe):
+    if name is None:
+        return _default_name(recipe)
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string, the data variable's name (got {name!r})")
+    if (not name or not set(name) <= _NAME_CHARS or name[0] in ".-" or name in _DIM_NAMES + ("plane",)):
+        raise ValueError(f"name must be letters, digits, '_', '-' or '.', not starting with '.' or '-', and not "
+                         f"a coordinate's name (x, y, z, w, plane) (got {name!r})")
+    return name
+
+
+def _dims(recipe):
+    """The data variable's dimension names, array order: (plane,) w, z, y, x."""
+    dims = [_DIM_NAMES[c] for c in reversed(range(recipe.dims))]
+    return (["plane"] if recipe.gradient else []) + dims
+
+
+def _coord_values(recipe, c, start, stop):
+    """Coordinate c (0 = x) of samples start..stop-1 along its axis, float64.
+
+    grid: float32(origin) + float32(i) * float32(step), each operation rounded to float32 (Field.grid's
+    coordinates, held exactly by float64). chunk: (first + i) * float32(spacing), the world sample's
+    noise coordinate, rounded once to float64 (exact while |first + i| times the spacing's significand,
+    1 for a power-of-two spacing, stays below 2**53)."""
+    f32 = np.float32
+    if recipe.addressing == "grid":
+        o, s = f32(recipe.a[c]), f32(recipe.b[c])
+        return (o + np.arange(start, stop, dtype=np.float64).astype(f32) * s).astype(np.float64)
+    mant, exp = math.frexp(float(f32(recipe.b)))  # spacing = M * 2**e exactly, M a 24-bit integer
+    m, e = int(mant * (1 << 24)), exp - 24
+    while m % 2 == 0:
+        m, e = m // 2, e + 1
+    lo, hi = recipe.a[c] + start, recipe.a[c] + stop - 1
+    if max(abs(lo), abs(hi)) * m < 1 << 63:  # the integer products fit int64: one rounding, in numpy
+        return np.ldexp((np.arange(lo, hi + 1, dtype=np.int64) * m).astype(np.float64), e)
+    return np.array([math.ldexp(float(sx * m), e) for sx in range(lo, hi + 1)], dtype=np.float64)
+
+
+def _coord_attrs(recipe, c):
+    d = _DIM_NAMES[c]
+    if recipe.addressing == "grid":
+        how = f"origin_{d} + float32(i) * step_{d}, rounded to float32 as Field.grid computes it"
+    else:
+        how = f"(first_{d} + i) * spacing: world sample first_{d} + i (Field.chunk), rounded to float64"
+    return {"_ARRAY_DIMENSIONS": [d], "axis": d.upper(), "units": "1",
+            "long_name": f"{d} coordinate of the sample (noise units)", "comment": how}
+
+
+def _variable_attrs(recipe, chunks, dims):
+    attrs = {"_ARRAY_DIMENSIONS": dims, "units": "1", "gradnoise": recipe.attrs(chunks)["gradnoise"]}
+    if recipe.dtype == np.uint16:
+        lo, hi = (float(np.float32(v)) for v in recipe.value_range)
+        attrs["long_name"] = "gradnoise field value, 16-bit (decoded: add_offset + scale_factor * stored)"
+        # CF packing: the read-back half of UINT16_FORMULA, v ~= lo + dn * (hi - lo) / 65535 (as to_cog's
+        # GDAL scale and offset); xarray decodes it to float64 unless opened with mask_and_scale=False.
+        attrs["scale_factor"] = (hi - lo) / 65535.0
+        attrs["add_offset"] = lo
+    else:
+        attrs["long_name"] = "gradnoise field value and gradient" if recipe.gradient else "gradnoise field value"
+    return attrs
+
+
+def _chunk_keys(recipe, chunks):
+    lead = len(chunks) - recipe.dims
+    return {".".join(map(str, (0,) * lead + idx)) for idx in product(*[range(len(c)) for c in chunks[lead:]])}
+
+
+def _open_partial(partial, what):
+    import zarr
+    if not os.path.isdir(partial):
+        raise FileNotFoundError(f"{what}: {partial} does not exist (to_zarr(..., compute=False) creates it)")
+    try:
+        g = zarr.open_group(partial, mode="r+")
+    except (ValueError, KeyError, OSError):
+        raise ValueError(f"{what}: {partial} is not a store begun by gradnoise.dask.to_zarr; remove it or bake afresh") from None
+    gattrs = dict(g.attrs).get("gradnoise", {})
+    name = gattrs.get("variable") if isinstance(gattrs, dict) else None
+    if not isinstance(name, str) or name not in g:
+        raise ValueError(f"{what}: {partial} is not a store begun by gradnoise.dask.to_zarr; remove it or bake afresh")
+    return g, name
+
+
+def _create_store(partial, array, recipe, name, zchunks, compressor):
+    """The Zarr v2 group at `partial`: coordinates, then the (empty) data variable, its attributes last."""
+    import zarr
+    kw = {} if compressor == "default" else {"compressor": compressor}
+    g = zarr.open_group(partial, mode="w")
+    # fill_value None: xarray would read a fill value as _FillValue and turn real samples equal to it
+    # (0.0, or DN 0) into NaN; every chunk of the store is written anyway.
+    common = dict(fill_value=None, dimension_separator=".", write_empty_chunks=True, **kw)
+    n = recipe.dims
+    for c in range(n):
+        size = recipe.shape[n - 1 - c]
+        z = g.create(_DIM_NAMES[c], shape=(size,), chunks=(min(size, _COORD_PIECE),), dtype=np.float64, **common)
+        for start in range(0, size, _COORD_PIECE):
+            stop = min(size, start + _COORD_PIECE)
+            z[start:stop] = _coord_values(recipe, c, start, stop)
+        z.attrs.put(_coord_attrs(recipe, c))
+    if recipe.gradient:
+        planes = ["value"] + ["d/d" + _DIM_NAMES[c] for c in range(n)]
+        z = g.create("plane", shape=(len(planes),), chunks=(len(planes),), dtype="<U5", **common)
+        z[:] = np.array(planes, dtype="<U5")
+        z.attrs.put({"_ARRAY_DIMENSIONS": ["plane"], "long_name": "value, then its partial derivatives per noise unit"})
+    v = g.create(name, shape=array.shape, chunks=zchunks, dtype=array.dtype, **common)
+    g.attrs.put({"gradnoise": {"variable": name, "complete": False},
+                 "source": f"gradnoise {_gn.__version__} (gradnoise.dask.to_zarr)"})
+    v.attrs.put(_variable_attrs(recipe, array.chunks, _dims(recipe)))  # last: the store is then resumable
+    return g
+
+
+def to_zarr(array, path, *, name=None, overwrite=False, resume=False, compressor="default", progress=False, compute=True):
+    """Writes a gradnoise.dask array to a Zarr v2 store at `path` that xarray and other Zarr readers
+    open as a labelled array, streaming blocks: ``xarray.open_zarr(path)[name]`` is a DataArray with
+    dimensions ("y", "x") (3D: ("z", "y", "x"); 4D: ("w", "z", "y", "x"); gradient: "plane" first)
+    and coordinates x, y[, z[, w]] holding each sample's noise coordinates.
+
+    The store (a directory) is a Zarr group with consolidated metadata (``.zmetadata``):
+
+    * ``NAME``: the samples, float32 or uint16, chunked as the dask array (every block one Zarr
+      chunk, so each is written once, whole, by one task); attributes ``_ARRAY_DIMENSIONS`` (xarray's
+      dimension names), ``gradnoise`` (``attributes(array)["gradnoise"]``: the field's settings, the
+      addressing, the normalisation), ``long_name`` and ``units`` ("1": noise has no unit).
+    * ``x``, ``y`` (``z``, ``w``): float64 coordinates, one per sample along that axis. grid:
+      ``float32(origin) + float32(i) * float32(step)`` with float32 rounding, the very coordinates
+      ``Field.grid`` evaluates (float32 values, held exactly). chunk: ``(first + i) * spacing``, world
+      sample ``first + i``'s noise coordinate rounded once to float64 (exact while ``|first + i|``
+      times the spacing's significand, 1 for a power-of-two spacing, stays below 2**53; the sample
+      numbers themselves are ``first`` in the attributes plus the index).
+    * ``plane`` (gradient arrays): "value", "d/dx", "d/dy"[, ...].
+    * group attributes: ``gradnoise`` = {"variable": NAME, "complete": true}, ``source``.
+
+    uint16 arrays carry the CF packing attributes ``scale_factor = (hi - lo) / 65535`` and
+    ``add_offset = lo``: the read-back half of ``UINT16_FORMULA`` (the same scale and offset as
+    to_cog's GeoTIFF), so xarray decodes the DNs to heights in the field's units (float64,
+    quantised to 65536 levels). The stored DNs: ``xarray.open_zarr(path, mask_and_scale=False)`` or
+    ``zarr.open_group(path)[NAME]``. No ``_FillValue``: every sample is data (an xarray fill value
+    would turn samples equal to it into NaN).
+
+    The store is built at ``path + ".partial"`` and renamed to `path` when every chunk is written, so
+    `path` is always complete.
+
+    name : the data variable, default "height" for 2D arrays and "value" for 3D/4D (letters, digits,
+        '_', '-', '.'; not x, y, z, w or plane).
     overwrite : replace an existing store at `path` (else FileExistsError).
-    resume : continue an interrupted bake of the same array at ``path + ".partial"``: chunks already
-        there are kept (Zarr writes each by an atomic rename), the rest are baked. A partial store
-        of a different array is refused (ValueError).
+    resume : continue an interrupted bake of the same array (and name) at ``path + ".partial"``:
+        chunks already there are kept (Zarr writes each by an atomic rename), the rest are baked. A
+        partial store of a different array is refused (ValueError).
     compressor : "default" (zarr's Blosc LZ4), None, or a numcodecs codec.
     progress : show dask's progress bar (distributed's with a Client).
     compute : False returns the dask array of write tasks (one element per block: 1 written, 0
         kept) without running it; finishing the store is then the caller's: see ``finish_zarr``.
 
-    Returns the finished zarr.Array (read-only) or, with compute=False, the tasks.
+    Returns the finished store as a read-only zarr.Group (``group[NAME]`` the samples) or, with
+    compute=False, the tasks.
     """
-    import zarr
     recipe = _recipe(array, "to_zarr")
+    name = _check_name(name, recipe)
     path = os.fspath(path)
     partial = path + ".partial"
     if os.path.exists(path) and not overwrite:
@@ -397,28 +548,26 @@ def to_zarr(array, path, *, overwrite=False, resume=False, compressor="default",
     for k, c in enumerate(chunks):
         if len(c) > 1 and (len(set(c[:-1])) != 1 or c[-1] > c[0]):
             raise ValueError(f"to_zarr: Zarr chunks are regular; axis {k} has blocks {c[:4]}...: rechunk to equal sizes")
-    attrs = recipe.attrs(chunks)
     zchunks = tuple(c[0] for c in chunks)
     if resume and os.path.isdir(partial):
-        z = zarr.open_array(partial, mode="r+")
-        theirs = dict(z.attrs).get("gradnoise", {})
-        if {k: v for k, v in theirs.items() if k != "complete"} != attrs["gradnoise"] or z.chunks != zchunks:
+        g, theirs = _open_partial(partial, "resume")
+        v = g[theirs]
+        if (theirs != name or dict(v.attrs) != _variable_attrs(recipe, chunks, _dims(recipe))
+                or v.chunks != zchunks or v.shape != array.shape or v.dtype != array.dtype):
             raise ValueError(f"resume: {partial} holds a different bake (its attributes differ); remove it or bake afresh")
     else:
         if os.path.exists(partial):
             shutil.rmtree(partial)
-        kw = {} if compressor == "default" else {"compressor": compressor}
-        z = zarr.open_array(partial, mode="w", shape=array.shape, chunks=zchunks, dtype=array.dtype,
-                            dimension_separator=".", write_empty_chunks=True, fill_value=0, **kw)
-        z.attrs.put({"gradnoise": {**attrs["gradnoise"], "complete": False}})
+        _create_store(partial, array, recipe, name, zchunks, compressor)
     offsets = [np.concatenate(([0], np.cumsum(c))).tolist() for c in chunks]
     lead = array.ndim - recipe.dims
+    target = os.path.join(partial, name)
     tasks = []
     for idx in product(*[range(len(c)) for c in chunks[lead:]]):
         region = tuple((offsets[lead + k][i], offsets[lead + k][i + 1]) for k, i in enumerate(idx))
         key = ".".join(map(str, (0,) * lead + idx))
-        tasks.append((_zarr_write, recipe, region, partial, key, bool(resume)))
-    writes = _tasks_array("gradnoise-zarr-" + tokenize(array.name, partial, resume), tasks)
+        tasks.append((_zarr_write, recipe, region, target, key, bool(resume)))
+    writes = _tasks_array("gradnoise-zarr-" + tokenize(array.name, partial, name, resume), tasks)
     if not compute:
         return writes
     _compute(writes, progress)
@@ -426,16 +575,24 @@ def to_zarr(array, path, *, overwrite=False, resume=False, compressor="default",
 
 
 def finish_zarr(array, path, *, overwrite=False):
-    """Marks the store at ``path + ".partial"`` complete and renames it to `path` (after to_zarr's
-    tasks ran with compute=False). Returns the zarr.Array, read-only."""
+    """Completes the store at ``path + ".partial"`` after to_zarr's tasks ran (compute=False): checks
+    that it holds `array`'s bake with every chunk written, marks it complete, consolidates its
+    metadata and renames it to `path`. Returns the read-only zarr.Group."""
     import zarr
     recipe = _recipe(array, "finish_zarr")
     path = os.fspath(path)
     partial = path + ".partial"
-    z = zarr.open_array(partial, mode="r+")
-    z.attrs.put({"gradnoise": {**recipe.attrs(array.chunks)["gradnoise"], "complete": True}})
+    g, name = _open_partial(partial, "finish_zarr")
+    if dict(g[name].attrs) != _variable_attrs(recipe, array.chunks, _dims(recipe)):
+        raise ValueError(f"finish_zarr: {partial} holds a different bake (its attributes differ)")
+    missing = _chunk_keys(recipe, array.chunks) - set(os.listdir(os.path.join(partial, name)))
+    if missing:
+        raise ValueError(f"finish_zarr: {len(missing)} chunks of {partial} are not written yet (e.g. {sorted(missing)[0]}): "
+                         "run the write tasks, or to_zarr(..., resume=True)")
+    g.attrs["gradnoise"] = {"variable": name, "complete": True}
+    zarr.consolidate_metadata(partial)
     _replace_dir(partial, path, overwrite)
-    return zarr.open_array(path, mode="r")
+    return zarr.open_consolidated(path, mode="r")
 
 
 def _replace_dir(src, dst, overwrite):

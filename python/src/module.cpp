@@ -376,42 +376,47 @@ Status evaluate_points(const gradnoise::Noise& noise, Kind kind, int dims, const
 }
 
 // ---- the field object ----
+// The field's description from the package's dict of native values (gradnoise/__init__.py builds it).
+gradnoise::NoiseDesc desc_of(const py::dict& d) {
+    gradnoise::NoiseDesc desc;
+    auto get_int = [&](const char* key) { return d[key].cast<long long>(); };
+    auto get_float = [&](const char* key) { return d[key].cast<float>(); };
+    if (!d["seed"].is_none()) {
+        desc.has_seed = true;
+        desc.seed = d["seed"].cast<std::uint64_t>();
+    }
+    desc.basis = gradnoise::Basis(get_int("basis"));
+    desc.fade = gradnoise::Fade(get_int("fade"));
+    desc.hash = gradnoise::Hash(get_int("hash"));
+    desc.fractal.kind = gradnoise::Fractal(get_int("fractal"));
+    desc.fractal.octaves = int(get_int("octaves"));
+    desc.fractal.frequency = get_float("frequency");
+    desc.fractal.lacunarity = get_float("lacunarity");
+    desc.fractal.persistence = get_float("persistence");
+    const auto period = d["period"].cast<std::array<int, 4>>();
+    desc.period_x = period[0];
+    desc.period_y = period[1];
+    desc.period_z = period[2];
+    desc.period_w = period[3];
+    desc.warp.levels = int(get_int("warp_levels"));
+    desc.warp.strength = get_float("warp_strength");
+    desc.warp.frequency = get_float("warp_frequency");
+    desc.pattern.kind = gradnoise::Pattern(get_int("pattern"));
+    desc.pattern.frequency = get_float("pattern_frequency");
+    desc.pattern.strength = get_float("pattern_strength");
+    desc.simplex.orientation2 = gradnoise::Orientation2(get_int("orientation2"));
+    desc.simplex.orientation3 = gradnoise::Orientation3(get_int("orientation3"));
+    desc.simplex.orientation4 = gradnoise::Orientation4(get_int("orientation4"));
+    desc.cellular.distance = gradnoise::CellularDistance(get_int("cellular_distance"));
+    desc.cellular.output = gradnoise::CellularOutput(get_int("cellular_output"));
+    desc.cellular.jitter = get_float("jitter");
+    return desc;
+}
+
 class Core {
 public:
     explicit Core(const py::dict& d) {
-        gradnoise::NoiseDesc desc;
-        auto get_int = [&](const char* key) { return d[key].cast<long long>(); };
-        auto get_float = [&](const char* key) { return d[key].cast<float>(); };
-        if (!d["seed"].is_none()) {
-            desc.has_seed = true;
-            desc.seed = d["seed"].cast<std::uint64_t>();
-        }
-        desc.basis = gradnoise::Basis(get_int("basis"));
-        desc.fade = gradnoise::Fade(get_int("fade"));
-        desc.hash = gradnoise::Hash(get_int("hash"));
-        desc.fractal.kind = gradnoise::Fractal(get_int("fractal"));
-        desc.fractal.octaves = int(get_int("octaves"));
-        desc.fractal.frequency = get_float("frequency");
-        desc.fractal.lacunarity = get_float("lacunarity");
-        desc.fractal.persistence = get_float("persistence");
-        const auto period = d["period"].cast<std::array<int, 4>>();
-        desc.period_x = period[0];
-        desc.period_y = period[1];
-        desc.period_z = period[2];
-        desc.period_w = period[3];
-        desc.warp.levels = int(get_int("warp_levels"));
-        desc.warp.strength = get_float("warp_strength");
-        desc.warp.frequency = get_float("warp_frequency");
-        desc.pattern.kind = gradnoise::Pattern(get_int("pattern"));
-        desc.pattern.frequency = get_float("pattern_frequency");
-        desc.pattern.strength = get_float("pattern_strength");
-        desc.simplex.orientation2 = gradnoise::Orientation2(get_int("orientation2"));
-        desc.simplex.orientation3 = gradnoise::Orientation3(get_int("orientation3"));
-        desc.simplex.orientation4 = gradnoise::Orientation4(get_int("orientation4"));
-        desc.cellular.distance = gradnoise::CellularDistance(get_int("cellular_distance"));
-        desc.cellular.output = gradnoise::CellularOutput(get_int("cellular_output"));
-        desc.cellular.jitter = get_float("jitter");
-        const Status st = gradnoise::Noise::create(desc, &noise_);
+        const Status st = gradnoise::Noise::create(desc_of(d), &noise_);
         if (!st.ok()) raise(st);
     }
 
@@ -609,6 +614,13 @@ PYBIND11_MODULE(_gradnoise, m) {
         .def("fill", &Core::fill)
         .def("reference", &Core::reference)
         .def("permutation", &Core::permutation);
+    // (field, needs) of a parameter the field ignores (gradnoise::ignored_parameter against the
+    // defaults), or None.
+    m.def("ignored_parameter", [](const py::dict& d) -> py::object {
+        const gradnoise::IgnoredParameter ignored = gradnoise::ignored_parameter(desc_of(d));
+        if (!ignored) return py::none();
+        return py::make_tuple(ignored.field, ignored.needs);
+    });
     m.def("active_isa", [] { return std::string(gradnoise::isa_name(gradnoise::active_isa())); });
     m.def("best_isa", [] { return std::string(gradnoise::isa_name(gradnoise::best_isa())); });
     m.def("isa_supported", [](const std::string& name) { return gradnoise::isa_supported(isa_from(name)); });

@@ -72,11 +72,13 @@ const kernels::KernelTable* best_table() noexcept {
 
 // What GRADNOISE_ISA asked for, read exactly once per process (a function-local static: its
 // initialisation is thread-safe), independently of force_isa()/reset_isa(). A bad value is
-// reported once on stderr and through environment_isa_status(); the library then runs the
-// automatic choice rather than abort its host.
+// reported through environment_isa_status() -- a tool checks it first and refuses to run -- and,
+// if the library then falls back to the automatic choice (rather than abort its host), once on
+// stderr when it does (active_kernels()): a host that refused never prints "using ...".
 struct EnvironmentChoice {
     const kernels::KernelTable* table = nullptr;  // null: no usable override
     int error = 0;                                // 0 none, 1 unknown name, 2 unsupported ISA
+    const char* value = nullptr;                  // GRADNOISE_ISA's text
 };
 
 const EnvironmentChoice& environment_choice() noexcept {
@@ -86,20 +88,26 @@ const EnvironmentChoice& environment_choice() noexcept {
         if (env == nullptr || *env == '\0' || std::strcmp(env, "auto") == 0) {
             return c;
         }
+        c.value = env;
         Isa isa{};
         if (!parse_isa(env, &isa)) {
             c.error = 1;
-            std::fprintf(stderr,
-                         "gradnoise: GRADNOISE_ISA=%s is not one of " GRADNOISE_ISA_CHOICES "; using %s\n",
-                         env, isa_name(best_table()->isa));
         } else if ((c.table = detail::kernels_for(isa)) == nullptr) {
             c.error = 2;
-            std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s is not supported by this CPU or build; using %s\n", env,
-                         isa_name(best_table()->isa));
         }
         return c;
     }();
     return choice;
+}
+
+void warn_of_fallback(const EnvironmentChoice& c, const kernels::KernelTable* chosen) noexcept {
+    if (c.error == 1) {
+        std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s is not one of " GRADNOISE_ISA_CHOICES "; using %s\n", c.value,
+                     isa_name(chosen->isa));
+    } else if (c.error == 2) {
+        std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s is not supported by this CPU or build; using %s\n", c.value,
+                     isa_name(chosen->isa));
+    }
 }
 
 }  // namespace
@@ -114,10 +122,13 @@ const kernels::KernelTable& active_kernels() noexcept {
     const kernels::KernelTable* t = g_active.load(std::memory_order_acquire);
     if (t == nullptr) {
         const kernels::KernelTable* expected = nullptr;
-        const kernels::KernelTable* env = environment_choice().table;
-        const kernels::KernelTable* chosen = env != nullptr ? env : best_table();
-        // First resolver wins; a concurrent force_isa() is never overwritten.
-        g_active.compare_exchange_strong(expected, chosen, std::memory_order_acq_rel);
+        const EnvironmentChoice& env = environment_choice();
+        const kernels::KernelTable* chosen = env.table != nullptr ? env.table : best_table();
+        // First resolver wins (and alone warns of a bad GRADNOISE_ISA); a concurrent force_isa() is
+        // never overwritten.
+        if (g_active.compare_exchange_strong(expected, chosen, std::memory_order_acq_rel)) {
+            warn_of_fallback(env, chosen);
+        }
         t = g_active.load(std::memory_order_acquire);
     }
     return *t;

@@ -42,7 +42,7 @@ struct FillMessages {
 // Rows per block: about 256K samples (over 100 microseconds of plain noise: task overhead is
 // noise), but at least 8 blocks per thread so threads finish together, and at least one row.
 // Measured on 4096 x 4096 plain noise with 2 threads: blocks of 1 / 4 / 16 / 64 / 256 rows took
-// 6.4 / 5.7 / 5.2 / 5.0 / 5.0 ms; 8-octave fBm was flat (81-83 ms) -- docs/benchmarks.md.
+// 6.4 / 5.7 / 5.2 / 5.0 / 5.0 ms; 8-octave fBm was flat (81-83 ms) -- docs/benchmarks-history.md.
 std::size_t block_rows(std::size_t rows, std::size_t row_samples, std::size_t threads) {
     std::size_t by_size = std::max<std::size_t>(1, 262144 / std::max<std::size_t>(1, row_samples));
     std::size_t by_balance = std::max<std::size_t>(1, rows / (8 * std::max<std::size_t>(1, threads)));

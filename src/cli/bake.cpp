@@ -62,9 +62,26 @@ void write_file(const std::string& path, const std::function<bool(ByteSink&, std
     }
 }
 
+// The tile set's file names: NAME_x#_y#, or the engine's pattern (--engine unity: NAME_X_Y).
+TileSetNames names_of(const Bake& b) {
+    TileSetNames names = tile_set_names(b.output);
+    if (b.engine_preset != nullptr) {
+        names.x_tag = b.engine_preset->x_tag;
+        names.y_tag = b.engine_preset->y_tag;
+    }
+    return names;
+}
+
+// Tile (tx, ty)'s window: tile_stride() apart, so an engine's tiles share their edge samples, and
+// --overlap samples more on every side.
+Window tile_window(const Bake& b, long tx, long ty) {
+    return {std::int64_t(tx) * b.tile_stride() - b.overlap, std::int64_t(ty) * b.tile_stride() - b.overlap, b.tile_side(),
+            b.tile_side(), 0};
+}
+
 // --index: join the shards' manifests into the one a single bake writes, verifying every tile.
 int run_index(const Bake& b) {
-    const TileSetNames names = tile_set_names(b.output);
+    const TileSetNames names = names_of(b);
     std::vector<std::string> shard_files;
     std::uint64_t count = 0;
     std::string error;
@@ -97,7 +114,7 @@ Outputs plan_outputs(const BakeRequest& q, const TileNumbers& share, std::uint64
         // check is replaced through a temporary, one at a time.
         std::uint64_t to_write = share.end - share.begin;
         if (q.resume) {
-            const TileSetNames names = tile_set_names(b.output);
+            const TileSetNames names = names_of(b);
             for (std::uint64_t t = share.begin; t < share.end; ++t) {
                 long tx = 0, ty = 0;
                 tile_at(*b.tiles, t, &tx, &ty);
@@ -121,7 +138,7 @@ Outputs plan_outputs(const BakeRequest& q, const TileNumbers& share, std::uint64
 // notice of a large bake.
 void check_resources(const BakeRequest& q, const TileNumbers& share) {
     const Bake& b = q.b;
-    const std::uint32_t picture_w = b.tiles ? b.tile_size : b.width, picture_h = b.tiles ? b.tile_size : b.height;
+    const std::uint32_t picture_w = b.tiles ? b.tile_side() : b.width, picture_h = b.tiles ? b.tile_side() : b.height;
     const int frames_held = b.format == Format::gif ? b.frames : 1;
     // The float values, the normalised copy and the encoded image, per picture (+ 8 bytes of gradient
     // planes per sample for --hillshade and --normal-map; 6 for a 16-bit normal map).
@@ -135,7 +152,7 @@ void check_resources(const BakeRequest& q, const TileNumbers& share) {
     if (dir.empty()) {
         dir = ".";
     }
-    // A missing directory is found now, not after the noise (bake creates no directories).
+    // A missing directory is found now, not after the noise (bake creates only a tile set's: TileFolder).
     if (std::error_code ec; !std::filesystem::is_directory(dir, ec)) {
         fail("cannot write " + b.output + ": " + dir + ": " + (ec ? ec.message() : std::string("not a directory")));
     }
@@ -194,6 +211,7 @@ public:
 private:
     // One picture (a frame or a tile): values -> [0, 1] -> bytes. rows: its fill's progress.
     void picture(const Window& window, RateProgress* rows, Floats* values, Encoded* e);
+    void measure_set_range();
     void write_picture(const std::string& path, std::uint32_t w, std::uint32_t h, const Floats& values, const Encoded& e);
 
     const BakeRequest& q_;
@@ -203,7 +221,10 @@ private:
     const std::vector<PngText> text_;
     ProgressLine line_;
     RateProgress rows_;  // the fills' rows (frames and stills)
-    std::vector<std::string> written_;
+    std::vector<std::string> written_;  // the pictures (a tile set's tiles); not its manifest:
+    std::string manifest_;
+    // A tile set's --normalize measured: one range, the whole set's, so that neighbouring tiles join.
+    std::optional<std::pair<float, float>> set_range_;
     double noise_seconds_ = 0, encode_seconds_ = 0, write_seconds_ = 0;
 };
 
@@ -212,9 +233,12 @@ void Baker::picture(const Window& window, RateProgress* rows, Floats* values, En
     Floats gx, gy;
     *values = evaluate(b_, noise_, window, rows, b_.slopes() ? &gx : nullptr, b_.slopes() ? &gy : nullptr);
     const auto t1 = Clock::now();
-    const auto [lo, hi] = value_range(b_, *values);
+    const auto [lo, hi] = set_range_ ? *set_range_ : value_range(b_, *values);
     e->width = window.w;
-    encode(b_, *values, gx, gy, lo, hi, e);
+    {
+        const PhaseProgress phase(rows == &rows_ ? &line_ : nullptr, rows_.what + ": encoding");
+        encode(b_, *values, gx, gy, lo, hi, e);
+    }
     noise_seconds_ += std::chrono::duration<double>(t1 - t0).count();
     encode_seconds_ += seconds_since(t1);
 }
@@ -223,6 +247,9 @@ void Baker::write_picture(const std::string& path, std::uint32_t w, std::uint32_
                           const Encoded& e) {
     const auto t0 = Clock::now();
     const int zlib = b_.zlib_level;
+    // (A tile set's line counts tiles; a still's or a frame's shows this phase after its rows.)
+    const PhaseProgress phase(b_.tiles ? nullptr : &line_,
+                              "bake " + b_.preset + ": writing " + std::filesystem::path(path).filename().string());
     write_file(path, [&](ByteSink& sink, std::string* error) {
         switch (b_.format) {
             case Format::png:
@@ -267,7 +294,7 @@ void Baker::gif() {
 // Row-major over --tiles (or this shard's run of it). Each finished tile goes to the journal; the
 // manifest is written last, and then the journal removed (tile_set.hpp).
 void Baker::tile_set(const TileNumbers& share) {
-    const TileSetNames names = tile_set_names(b_.output);
+    const TileSetNames names = names_of(b_);
     const Json header = tile_set_header(b_.tile_size, *b_.tiles, config_, q_.shard);
     const std::string manifest_path = q_.shard ? names.shard_manifest(*q_.shard) : names.manifest();
     const std::string journal_path = names.journal(q_.shard);
@@ -286,11 +313,14 @@ void Baker::tile_set(const TileNumbers& share) {
     if (!journal.open(journal_path, header, &error)) {
         fail(error);
     }
+    if (b_.normalize == "measured") {
+        measure_set_range();
+    }
     // The whole set's progress (tiles done of this process's share); the tiles' fills only cancel.
     RateProgress tiles{&line_, "bake " + b_.preset + (q_.shard ? " shard " + std::to_string(q_.shard->index) + "/" +
                                                                      std::to_string(q_.shard->count)
                                                                : std::string()),
-                       "tiles", std::size_t(b_.tile_size) * b_.tile_size};
+                       "tiles", std::size_t(b_.tile_side()) * b_.tile_side()};
     RateProgress cancel_only;
     std::vector<TileEntry> listed;
     std::uint64_t kept = 0;
@@ -307,10 +337,8 @@ void Baker::tile_set(const TileNumbers& share) {
         } else {
             Floats values;
             Encoded enc;
-            picture({static_cast<std::uint32_t>(tx) * b_.tile_size, static_cast<std::uint32_t>(ty) * b_.tile_size,
-                     b_.tile_size, b_.tile_size, 0},
-                    &cancel_only, &values, &enc);
-            write_picture(path, b_.tile_size, b_.tile_size, values, enc);
+            picture(tile_window(b_, tx, ty), &cancel_only, &values, &enc);
+            write_picture(path, b_.tile_side(), b_.tile_side(), values, enc);
             const std::optional<std::string> sha = sha256_of_file(path, &e.bytes, &error);
             if (!sha) {
                 fail(error);
@@ -331,7 +359,30 @@ void Baker::tile_set(const TileNumbers& share) {
         std::printf("kept %llu finished tile%s (size and SHA-256 verified)\n", static_cast<unsigned long long>(kept),
                     kept == 1 ? "" : "s");
     }
-    written_.push_back(manifest_path);
+    manifest_ = manifest_path;
+}
+
+// The min..max of every tile of --tiles (all shards' tiles: each shard measures the same range), a
+// first pass of the noise alone; then every tile is normalised by it, as one picture would be.
+void Baker::measure_set_range() {
+    const TileRange& r = *b_.tiles;
+    RateProgress tiles{&line_, "bake " + b_.preset + ": measuring the set's range", "tiles",
+                       std::size_t(b_.tile_side()) * b_.tile_side()};
+    RateProgress cancel_only;
+    float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+    const std::uint64_t count = r.count();
+    for (std::uint64_t t = 0; t < count; ++t) {
+        stop_if_interrupted();
+        long tx = 0, ty = 0;
+        tile_at(r, t, &tx, &ty);
+        const Floats values = evaluate(b_, noise_, tile_window(b_, tx, ty), &cancel_only, nullptr, nullptr);
+        const auto [mn, mx] = std::minmax_element(values.begin(), values.end());
+        lo = std::min(lo, *mn);
+        hi = std::max(hi, *mx);
+        RateProgress::report(&tiles, static_cast<std::size_t>(t + 1), static_cast<std::size_t>(count));
+    }
+    set_range_ = std::pair{lo, hi};
+    line_.erase();
 }
 
 // PNG (or RAW16, EXR, PFM) frames NAME_0000.EXT ...
@@ -358,12 +409,58 @@ void Baker::still() {
 void Baker::summary(double total_seconds) {
     line_.keep();
     std::error_code ec;
-    std::printf("wrote %s%s (%ux%u %s, preset %s, isa %s, %.1f ms: noise %.1f, encode %.1f, write %.1f)\n",
-                std::filesystem::absolute(written_.front(), ec).c_str(),
-                written_.size() > 1 ? (" and " + std::to_string(written_.size() - 1) + " more").c_str() : "", b_.width,
-                b_.height, format_name(b_.format), b_.preset.c_str(), isa_name(active_isa()), total_seconds * 1e3,
-                noise_seconds_ * 1e3, encode_seconds_ * 1e3, write_seconds_ * 1e3);
+    auto absolute = [&ec](const std::string& path) { return std::filesystem::absolute(path, ec).string(); };
+    std::string what;  // "FILE", "FILE and 47 more" (frames), "16 tiles FIRST .. LAST and the manifest M"
+    if (!manifest_.empty()) {
+        what = std::to_string(written_.size()) + (written_.size() == 1 ? " tile " : " tiles ");
+        if (!written_.empty()) {
+            what += absolute(written_.front()) +
+                    (written_.size() > 1 ? " .. " + std::filesystem::path(written_.back()).filename().string() : "") +
+                    " and ";
+        }
+        what += "the manifest " + absolute(manifest_);
+    } else {
+        what = absolute(written_.front()) +
+               (written_.size() > 1 ? " and " + std::to_string(written_.size() - 1) + " more" : std::string());
+    }
+    const std::uint32_t w = b_.tiles ? b_.tile_side() : b_.width, h = b_.tiles ? b_.tile_side() : b_.height;
+    std::printf("wrote %s (%ux%u %s%s, preset %s, isa %s, %.1f ms: noise %.1f, encode %.1f, write %.1f)\n", what.c_str(),
+                w, h, format_name(b_.format), b_.tiles ? " each" : "", b_.preset.c_str(), isa_name(active_isa()),
+                total_seconds * 1e3, noise_seconds_ * 1e3, encode_seconds_ * 1e3, write_seconds_ * 1e3);
 }
+
+namespace {
+
+// A tile set's folder (-o tiles/terrain.png) is made when it is missing -- a set of files wants one --
+// and removed again if the bake stops before writing anything into it (remove() leaves a folder that
+// holds a file: the tiles, or the journal --resume continues from).
+class TileFolder {
+public:
+    explicit TileFolder(const Bake& b) {
+        const std::filesystem::path dir = std::filesystem::path(b.output).parent_path();
+        std::error_code ec;
+        if (!b.tiles || dir.empty() || std::filesystem::exists(dir, ec)) {
+            return;
+        }
+        if (!std::filesystem::create_directories(dir, ec)) {
+            fail("cannot create the tile set's folder " + dir.string() + ": " + ec.message());
+        }
+        made_ = dir;
+    }
+    ~TileFolder() {
+        std::error_code ec;
+        if (!made_.empty()) {
+            std::filesystem::remove(made_, ec);
+        }
+    }
+    TileFolder(const TileFolder&) = delete;
+    TileFolder& operator=(const TileFolder&) = delete;
+
+private:
+    std::filesystem::path made_;
+};
+
+}  // namespace
 
 int run_bake(BakeRequest& q) {
     install_interrupt_handlers();
@@ -381,6 +478,7 @@ int run_bake(BakeRequest& q) {
     // This process's tiles: all of them, or its shard's share.
     const std::uint64_t all_tiles = b.tiles ? b.tiles->count() : 0;
     const TileNumbers share = !b.tiles ? TileNumbers{} : q.shard ? shard_share(all_tiles, *q.shard) : TileNumbers{0, all_tiles};
+    const TileFolder folder(b);
     check_resources(q, share);
     Baker baker(q, noise);  // (records the configuration as given)
     if (b.format == Format::raw16) {
@@ -420,7 +518,8 @@ void add_picture_options(CLI::App& app, Bake& b) {
     cmd->add_option("--depth", b.depth, "PNG bits per sample for greyscale: 8 or 16")->check(CLI::IsMember({8, 16}));
     cmd->add_flag("--grey", b.grey, "greyscale heights even for a colour preset");
     cmd->add_option("--normalize", b.normalize,
-                    "fixed (the preset's theoretical range) or measured (this bake's min..max, two passes)")
+                    "fixed (the preset's theoretical range) or measured (this bake's min..max, two passes;\n"
+                    "a tile set's: the whole set's, so the tiles join)")
         ->check(CLI::IsMember({"fixed", "measured"}));
     cmd->add_option("--ramp", b.ramp_text, "colour ramp POS:#RRGGBB,... (default: the preset's)");
     cmd->add_option("--frames", b.frames, "frames of an animation (GIF, or PNG frames NAME_0000.png ...)")
@@ -468,6 +567,11 @@ void add_tile_set_options(CLI::App& app, const std::shared_ptr<BakeRequest>& q) 
            "bake share K of N of the --tiles (contiguous runs, row-major) and its manifest\n"
            "NAME_tiles.shard-K-of-N.json: N processes or Slurm array tasks, then --index")
         ->type_name("K/N");
+    cmd->add_option("--overlap", q->b.overlap,
+                    "tile sets: N more samples on every side of each tile (tiles of S + 2N, their\n"
+                    "neighbours' edges), for tools that blend tiles; 0 (default) .. 4096")
+        ->check(CLI::Range(0u, 4096u))
+        ->type_name("N");
     cmd->add_flag("--resume", q->resume,
                   "tile sets: keep the tiles an interrupted bake of the same settings finished (listed in its\n"
                   "journal or manifest, size and SHA-256 verified); bake the rest");
@@ -499,6 +603,13 @@ Run add_bake(CLI::App& app) {
         ->check(CLI::IsMember({"opengl", "directx"}));
     cmd->add_option("--normal-strength", b.normal_strength,
                     "height scale of the normal map's surface: z = S * value over noise units (default 1)");
+    std::string engine_help = "an engine's heightmap import: its format, sizes, tile names and edges\n(heights: implies --grey):";
+    std::vector<std::string> engine_names;
+    for (const EnginePreset& e : engine_presets()) {
+        engine_names.push_back(e.name);
+        engine_help += std::string("\n  ") + e.name + ": " + e.summary;
+    }
+    cmd->add_option("--engine", b.engine, engine_help)->check(CLI::IsMember(engine_names))->type_name("NAME");
     cmd->add_flag("--print-config", q->print_config, "print the settings as TOML (a --config file) and exit");
     cmd->add_option("--config", q->config_path, "read settings from a TOML file: option names as keys (see --print-config);\n"
                                                  "options on the command line win")

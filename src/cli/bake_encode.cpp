@@ -12,19 +12,32 @@ namespace gradnoise::cli {
 namespace {
 
 // [0, 1] per value: fixed range of the preset / field, or this bake's measured min..max.
+// Clamped to [0, 1], NaN to 0: the callers convert the result to an integer index, which a NaN would make
+// undefined.
 inline float unit_value(float v, float lo, float inv_span) {
     float t = (v - lo) * inv_span;
-    return t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
+    return t > 0.0f ? (t < 1.0f ? t : 1.0f) : 0.0f;
 }
 
 // [S 18] The unit normal of the surface z = strength * v(x, y) from v's gradient: (-s gx, -s gy, 1)
 // normalised; in tangent space x runs right and y up (OpenGL: +noise y runs down the picture, so
 // green = -n_y) or down (DirectX: green = n_y); each component c maps to (c + 1) / 2 of full scale.
+// The unit vector along (x, y, 1) for any finite x, y: binary64 (products of floats stay finite) and
+// scaled by the largest component first, so no square overflows. (In float, a --normal-strength of
+// 1e30 overflowed to (0, 0, 0): mid-grey everywhere, not a normal.)
+std::array<double, 3> unit_along(double x, double y) {
+    const double m = std::max({std::fabs(x), std::fabs(y), 1.0});
+    x = x / m;
+    y = y / m;
+    const double z = 1.0 / m;
+    const double len = std::sqrt(x * x + y * y + z * z);
+    return {x / len, y / len, z / len};
+}
+
 std::array<float, 3> normal_colour(const Bake& b, float gx, float gy) {
-    const float nx = -b.normal_strength * gx, ny = -b.normal_strength * gy;
-    const float len = std::sqrt(nx * nx + ny * ny + 1.0f);
-    const float green = b.normal_convention == "directx" ? ny : -ny;
-    return {0.5f * (nx / len + 1.0f), 0.5f * (green / len + 1.0f), 0.5f * (1.0f / len + 1.0f)};
+    const auto [nx, ny, nz] = unit_along(-double(b.normal_strength) * gx, -double(b.normal_strength) * gy);
+    const double green = b.normal_convention == "directx" ? ny : -ny;
+    return {float(0.5 * (nx + 1.0)), float(0.5 * (green + 1.0)), float(0.5 * (nz + 1.0))};
 }
 
 }  // namespace
@@ -72,13 +85,13 @@ void encode(const Bake& b, const Floats& values, const Floats& gx, const Floats&
             // grid), its slope from the analytic gradient (so tiles shade like the whole picture):
             // dt/dpixel = g * (scale / width) / (hi - lo); light from the north-west at 45 degrees;
             // shade = 0.35 + 0.85 * max(0, n . l), colours scaled and clamped.
-            const float height_scale = b.relief * *b.scale * inv_span;
-            const float lx = -0.5f, ly = -0.5f, lz = 0.70710678f;
+            // (The surface normal through unit_along, as the normal maps': any finite relief and scale.)
+            const double height_scale = double(b.relief) * double(*b.scale) * inv_span;
+            const double lx = -0.5, ly = -0.5, lz = 0.70710678;
             each([&](std::size_t i) {
-                const float dx = gx[i] * height_scale, dy = gy[i] * height_scale;
-                const float len = std::sqrt(dx * dx + dy * dy + 1.0f);
-                const float lambert = (-dx * lx - dy * ly + lz) / len;
-                const float shade = 0.35f + 0.85f * (lambert > 0.0f ? lambert : 0.0f);
+                const auto [nx, ny, nz] = unit_along(-gx[i] * height_scale, -gy[i] * height_scale);
+                const double lambert = nx * lx + ny * ly + nz * lz;
+                const float shade = float(0.35 + 0.85 * (lambert > 0.0 ? lambert : 0.0));
                 for (int c = 0; c < 3; ++c) {
                     float v = static_cast<float>(e->rgb_or_grey8[3 * i + c]) * shade + 0.5f;
                     e->rgb_or_grey8[3 * i + c] = static_cast<std::uint8_t>(v > 255.0f ? 255.0f : v);

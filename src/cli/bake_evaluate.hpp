@@ -37,9 +37,11 @@ struct NoInit : std::allocator<T> {
 };
 using Floats = std::vector<float, NoInit<float>>;
 
-// A window of one picture: pixels x0 .. x0+w, y0 .. y0+h of the whole image, frame `frame`.
+// A window of one picture: pixels x0 .. x0+w, y0 .. y0+h of the whole image, frame `frame` (x0 and
+// y0 below 0 for a tile set's --overlap beyond the picture's first row and column).
 struct Window {
-    std::uint32_t x0 = 0, y0 = 0, w = 0, h = 0;
+    std::int64_t x0 = 0, y0 = 0;
+    std::uint32_t w = 0, h = 0;
     int frame = 0;
 };
 

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -70,7 +71,7 @@ List ramp_stops(const Ramp& ramp) {
 std::vector<Setting> settings_of(const Bake& b) {
     const NoiseDesc& d = b.desc;
     auto number = [](int v) { return std::to_string(v); };
-    return {{"preset", b.preset},
+    std::vector<Setting> settings = {{"preset", b.preset},
             {"size", std::to_string(b.width) + "x" + std::to_string(b.height)},
             {"origin", List{{shortest(b.origin_x), shortest(b.origin_y)}}},
             {"scale", *b.scale},
@@ -108,6 +109,13 @@ std::vector<Setting> settings_of(const Bake& b) {
             {"normal-map", b.normal_map},
             {"normal-convention", b.normal_convention},
             {"normal-strength", b.normal_strength}};
+    if (!b.engine.empty()) {
+        settings.push_back({"engine", b.engine});  // (only when given: "" is not an engine's name)
+    }
+    if (b.overlap != 0) {
+        settings.push_back({"overlap", int(b.overlap)});  // (only when given: older bakes' records stay as they were)
+    }
+    return settings;
 }
 
 std::string joined(const List& list, char separator) {
@@ -223,6 +231,12 @@ void resolve_settings(BakeRequest& q) {
     if (!std::isfinite(b.time_step)) {
         usage_error("--time-step: must be finite");
     }
+    if (!std::isfinite(b.relief) || !(b.relief > 0.0f)) {
+        usage_error("--relief: must be finite and > 0 (got " + shortest(b.relief) + ")");
+    }
+    if (!std::isfinite(b.normal_strength)) {
+        usage_error("--normal-strength: must be finite (got " + shortest(b.normal_strength) + ")");
+    }
 }
 
 namespace {
@@ -235,7 +249,9 @@ Format output_format(const Bake& b) {
         }
         return *format;
     }
-    const std::string ext = std::filesystem::path(b.output).extension().string();
+    std::string ext = std::filesystem::path(b.output).extension().string();
+    // Any case: a.PNG, as cameras and Windows tools name files.
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     const std::optional<Format> format = format_of(ext.empty() ? "" : ext.substr(1));
     if (!format) {
         usage_error("cannot tell the format of '" + b.output +
@@ -260,9 +276,6 @@ void check_normal_map(const Bake& b) {
     if (b.desc.pattern.kind != Pattern::none) {
         usage_error("--normal-map needs the field's gradient, which patterns (marble, wood) do not have");
     }
-    if (!(std::fabs(b.normal_strength) <= 1e30f)) {
-        usage_error("--normal-strength must be finite");
-    }
 }
 
 void check_shading(const Bake& b) {
@@ -278,6 +291,59 @@ void check_shading(const Bake& b) {
                     ": the damped fractal's gradient needs second derivatives, which only the lattice bases (perlin, "
                     "classic, value, isotropic) provide");
     }
+}
+
+// Sample coordinates float32 can still tell apart. The picture's samples are origin + float(i) * step
+// (step = scale / width), and the first octave multiplies them by the frequency: beyond 2^23 noise
+// units every float32 is an integer, so every sample falls on a lattice point (gradient noise is 0
+// there: a flat picture); and where neighbouring pixels are closer than float32's spacing at the
+// origin, they share coordinates (a picture of repeated columns or rows).
+void check_coordinates(const Bake& b) {
+    const double step = static_cast<double>(*b.scale) / b.width;
+    const double frequency = b.desc.fractal.kind == Fractal::none ? 1.0 : b.desc.fractal.frequency;
+    const double columns = b.tiles ? double(b.tiles->x1 + 1) * b.tile_size : b.width;
+    const double rows = b.tiles ? double(b.tiles->y1 + 1) * b.tile_size : b.height;
+    const double x0 = b.origin_x, y0 = b.origin_y;
+    const double reach = std::max({std::fabs(x0), std::fabs(x0 + columns * step), std::fabs(y0), std::fabs(y0 + rows * step)});
+    const std::string where = "--origin " + shortest(b.origin_x) + "," + shortest(b.origin_y) + ", --scale " +
+                              shortest(*b.scale) + (frequency != 1.0 ? ", --frequency " + shortest(float(frequency)) : "");
+    if (reach * frequency >= 8388608.0) {
+        usage_error(where + ": the samples reach " + shortest(reach * frequency) +
+                    " lattice units, beyond 2^23, where every float32 is an integer: every sample would fall on a "
+                    "lattice point (a flat picture). Keep origin and scale within about 8 million / frequency");
+    }
+    const double spacing = std::ldexp(1.0, std::ilogb(std::max(reach, 1e-30)) - 23);  // float32's, at the reach
+    if (step < spacing) {
+        usage_error(where + ": neighbouring pixels are " + shortest(step) + " noise units apart, less than float32's " +
+                    "spacing there (" + shortest(spacing) + "): pixels would share coordinates. Use a larger --scale, "
+                    "or an --origin nearer 0");
+    }
+}
+
+// Options the rest of the bake ignores are refused, not dropped (as the noise options are: options.cpp).
+// "Changed from its default" is the test, so a --print-config file, which lists every setting, reads back.
+void check_ignored_options(const Bake& b) {
+    const Bake defaults;
+    auto refuse_unless = [](bool in_effect, bool changed, const std::string& what) {
+        if (changed && !in_effect) {
+            usage_error(what);
+        }
+    };
+    refuse_unless(b.hillshade, b.relief != defaults.relief, "--relief has no effect without --hillshade");
+    refuse_unless(b.normal_map, b.normal_strength != defaults.normal_strength,
+                  "--normal-strength has no effect without --normal-map");
+    refuse_unless(b.normal_map, b.normal_convention != defaults.normal_convention,
+                  "--normal-convention has no effect without --normal-map");
+    refuse_unless(b.frames > 1, b.time_step != defaults.time_step, "--time-step has no effect without --frames N (N > 1)");
+    refuse_unless(b.frames > 1, b.loop != defaults.loop, "--loop has no effect without --frames N (N > 1)");
+    refuse_unless(b.colour(), ramp_text(b.ramp) != ramp_text(b.recipe->ramp),
+                  "--ramp has no effect on greyscale output (--grey, --normal-map or the noise preset)");
+    refuse_unless(b.format == Format::png, b.zlib_level != defaults.zlib_level,
+                  std::string("--zlib-level has no effect on ") + format_name(b.format) + " output (PNG only)");
+    refuse_unless(b.format != Format::exr && b.format != Format::pfm, b.normalize != defaults.normalize,
+                  std::string("--normalize has no effect on ") + format_name(b.format) + " output (it keeps the raw values)");
+    refuse_unless(b.format == Format::png || b.format == Format::raw16, b.depth != defaults.depth,
+                  std::string("--depth has no effect on ") + format_name(b.format) + " output (PNG and RAW16 only)");
 }
 
 void check_tile_set(const BakeRequest& q) {
@@ -303,6 +369,16 @@ void check_tile_set(const BakeRequest& q) {
             usage_error("-o: the file name '" + name + "' is not valid UTF-8, which the tile manifest (JSON) needs");
         }
     }
+    if (b.overlap != 0 && !b.tiles) {
+        usage_error("--overlap has no effect without a tile set (--tile-size S --tiles X0..X1,Y0..Y1)");
+    }
+    if (b.overlap != 0 && !b.engine.empty()) {
+        usage_error("--overlap with --engine " + b.engine + ": the engine's tiles have their own edges (sizes it takes)");
+    }
+    if (b.tiles && q.shard && b.normalize == "measured") {
+        usage_error("--normalize measured with --shard: a tile set is normalised by one range, the whole set's, which "
+                    "every shard would measure in full; use --normalize fixed (the field's range) for sharded sets");
+    }
     if (!b.tiles && (q.shard || q.resume || q.index)) {
         usage_error(std::string(q.shard ? "--shard" : q.resume ? "--resume" : "--index") +
                     " applies to tile sets: add --tile-size S --tiles X0..X1,Y0..Y1");
@@ -315,8 +391,48 @@ void check_tile_set(const BakeRequest& q) {
 
 }  // namespace
 
+// --engine NAME: the engine's format, depth and sizes (engine_presets.cpp), checked before any work.
+void resolve_engine(Bake& b) {
+    const EnginePreset& e = *(b.engine_preset = find_engine(b.engine));
+    const std::string option = "--engine " + b.engine;
+    if (b.output.empty()) {
+        b.output = "gradnoise-" + b.preset + e.extension;
+    }
+    std::string ext = std::filesystem::path(b.output).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (ext != e.extension || !b.format_text.empty()) {
+        usage_error(option + " writes " + format_name(e.format) + ": name the output " + e.extension +
+                    (b.format_text.empty() ? "" : " (without --format)"));
+    }
+    if (b.normal_map || b.hillshade || b.frames > 1) {
+        usage_error(option + " writes heightmaps: not with --normal-map, --hillshade or --frames");
+    }
+    if (b.tiles && !e.tiles) {
+        usage_error(option + " imports one heightmap, not a tile set: bake it with --size S x S alone");
+    }
+    auto allowed = [&e](std::uint32_t side) {
+        return std::find(e.sizes.begin(), e.sizes.end(), side) != e.sizes.end();
+    };
+    if (b.tiles) {
+        if (!allowed(b.tile_size)) {
+            usage_error(option + ": --tile-size " + std::to_string(b.tile_size) + " is not a size it takes (" +
+                        engine_sizes_text(e) + ")");
+        }
+    } else if (!allowed(b.width) || !allowed(b.height) || (e.square && b.width != b.height)) {
+        usage_error(option + ": --size " + std::to_string(b.width) + "x" + std::to_string(b.height) + " is not a " +
+                    (e.square ? "square of a size" : "size") + " it takes (" + engine_sizes_text(e) + ")");
+    }
+    b.grey = true;  // heights, whatever the preset's colours
+    if (e.depth == 16) {
+        b.depth = 16;
+    }
+}
+
 void resolve_output(BakeRequest& q) {
     Bake& b = q.b;
+    if (!b.engine.empty()) {
+        resolve_engine(b);
+    }
     if (b.output.empty()) {
         b.output = "gradnoise-" + b.preset + (b.frames > 1 ? ".gif" : ".png");
     }
@@ -335,7 +451,9 @@ void resolve_output(BakeRequest& q) {
         check_normal_map(b);
     }
     check_shading(b);
+    check_ignored_options(b);
     check_tile_set(q);
+    check_coordinates(b);  // (after the tile set's own limits: its extent is known to be sane)
 }
 
 // ---- --config ----

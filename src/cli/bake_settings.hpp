@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bake_plan.hpp"
+#include "engine_presets.hpp"
 #include "options.hpp"
 #include "presets.hpp"
 #include "tile_set.hpp"
@@ -54,6 +55,9 @@ struct Bake {
     std::string normal_convention = "opengl";
     float normal_strength = 1.0f;
     int zlib_level = 1;
+    std::uint32_t overlap = 0;                    // --overlap N: a tile set's extra samples on every side
+    std::string engine;                           // --engine NAME: "" for none
+    const EnginePreset* engine_preset = nullptr;  // resolved from it
     NoiseDesc desc;
     Ramp ramp;
     const Preset* recipe = nullptr;
@@ -63,6 +67,10 @@ struct Bake {
     bool colour() const { return recipe->colour && !grey && !normal_map; }
     // --hillshade and --normal-map need the analytic gradient.
     bool slopes() const { return hillshade || normal_map; }
+    // A tile set's step between tiles, in pixels: the tile size, less the edge an engine's tiles share.
+    std::uint32_t tile_stride() const { return tile_size - (engine_preset && engine_preset->share_edges ? 1 : 0); }
+    // A tile's side as written: the tile size and its --overlap on both sides.
+    std::uint32_t tile_side() const { return tile_size + 2 * overlap; }
 };
 
 // What the command line (and a --config file) gave.

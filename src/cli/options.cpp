@@ -275,6 +275,30 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
         });
 }
 
+namespace {
+
+// The library's words in the tool's: "NoiseDesc: fractal.octaves must be in 1..32" -> "--octaves must
+// be in 1..32".
+std::string option_words(std::string m) {
+    const std::pair<const char*, const char*> names[] = {
+        {"NoiseDesc: fractal.", "--"},           {"NoiseDesc: warp.levels", "--warp"},
+        {"NoiseDesc: warp.", "--warp-"},         {"NoiseDesc: pattern.", "--pattern-"},
+        {"NoiseDesc: period_x", "--period (x)"}, {"NoiseDesc: period_y", "--period (y)"},
+        {"NoiseDesc: period_z", "--period (z)"}, {"NoiseDesc: period_w", "--period (w)"},
+        {"NoiseDesc: simplex.", "--"},           {"NoiseDesc: cellular.jitter", "--jitter"},
+        {"NoiseDesc: cellular.", "--cellular-"}, {"NoiseDesc: periods", "--period: periods"},
+        {"NoiseDesc: fade", "--fade"},            {"NoiseDesc: hash", "--hash"},
+        {"NoiseDesc: ", ""}};
+    for (const auto& [from, to] : names) {
+        if (m.rfind(from, 0) == 0) {
+            return to + m.substr(std::string(from).size());
+        }
+    }
+    return m;
+}
+
+}  // namespace
+
 NoiseDesc NoiseOptions::desc(const NoiseDesc& base) const {
     NoiseDesc d = base;
     if (seed) {
@@ -311,6 +335,11 @@ NoiseDesc NoiseOptions::desc(const NoiseDesc& base) const {
     } else if (pattern) {
         d.pattern.strength = *pattern == Pattern::wood ? 0.2f : 4.0f;  // the recipes' strengths
     }
+    // An option the field then ignores is refused, not dropped (the library's one rule, which the
+    // Python package applies too): --octaves 3 without --fractal would give plain noise.
+    if (const IgnoredParameter ignored = ignored_parameter(d, base)) {
+        usage_error(option_words(std::string("NoiseDesc: ") + ignored.field) + " has no effect without " + ignored.needs);
+    }
     return d;
 }
 
@@ -337,23 +366,7 @@ void NoiseOptions::select_isa() const {
 Noise make_noise(const NoiseDesc& desc) {
     Noise noise;
     if (Status s = Noise::create(desc, &noise); !s) {
-        // "NoiseDesc: fractal.octaves must be in 1..32" -> "--octaves must be in 1..32"
-        std::string m = s.message();
-        const std::pair<const char*, const char*> names[] = {
-            {"NoiseDesc: fractal.", "--"},           {"NoiseDesc: warp.levels", "--warp"},
-            {"NoiseDesc: warp.", "--warp-"},         {"NoiseDesc: pattern.", "--pattern-"},
-            {"NoiseDesc: period_x", "--period (x)"}, {"NoiseDesc: period_y", "--period (y)"},
-            {"NoiseDesc: period_z", "--period (z)"}, {"NoiseDesc: period_w", "--period (w)"},
-            {"NoiseDesc: simplex.", "--"},           {"NoiseDesc: cellular.jitter", "--jitter"},
-            {"NoiseDesc: cellular.", "--cellular-"}, {"NoiseDesc: periods", "--period: periods"},
-            {"NoiseDesc: ", ""}};
-        for (const auto& [from, to] : names) {
-            if (m.rfind(from, 0) == 0) {
-                m = to + m.substr(std::string(from).size());
-                break;
-            }
-        }
-        usage_error(m);
+        usage_error(option_words(s.message()));
     }
     return noise;
 }

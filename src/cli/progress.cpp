@@ -46,4 +46,33 @@ bool RateProgress::report(void* user, std::size_t done, std::size_t total) {
     return interrupted_signal() == 0;  // false cancels the fill (Ctrl-C, SIGTERM)
 }
 
+PhaseProgress::PhaseProgress(ProgressLine* line, std::string what) {
+    if (line == nullptr || !line->enabled()) {
+        return;
+    }
+    ticker_ = std::thread([this, line, what = std::move(what)] {
+        const auto start = std::chrono::steady_clock::now();
+        std::unique_lock<std::mutex> lock(mutex_);
+        while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [this] { return done_; })) {
+            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (s >= 1.0) {
+                char text[32];
+                std::snprintf(text, sizeof text, ": %.1f s", s);
+                line->show(what + text);
+            }
+        }
+    });
+}
+
+PhaseProgress::~PhaseProgress() {
+    if (ticker_.joinable()) {
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            done_ = true;
+        }
+        wake_.notify_one();
+        ticker_.join();
+    }
+}
+
 }  // namespace gradnoise::cli

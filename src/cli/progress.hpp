@@ -5,8 +5,11 @@
 #define GRADNOISE_CLI_PROGRESS_HPP
 
 #include <chrono>
+#include <condition_variable>
 #include <cstddef>
+#include <mutex>
 #include <string>
+#include <thread>
 
 namespace gradnoise::cli {
 
@@ -39,6 +42,24 @@ struct RateProgress {
 
     // FillOptions::progress (user = this RateProgress): false cancels the fill.
     static bool report(void* user, std::size_t done, std::size_t total);
+};
+
+// A phase with no count of its own -- encoding the pixels, compressing and writing the file (an
+// 8192x8192 16-bit PNG takes longer than its noise) -- shown as "WHAT: S.S s", redrawn four times a
+// second by a thread of its own from the first second on, while the object lives. Nothing else may
+// draw on the line meanwhile.
+class PhaseProgress {
+public:
+    PhaseProgress(ProgressLine* line, std::string what);
+    ~PhaseProgress();
+    PhaseProgress(const PhaseProgress&) = delete;
+    PhaseProgress& operator=(const PhaseProgress&) = delete;
+
+private:
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool done_ = false;
+    std::thread ticker_;
 };
 
 }  // namespace gradnoise::cli

@@ -169,7 +169,7 @@ bool tile_verifies(const std::string& dir, const TileEntry& e) {
 }
 
 std::string TileSetNames::tile(long x, long y) const {
-    return stem + "_x" + std::to_string(x) + "_y" + std::to_string(y) + ext;
+    return stem + x_tag + std::to_string(x) + y_tag + std::to_string(y) + ext;
 }
 std::string TileSetNames::manifest() const { return stem + "_tiles.json"; }
 std::string TileSetNames::shard_manifest(const Shard& s) const { return stem + "_tiles" + shard_suffix(s) + ".json"; }

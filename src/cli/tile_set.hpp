@@ -49,6 +49,7 @@ bool tile_verifies(const std::string& dir, const TileEntry& e);
 // in progress (of the whole set or of a shard) beside its manifest, ".journal" for ".json".
 struct TileSetNames {
     std::string dir, stem, ext;  // stem: DIR/NAME
+    std::string x_tag = "_x", y_tag = "_y";  // tile names: DIR/NAME<x_tag>X<y_tag>Y.EXT
     std::string tile(long x, long y) const;
     std::string manifest() const;
     std::string shard_manifest(const Shard& s) const;

@@ -170,11 +170,13 @@ inline ValueGradient<dims> octave_sum_gradient(const detail::OctaveTable& o, Oct
             dsum[a] = dsum[a] + amplitude * dterm[a];
         }
     }
+    // A NaN derivative (an octave frequency overflowed to infinity: inf * +0) is +0.
     ValueGradient<dims> r;
     const F total(o.amplitude_sum);
     r.value = divide(sum, total);
     for (int a = 0; a < dims; ++a) {
-        r.d[a] = divide(dsum[a], total);
+        const F derivative = divide(dsum[a], total);
+        r.d[a] = xsimd::select(derivative == derivative, derivative, F(0.0f));
     }
     return r;
 }

@@ -456,10 +456,14 @@ Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at, Se
         frequency = frequency * f.lacunarity;
         amplitude = amplitude * f.persistence;
     }
+    // A NaN derivative (an octave frequency overflowed to infinity: inf * +0) is +0.
     Gradient r;
     r.value = sum / amplitude_sum;
     for (int a = 0; a < dims; ++a) {
         r.d[a] = dsum[a] / amplitude_sum;
+        if (!(r.d[a] == r.d[a])) {
+            r.d[a] = 0.0f;
+        }
     }
     return r;
 }

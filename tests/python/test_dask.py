@@ -10,6 +10,8 @@ COG validator; nothing is copied from gradnoise.dask's output.
 import hashlib
 import json
 import os
+import warnings
+from fractions import Fraction
 import signal
 import subprocess
 import sys
@@ -188,11 +190,13 @@ def test_cluster_bake_to_zarr_equals_one_grid(cluster, tmp_path):
     whole = TERRAIN.grid(shape, origin=(-2.0, 3.0), step=step)
     for chunks in [512, (384, 640)]:
         arr = gd.grid(TERRAIN, shape, origin=(-2.0, 3.0), step=step, chunks=chunks)
-        z = gd.to_zarr(arr, tmp_path / f"w{chunks}.zarr")
+        g = gd.to_zarr(arr, tmp_path / f"w{chunks}.zarr")
+        z = g["height"]
         assert z.shape == shape and z.chunks == tuple(c[0] for c in arr.chunks)
         assert_same_bits(z[...], whole, f"zarr chunks {chunks}")
         attrs = dict(z.attrs)["gradnoise"]
-        assert attrs["complete"] is True and attrs["origin"] == [-2.0, 3.0] and attrs["step"] == [step, step]
+        assert attrs["origin"] == [-2.0, 3.0] and attrs["step"] == [step, step]
+        assert dict(g.attrs)["gradnoise"] == {"variable": "height", "complete": True}
         assert not (tmp_path / f"w{chunks}.zarr.partial").exists()
     # both workers took part (the tasks are spread over the two processes)
     assert len(cluster.client.scheduler_info()["workers"]) == 2
@@ -201,7 +205,7 @@ def test_cluster_bake_to_zarr_equals_one_grid(cluster, tmp_path):
 def test_cluster_uint16_zarr_and_chunk_addressing(cluster, tmp_path):
     arr = gd.chunk(TERRAIN, (2048, 1536), first=(2**33, -(2**20)), spacing=1 / 256, chunks=256,
                    dtype="uint16", value_range=(-0.6, 0.6))
-    z = gd.to_zarr(arr, tmp_path / "h.zarr")
+    z = gd.to_zarr(arr, tmp_path / "h.zarr")["height"]
     expected = _uint16(TERRAIN.chunk((2048, 1536), first=(2**33, -(2**20)), spacing=1 / 256), -0.6, 0.6)
     np.testing.assert_array_equal(z[...], expected)
     assert dict(z.attrs)["gradnoise"]["normalisation"]["hi"] == 0.6
@@ -219,7 +223,7 @@ def test_killed_worker_mid_bake_still_gives_every_chunk(tmp_path):
         arr = gd.grid(TERRAIN, shape, step=1 / 512, chunks=chunks, dtype="uint16", value_range=(-0.6, 0.6))
         writes = gd.to_zarr(arr, tmp_path / "k.zarr", compute=False)
         future = c.client.compute(writes)
-        partial = tmp_path / "k.zarr.partial"
+        partial = tmp_path / "k.zarr.partial" / "height"  # the data variable's chunk files
         deadline = time.monotonic() + 60
         while len(list(partial.glob("[0-9]*.[0-9]*"))) < 64:
             assert time.monotonic() < deadline, "the bake made no progress: " + c.logs()
@@ -231,10 +235,10 @@ def test_killed_worker_mid_bake_still_gives_every_chunk(tmp_path):
         written_at_kill = len(list(partial.glob("[0-9]*.[0-9]*")))
         assert written_at_kill < 1024
         future.result(timeout=120)
-        z = gd.finish_zarr(arr, tmp_path / "k.zarr")
+        g = gd.finish_zarr(arr, tmp_path / "k.zarr")
         assert len(c.client.scheduler_info()["workers"]) == 1  # the killed worker stayed dead
-        np.testing.assert_array_equal(z[...], _uint16(TERRAIN.grid(shape, step=1 / 512), -0.6, 0.6))
-        assert dict(z.attrs)["gradnoise"]["complete"] is True
+        np.testing.assert_array_equal(g["height"][...], _uint16(TERRAIN.grid(shape, step=1 / 512), -0.6, 0.6))
+        assert dict(g.attrs)["gradnoise"]["complete"] is True
     finally:
         c.close()
 
@@ -244,23 +248,184 @@ def test_zarr_resume_keeps_finished_chunks(tmp_path):
     writes = gd.to_zarr(arr, tmp_path / "r.zarr", compute=False)
     writes[:7].compute()  # an interrupted bake: 7 of 24 chunks written
     partial = tmp_path / "r.zarr.partial"
-    before = {p.name: p.stat().st_mtime_ns for p in partial.glob("[0-9]*.[0-9]*")}
+    before = {p.name: p.stat().st_mtime_ns for p in (partial / "height").glob("[0-9]*.[0-9]*")}
     assert len(before) == 7
+    with pytest.raises(ValueError, match="17 chunks of .* are not written yet"):
+        gd.finish_zarr(arr, tmp_path / "r.zarr")  # a store is never finished with chunks missing
+    assert partial.is_dir() and not (tmp_path / "r.zarr").exists()
     time.sleep(0.02)
     with pytest.raises(FileExistsError):
         gd.to_zarr(arr, tmp_path / "r.zarr.partial")
     other = gd.grid(TERRAIN, (512, 768), step=1 / 64, chunks=128)
     with pytest.raises(ValueError, match="holds a different bake"):
         gd.to_zarr(other, tmp_path / "r.zarr", resume=True)
-    z = gd.to_zarr(arr, tmp_path / "r.zarr", resume=True)
-    after = {p.name: p.stat().st_mtime_ns for p in (tmp_path / "r.zarr").glob("[0-9]*.[0-9]*")}
+    with pytest.raises(ValueError, match="holds a different bake"):
+        gd.to_zarr(arr, tmp_path / "r.zarr", resume=True, name="elevation")  # another variable name
+    with pytest.raises(ValueError, match="holds a different bake"):
+        gd.finish_zarr(other, tmp_path / "r.zarr")
+    z = gd.to_zarr(arr, tmp_path / "r.zarr", resume=True)["height"]
+    after = {p.name: p.stat().st_mtime_ns for p in (tmp_path / "r.zarr" / "height").glob("[0-9]*.[0-9]*")}
     assert len(after) == 24 and all(after[k] == v for k, v in before.items())  # kept, not rewritten
     assert_same_bits(z[...], TERRAIN.grid((512, 768), step=1 / 128), "resumed")
+    # the resumed store is a whole labelled store: xarray opens it (consolidated metadata included)
+    xr = pytest.importorskip("xarray")
+    ds = _open_xarray(xr, tmp_path / "r.zarr")
+    assert ds["height"].dims == ("y", "x") and ds.attrs["gradnoise"]["complete"] is True
+    assert_same_bits(ds["height"].values, TERRAIN.grid((512, 768), step=1 / 128), "resumed, through xarray")
+    np.testing.assert_array_equal(ds["x"].values, np.arange(768) / 128)
     with pytest.raises(FileExistsError, match="overwrite=True"):
         gd.to_zarr(arr, tmp_path / "r.zarr")
     gd.to_zarr(arr, tmp_path / "r.zarr", overwrite=True)
     with pytest.raises(ValueError, match="Zarr chunks are regular"):
         gd.to_zarr(gd.grid(TERRAIN, (100, 100), chunks=((30, 70), 100)), tmp_path / "irregular.zarr")
+    # a partial store in another layout (here dask's own writer's bare array) is not resumed
+    arr.to_zarr(str(tmp_path / "bare.zarr.partial"))
+    with pytest.raises(ValueError, match="not a store begun by gradnoise.dask.to_zarr"):
+        gd.to_zarr(arr, tmp_path / "bare.zarr", resume=True)
+
+
+# ---- the Zarr store as xarray and other Zarr readers see it ----
+def _open_xarray(xr, path):
+    """xarray.open_zarr with its defaults, which read the consolidated metadata (a store without it
+    gives a RuntimeWarning, made an error here)."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message=".*consolidated.*")
+        return xr.open_zarr(str(path))
+
+
+def _grid_coords(origin, step, n):
+    """Field.grid's documented coordinates: origin + float(i) * step, each operation in float32."""
+    f32 = np.float32
+    return (f32(origin) + np.arange(n).astype(f32) * f32(step)).astype(np.float64)
+
+
+def _chunk_coords(first, spacing, n):
+    """World samples first..first+n-1 at float32(spacing) noise units, rounded once (exact rationals)."""
+    s = Fraction(float(np.float32(spacing)))
+    return np.array([float((first + i) * s) for i in range(n)], dtype=np.float64)
+
+
+def test_zarr_store_opens_in_xarray_as_a_labelled_grid(tmp_path):
+    xr = pytest.importorskip("xarray")
+    shape, origin, step = (300, 500), (-3.25, 17.5), (0.0137, 0.011)
+    arr = gd.grid(TERRAIN, shape, origin=origin, step=step, chunks=(128, 192))
+    gd.to_zarr(arr, tmp_path / "g.zarr")
+    ds = _open_xarray(xr, tmp_path / "g.zarr")
+    assert list(ds.data_vars) == ["height"]
+    h = ds["height"]
+    assert isinstance(h, xr.DataArray) and h.dims == ("y", "x") and h.shape == shape and h.dtype == np.float32
+    assert set(h.coords) == {"x", "y"} and ds["x"].dims == ("x",) and ds["y"].dims == ("y",)
+    xs, ys = _grid_coords(origin[0], step[0], 500), _grid_coords(origin[1], step[1], 300)
+    assert ds["x"].dtype == np.float64 and ds["y"].dtype == np.float64
+    assert_same_bits(ds["x"].values, xs, "x coordinates")
+    assert_same_bits(ds["y"].values, ys, "y coordinates")
+    whole = TERRAIN.grid(shape, origin=origin, step=step)
+    assert_same_bits(h.values, whole, "xarray values")
+    # the coordinates are the samples' own: the field evaluated there (the point path) is the grid
+    assert_same_bits(TERRAIN(xs.astype(np.float32)[None, :], ys.astype(np.float32)[:, None]), whole, "field at coords")
+    # labelled selection: the sample at (x, y) by its coordinates
+    assert h.sel(x=xs[123], y=ys[45]).values == whole[45, 123]
+    a = h.attrs["gradnoise"]
+    assert gradnoise.Field(**a["field"]) == TERRAIN and a == gd.attributes(arr)["gradnoise"]
+    assert a["addressing"] == "grid" and a["origin"] == [-3.25, 17.5] and a["axes"] == "yx"
+    assert h.attrs["units"] == "1" and "long_name" in h.attrs and "_FillValue" not in h.encoding
+    assert ds["x"].attrs["axis"] == "X" and ds["y"].attrs["axis"] == "Y"
+    assert ds.attrs["gradnoise"] == {"variable": "height", "complete": True}
+    # plain zarr reads the same group
+    g = zarr.open_group(str(tmp_path / "g.zarr"), mode="r")
+    assert sorted(g.array_keys()) == ["height", "x", "y"]
+    assert g["height"].attrs["_ARRAY_DIMENSIONS"] == ["y", "x"] and g["x"].attrs["_ARRAY_DIMENSIONS"] == ["x"]
+    assert_same_bits(g["height"][...], whole, "zarr.open_group values")
+    assert_same_bits(g["y"][...], ys, "zarr y")
+    assert (tmp_path / "g.zarr" / ".zmetadata").exists()
+    assert sorted(zarr.open_consolidated(str(tmp_path / "g.zarr"), mode="r").array_keys()) == ["height", "x", "y"]
+
+
+def test_zarr_zero_samples_and_coordinates_are_not_missing_data(tmp_path):
+    """Perlin is 0 at every lattice point: no fill value may turn those samples (or x = 0) into NaN."""
+    xr = pytest.importorskip("xarray")
+    arr = gd.grid(gradnoise.Field(), (8, 8), step=0.5, chunks=4)
+    gd.to_zarr(arr, tmp_path / "z.zarr")
+    ds = _open_xarray(xr, tmp_path / "z.zarr")
+    h = ds["height"].values
+    assert not np.isnan(h).any() and (h[::2, ::2] == 0).all()
+    assert_same_bits(h, gradnoise.Field().grid((8, 8), step=0.5), "zeros")
+    assert ds["x"].values[0] == 0 and not np.isnan(ds["x"].values).any()
+    dn = gd.grid(gradnoise.Field(), (8, 8), step=0.5, chunks=4, dtype="uint16", value_range=(0, 1))
+    gd.to_zarr(dn, tmp_path / "d.zarr")
+    raw = xr.open_zarr(str(tmp_path / "d.zarr"), mask_and_scale=False)["height"].values
+    assert raw.dtype == np.uint16 and (raw == 0).any()
+    assert not np.isnan(_open_xarray(xr, tmp_path / "d.zarr")["height"].values).any()
+
+
+def test_zarr_chunk_addressing_uint16_opens_in_xarray(tmp_path):
+    xr = pytest.importorskip("xarray")
+    shape, first, spacing, lo, hi = (200, 300), (2**40 + 17, -(2**35)), 0.37, -0.6, 0.6
+    arr = gd.chunk(TERRAIN, shape, first=first, spacing=spacing, chunks=64, dtype="uint16", value_range=(lo, hi))
+    gd.to_zarr(arr, tmp_path / "c.zarr", name="elevation")
+    values = TERRAIN.chunk(shape, first=first, spacing=spacing)
+    dn = _uint16(values, lo, hi)
+    # the stored DNs, undecoded
+    raw = xr.open_zarr(str(tmp_path / "c.zarr"), mask_and_scale=False)["elevation"]
+    assert raw.dims == ("y", "x") and raw.dtype == np.uint16
+    np.testing.assert_array_equal(raw.values, dn)
+    flo, fhi = float(np.float32(lo)), float(np.float32(hi))  # the formula's lo and hi: float32 values
+    assert raw.attrs["add_offset"] == flo and raw.attrs["scale_factor"] == (fhi - flo) / 65535
+    # xarray's default CF decoding: the read-back half of UINT16_FORMULA, v ~= lo + dn * (hi - lo) / 65535
+    ds = _open_xarray(xr, tmp_path / "c.zarr")
+    assert list(ds.data_vars) == ["elevation"]
+    h = ds["elevation"]
+    assert h.dims == ("y", "x") and h.dtype == np.float64
+    np.testing.assert_allclose(h.values, flo + dn.astype(np.float64) * ((fhi - flo) / 65535), rtol=0, atol=1e-12)
+    inside = (values > lo) & (values < hi)
+    assert np.max(np.abs(h.values - values)[inside]) <= (hi - lo) / 65535  # within a step of the value
+    assert_same_bits(ds["x"].values, _chunk_coords(first[0], spacing, 300), "x coordinates")
+    assert_same_bits(ds["y"].values, _chunk_coords(first[1], spacing, 200), "y coordinates")
+    a = h.attrs["gradnoise"]
+    assert gradnoise.Field(**a["field"]) == TERRAIN and a["addressing"] == "chunk" and a["first"] == list(first)
+    assert a["normalisation"]["lo"] == lo and a["normalisation"]["hi"] == hi and a["normalisation"]["formula"] == gd.UINT16_FORMULA
+    g = zarr.open_group(str(tmp_path / "c.zarr"), mode="r")
+    np.testing.assert_array_equal(g["elevation"][...], dn)
+    # Sample numbers past 2**53, where float64(first + i) * spacing would round twice: the coordinates
+    # are still the exact products rounded once (a 24-bit and a 2-bit spacing significand).
+    for spacing in (0.37, 0.75):
+        first = (2**53 + 1, -(2**53) - 3)
+        far = gd.chunk(TERRAIN, (6, 7), first=first, spacing=spacing, chunks=(3, 4))
+        gd.to_zarr(far, tmp_path / f"far{spacing}.zarr")
+        ds = _open_xarray(xr, tmp_path / f"far{spacing}.zarr")
+        assert_same_bits(ds["height"].values, TERRAIN.chunk((6, 7), first=first, spacing=spacing), "far values")
+        assert_same_bits(ds["x"].values, _chunk_coords(first[0], spacing, 7), f"far x, spacing {spacing}")
+        assert_same_bits(ds["y"].values, _chunk_coords(first[1], spacing, 6), f"far y, spacing {spacing}")
+
+
+def test_zarr_volumes_gradients_and_names(tmp_path):
+    xr = pytest.importorskip("xarray")
+    vol = gd.grid(TERRAIN, (6, 10, 12), origin=(1, 2, 3), step=(0.07, 0.05, 0.3), chunks=(4, 8, 8), gradient=True)
+    gd.to_zarr(vol, tmp_path / "v.zarr")
+    ds = _open_xarray(xr, tmp_path / "v.zarr")
+    v = ds["value"]  # 3D and 4D default name: a volume holds values, not heights
+    assert v.dims == ("plane", "z", "y", "x")
+    assert list(ds["plane"].values) == ["value", "d/dx", "d/dy", "d/dz"]
+    assert_same_bits(ds["z"].values, _grid_coords(3, 0.3, 6), "z coordinates")
+    assert_same_bits(v.values, TERRAIN.grid((6, 10, 12), origin=(1, 2, 3), step=(0.07, 0.05, 0.3), gradient=True), "3D gradient")
+    assert_same_bits(v.sel(plane="d/dy").values, v.values[2], "plane by label")
+    w = gd.grid(TERRAIN, (3, 4, 5, 6), step=0.25, chunks=2)
+    gd.to_zarr(w, tmp_path / "w.zarr", name="density")
+    ds = _open_xarray(xr, tmp_path / "w.zarr")
+    assert ds["density"].dims == ("w", "z", "y", "x") and sorted(ds.coords) == ["w", "x", "y", "z"]
+    assert_same_bits(ds["density"].values, TERRAIN.grid((3, 4, 5, 6), step=0.25), "4D")
+    assert_same_bits(ds["w"].values, np.arange(3) * 0.25, "w coordinates")
+    c3 = gd.chunk(TERRAIN, (4, 5, 6), first=(1, 2, 3), spacing=0.5, chunks=3)
+    gd.to_zarr(c3, tmp_path / "c3.zarr")
+    ds = _open_xarray(xr, tmp_path / "c3.zarr")
+    assert ds["value"].dims == ("z", "y", "x") and list(ds["z"].values) == [1.5, 2.0, 2.5, 3.0]
+    small = gd.grid(TERRAIN, (4, 4))
+    for bad in ["x", "plane", "", ".hidden", "a/b", "back\\slash"]:
+        with pytest.raises(ValueError, match="name must be letters"):
+            gd.to_zarr(small, tmp_path / "bad.zarr", name=bad)
+    with pytest.raises(TypeError, match="name must be a string"):
+        gd.to_zarr(small, tmp_path / "bad.zarr", name=3)
+    assert not (tmp_path / "bad.zarr").exists() and not (tmp_path / "bad.zarr.partial").exists()
 
 
 # ---- Cloud-Optimized GeoTIFF ----

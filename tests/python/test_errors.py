@@ -274,3 +274,20 @@ def test_simplex_hash_mix_is_the_fast_variant(basis):
     mix = gradnoise.Field(basis=basis, seed=5, hash="mix")(x, x[::-1])
     assert not np.array_equal(kjpg, mix)
     assert np.all(np.abs(mix) <= 1.0) and np.abs(mix).max() > 0.5
+
+
+@pytest.mark.parametrize("kw,basis", [
+    ({"octaves": 3}, "perlin"), ({"frequency": 4.0}, "perlin"), ({"lacunarity": 3.0}, "perlin"),
+    ({"persistence": 0.25}, "perlin"), ({"warp_strength": 2.0}, "perlin"), ({"warp_frequency": 2.0}, "perlin"),
+    ({"pattern_frequency": 2.0}, "perlin"), ({"pattern_strength": 1.0}, "perlin"),
+    ({"cellular_distance": "manhattan"}, "perlin"), ({"cellular_output": "f2"}, "perlin"), ({"jitter": 0.5}, "perlin"),
+    ({"orientation2": "improve_x"}, "perlin"), ({"orientation3": "improve_xz"}, "value"),
+    ({"orientation4": "fallback"}, "classic"), ({"fade": "cubic"}, "opensimplex2"), ({"hash": "mix"}, "cellular"),
+])
+def test_every_parameter_its_field_ignores_is_refused_by_the_librarys_rule(kw, basis):
+    # The rule is gradnoise::ignored_parameter (the command-line tool's too): every field it can name
+    # maps to a keyword, and the message names the keyword and its value.
+    (name, value), = kw.items()
+    with pytest.raises(ValueError, match=f"^{name}={value!r} has no effect without "):
+        gradnoise.Field(basis=basis, **kw)
+    gradnoise.Field(basis=basis, **{name: gradnoise.Field().params[name]})  # the default itself is accepted
