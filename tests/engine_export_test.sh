@@ -42,6 +42,8 @@ for bad in 32 34 64 8193; do
 done
 expect_error "unity: a .png name is refused (it imports RAW)" 2 "name the output .raw" -- terrain --engine unity --size 33x33 -o u.png
 expect_error "unity: a non-square terrain is refused" 2 "square" -- terrain --engine unity --size 33x65 -o u.raw
+expect_error "godot-hterrain: --depth 16 is refused (float EXR)" 2 "writes float samples: --depth 16" -- \
+    terrain --engine godot-hterrain --size 129x129 --depth 16 -o h.exr
 expect_error "unity: heightmaps only" 2 "writes heightmaps" -- terrain --engine unity --size 33x33 --hillshade -o u.raw
 
 # ---- Unreal ----

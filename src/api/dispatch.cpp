@@ -101,11 +101,9 @@ const EnvironmentChoice& environment_choice() noexcept {
 }
 
 void warn_of_fallback(const EnvironmentChoice& c, const kernels::KernelTable* chosen) noexcept {
-    if (c.error == 1) {
-        std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s is not one of " GRADNOISE_ISA_CHOICES "; using %s\n", c.value,
-                     isa_name(chosen->isa));
-    } else if (c.error == 2) {
-        std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s is not supported by this CPU or build; using %s\n", c.value,
+    if (c.error != 0) {
+        std::fprintf(stderr, "gradnoise: GRADNOISE_ISA=%s %s; using %s\n", c.value,
+                     c.error == 1 ? "is not one of " GRADNOISE_ISA_CHOICES : "is not supported by this CPU or build",
                      isa_name(chosen->isa));
     }
 }

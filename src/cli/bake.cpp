@@ -412,13 +412,13 @@ void Baker::summary(double total_seconds) {
     auto absolute = [&ec](const std::string& path) { return std::filesystem::absolute(path, ec).string(); };
     std::string what;  // "FILE", "FILE and 47 more" (frames), "16 tiles FIRST .. LAST and the manifest M"
     if (!manifest_.empty()) {
-        what = std::to_string(written_.size()) + (written_.size() == 1 ? " tile " : " tiles ");
         if (!written_.empty()) {
-            what += absolute(written_.front()) +
-                    (written_.size() > 1 ? " .. " + std::filesystem::path(written_.back()).filename().string() : "") +
-                    " and ";
+            what = std::to_string(written_.size()) + (written_.size() == 1 ? " tile " : " tiles ") +
+                   absolute(written_.front()) +
+                   (written_.size() > 1 ? " .. " + std::filesystem::path(written_.back()).filename().string() : "") +
+                   " and ";
         }
-        what += "the manifest " + absolute(manifest_);
+        what += "the manifest " + absolute(manifest_);  // (every tile kept: --resume of a finished set)
     } else {
         what = absolute(written_.front()) +
                (written_.size() > 1 ? " and " + std::to_string(written_.size() - 1) + " more" : std::string());

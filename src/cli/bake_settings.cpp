@@ -34,6 +34,13 @@ std::optional<Format> format_of(const std::string& name) {
     return std::nullopt;
 }
 
+// The output's extension in lower case, with its dot: a.PNG is a PNG, as cameras and Windows tools name files.
+std::string extension_of(const std::string& output) {
+    std::string ext = std::filesystem::path(output).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return ext;
+}
+
 bool parse_pair(const std::string& text, char sep, float* a, float* b) {
     std::size_t at = text.find(sep);
     if (at == std::string::npos) {
@@ -249,9 +256,7 @@ Format output_format(const Bake& b) {
         }
         return *format;
     }
-    std::string ext = std::filesystem::path(b.output).extension().string();
-    // Any case: a.PNG, as cameras and Windows tools name files.
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    const std::string ext = extension_of(b.output);
     const std::optional<Format> format = format_of(ext.empty() ? "" : ext.substr(1));
     if (!format) {
         usage_error("cannot tell the format of '" + b.output +
@@ -398,9 +403,7 @@ void resolve_engine(Bake& b) {
     if (b.output.empty()) {
         b.output = "gradnoise-" + b.preset + e.extension;
     }
-    std::string ext = std::filesystem::path(b.output).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    if (ext != e.extension || !b.format_text.empty()) {
+    if (extension_of(b.output) != e.extension || !b.format_text.empty()) {
         usage_error(option + " writes " + format_name(e.format) + ": name the output " + e.extension +
                     (b.format_text.empty() ? "" : " (without --format)"));
     }
@@ -422,10 +425,12 @@ void resolve_engine(Bake& b) {
         usage_error(option + ": --size " + std::to_string(b.width) + "x" + std::to_string(b.height) + " is not a " +
                     (e.square ? "square of a size" : "size") + " it takes (" + engine_sizes_text(e) + ")");
     }
-    b.grey = true;  // heights, whatever the preset's colours
-    if (e.depth == 16) {
-        b.depth = 16;
+    if (b.depth != Bake{}.depth && b.depth != e.depth) {
+        usage_error(option + " writes " + (e.format == Format::exr ? std::string("float") : std::to_string(e.depth) + "-bit") +
+                    " samples: --depth " + std::to_string(b.depth) + " does not apply");
     }
+    b.grey = true;  // heights, whatever the preset's colours
+    b.depth = e.depth;
 }
 
 void resolve_output(BakeRequest& q) {
