@@ -1,4 +1,4 @@
-// The README's library example as a program: compiled as C++17 (the public headers' promise) and
+// The library's first example (docs/embedding.md) as a program: compiled as C++17 (the public headers' promise) and
 // run by ctest, so the documented usage cannot rot.
 #include <gradnoise/gradnoise.hpp>
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Writes docs/images/bake/*.png (the README's preset gallery) with `gradnoise bake` and prints the
-# README table. Usage: bash scripts/make_bake_gallery.sh [path/to/gradnoise]
+# Writes docs/images/bake/*.png (docs/baking.md's preset gallery) with `gradnoise bake` and prints the
+# table for docs/baking.md (image paths relative to docs/). Usage: bash scripts/make_bake_gallery.sh [path/to/gradnoise]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tool=${1:-build/release/src/cli/gradnoise}
@@ -24,5 +24,5 @@ for e in "${entries[@]}"; do
   [[ "$cmd" == *--frames* ]] && ext=gif
   # shellcheck disable=SC2086
   "$tool" ${cmd#gradnoise } -q -o "$out/$name.$ext" >/dev/null
-  echo "| ![$name]($out/$name.$ext) | \`$cmd -o $name.$ext\` |"
+  echo "| ![$name](${out#docs/}/$name.$ext) | \`$cmd -o $name.$ext\` |"
 done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Writes docs/images/gallery/*.png (the README's pictures) with the gradnoise tool itself and
-# prints the README tables: the fields (heightmap, 192x192 grey), then the analytic gradient (bake,
+# Writes docs/images/gallery/*.png (docs/baking.md's gallery) with the gradnoise tool itself and
+# prints its tables (image paths relative to docs/): the fields (heightmap, 192x192 grey), then the analytic gradient (bake,
 # 256x192 RGB). Usage: bash scripts/make_gallery.sh [path/to/gradnoise]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,7 +36,7 @@ for e in "${entries[@]}"; do
   IFS='|' read -r name what args <<<"$e"
   # shellcheck disable=SC2086
   "$tool" heightmap --size $size -o "$out/$name.png" $args >/dev/null
-  echo "| ![$what]($out/$name.png)<br>$what | \`gradnoise heightmap --size $size $args -o $name.png\` |"
+  echo "| ![$what](${out#docs/}/$name.png)<br>$what | \`gradnoise heightmap --size $size $args -o $name.png\` |"
 done
 
 # The analytic gradient (issue 14): hill-shading and normal maps from value + gradient in one pass.
@@ -59,5 +59,5 @@ for e in "${bakes[@]}"; do
   IFS='|' read -r name what args <<<"$e"
   # shellcheck disable=SC2086
   "$tool" bake $args -q -o "$out/$name.png" >/dev/null
-  echo "| ![$what]($out/$name.png)<br>$what | \`gradnoise bake $args -o $name.png\` |"
+  echo "| ![$what](${out#docs/}/$name.png)<br>$what | \`gradnoise bake $args -o $name.png\` |"
 done
