@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README is a promise: every command in it runs verbatim. Runs each ```sh block of README.md line
-# by line from the repository root (the quick start included, which builds build/quickstart; not
+# The README is a promise: every command in it runs verbatim. Runs each ```sh block of README.md -- and
+# of docs/baking.md, the tool's guide, whose commands use the same quick-start build -- line by line
+# from the repository root (the quick start included, which builds build/quickstart; not
 # `bash scripts/test.sh`, which is the run that calls this), each ```python block with Debian's
 # interpreter over build/release/python, and compiles and runs each ```cpp block against the release
 # tree's library. Needs build/release (scripts/test.sh builds it first). Fails on the first command
@@ -13,13 +14,15 @@ trap 'rm -rf "$tmp"' EXIT
 had_terrain=0
 [ -e gradnoise-terrain.png ] && had_terrain=1
 
-# Split README.md's fenced blocks into $tmp/block-N.LANG.
-/usr/bin/python3 - "$tmp" <<'PY'
+# Split the documents' fenced blocks into $tmp/block-F-N.LANG, in order (README.md first: its quick start
+# builds what the rest run).
+/usr/bin/python3 - "$tmp" README.md docs/baking.md <<'PY'
 import re, sys
-text = open("README.md", encoding="utf-8").read()
-for n, (lang, body) in enumerate(re.findall(r"^```(\w+)\n(.*?)^```", text, re.S | re.M)):
-    if lang in ("sh", "python", "cpp"):
-        open(f"{sys.argv[1]}/block-{n:02d}.{lang}", "w", encoding="utf-8").write(body)
+for f, path in enumerate(sys.argv[2:]):
+    text = open(path, encoding="utf-8").read()
+    for n, (lang, body) in enumerate(re.findall(r"^```(\w+)\n(.*?)^```", text, re.S | re.M)):
+        if lang in ("sh", "python", "cpp"):
+            open(f"{sys.argv[1]}/block-{f}-{n:02d}.{lang}", "w", encoding="utf-8").write(body)
 PY
 
 commands=0
@@ -59,4 +62,4 @@ for block in "$tmp"/block-*; do
   esac
 done
 [ "$had_terrain" = 0 ] && rm -f gradnoise-terrain.png
-echo "README: $commands commands and examples ran as written"
+echo "README and docs/baking.md: $commands commands and examples ran as written"

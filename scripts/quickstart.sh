@@ -5,7 +5,8 @@
 # Extra arguments go to `gradnoise bake terrain` (e.g. --size 1024x1024 --seed 7 -o out.png;
 # --grey --depth 16 -o height.png for a 16-bit heightmap).
 #
-# The build (build/quickstart) is the portable scalar path at -O1: the SIMD kernel units take most of a
+# The build (build/quickstart) is the portable scalar path at -O1 (on aarch64 the NEON unit too, the
+# architecture's baseline): the x86 SIMD kernel units take most of a
 # full build's compile time, -O3 doubles the rest, and every ISA and optimisation level gives the same
 # bits (scripts/test.sh checks -O0, -O2 and -O3), so the first picture waits for neither -- about half a
 # minute of compiling on two cores. The full build (every ISA the CPU has, several times faster on large

@@ -376,7 +376,17 @@ expect_error "--origin 1e9,1e9: every sample on a lattice point" 2 "beyond 2^23"
 expect_error "--scale 1e30" 2 "beyond 2^23" -- terrain --scale 1e30 -o x.png
 expect_error "--frequency 1e30" 2 "beyond 2^23" -- terrain --frequency 1e30 -o x.png
 expect_error "pixels closer than float32 resolves" 2 "pixels would share coordinates" -- noise --origin 4e6,0 --scale 0.01 -o x.png
-check "no file is left by the refusals" test ! -e x.png -a ! -e x.exr
+expect_error "--normalize on a normal map" 2 "--normalize has no effect on a normal map" -- terrain --normal-map --normalize measured -o x.png
+expect_error "--frames with a tile set" 2 "--frames with a tile set" -- clouds --frames 3 --tile-size 8 --tiles 0..1,0..0 -o xt/x.png
+expect_error "--print-config of a bake it would refuse" 2 "--relief has no effect" -- terrain --relief 2 --print-config
+check "no file is left by the refusals" test ! -e x.png -a ! -e x.exr -a ! -e xt
+# ... while a preset's own settings never count as given: switching its fractal or pattern off is fine.
+bake wood --pattern none --size 8x8 -o nopattern.png
+check "bake wood --pattern none: accepted (the recipe's strength is not the user's)" test "$RC" = 0
+bake marble --fractal none --size 8x8 -o nofractal.png
+check "bake marble --fractal none: accepted" test "$RC" = 0
+bake clouds --frames 1 --size 8x8 -o oneframe.png
+check "bake clouds --frames 1: accepted" test "$RC" = 0
 # A strength of 1e30 gives unit normals (in float they overflowed to mid-grey everywhere).
 bake terrain --size 16x16 --normal-map --normal-strength 1e30 -o strong.png
 grey=$("$READ_IMAGE" strong.png all | tail -n +2 | grep -c "^128 128 128$")

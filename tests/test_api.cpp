@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <utility>
 #include <thread>
 #include <vector>
 
@@ -178,3 +179,45 @@ TEST_CASE("GRADNOISE_ISA forces the path, or is reported and ignored") {
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("ignored_parameter: a parameter changed from the base that the rest of the field ignores") {
+    using gradnoise::Basis;
+    using gradnoise::Fractal;
+    using gradnoise::NoiseDesc;
+    using gradnoise::Pattern;
+    const NoiseDesc defaults;
+    CHECK_FALSE(gradnoise::ignored_parameter(defaults));
+    NoiseDesc d;
+    d.fractal.octaves = 3;  // without a fractal: named, with what it needs
+    gradnoise::IgnoredParameter r = gradnoise::ignored_parameter(d);
+    REQUIRE(r);
+    CHECK(std::string(r.field) == "fractal.octaves");
+    CHECK(std::string(r.needs).find("a fractal") == 0);
+    d.fractal.kind = Fractal::fbm;  // now it counts
+    CHECK_FALSE(gradnoise::ignored_parameter(d));
+    // Against a base that has the same value (a preset's), it was not changed: nothing to refuse.
+    NoiseDesc base = d;
+    d.fractal.kind = Fractal::none;
+    CHECK_FALSE(gradnoise::ignored_parameter(d, base));
+    CHECK(gradnoise::ignored_parameter(d, defaults));
+    // One case per rule: each field is named as NoiseDesc spells it.
+    const std::pair<void (*)(NoiseDesc&), const char*> cases[] = {
+        {[](NoiseDesc& x) { x.warp.strength = 2; }, "warp.strength"},
+        {[](NoiseDesc& x) { x.pattern.frequency = 2; }, "pattern.frequency"},
+        {[](NoiseDesc& x) { x.cellular.jitter = 0.5f; }, "cellular.jitter"},
+        {[](NoiseDesc& x) { x.simplex.orientation2 = gradnoise::Orientation2::improve_x; }, "simplex.orientation2"},
+        {[](NoiseDesc& x) { x.basis = Basis::opensimplex2; x.fade = gradnoise::Fade::cubic; }, "fade"},
+        {[](NoiseDesc& x) { x.basis = Basis::cellular; x.hash = gradnoise::Hash::mix; }, "hash"},
+    };
+    for (const auto& [change, field] : cases) {
+        NoiseDesc x;
+        change(x);
+        r = gradnoise::ignored_parameter(x);
+        REQUIRE_MESSAGE(r, field);
+        CHECK(std::string(r.field) == field);
+    }
+    NoiseDesc marble;  // a pattern in effect: its strength counts
+    marble.pattern.kind = Pattern::marble;
+    marble.pattern.strength = 1;
+    CHECK_FALSE(gradnoise::ignored_parameter(marble));
+}

@@ -78,7 +78,7 @@ const kernels::KernelTable* best_table() noexcept {
 struct EnvironmentChoice {
     const kernels::KernelTable* table = nullptr;  // null: no usable override
     int error = 0;                                // 0 none, 1 unknown name, 2 unsupported ISA
-    const char* value = nullptr;                  // GRADNOISE_ISA's text
+    char value[32] = {};                          // GRADNOISE_ISA's text (a copy: the host may change it)
 };
 
 const EnvironmentChoice& environment_choice() noexcept {
@@ -88,7 +88,7 @@ const EnvironmentChoice& environment_choice() noexcept {
         if (env == nullptr || *env == '\0' || std::strcmp(env, "auto") == 0) {
             return c;
         }
-        c.value = env;
+        std::snprintf(c.value, sizeof c.value, "%s", env);  // (truncated past 31 characters)
         Isa isa{};
         if (!parse_isa(env, &isa)) {
             c.error = 1;

@@ -362,8 +362,8 @@ void Baker::tile_set(const TileNumbers& share) {
     manifest_ = manifest_path;
 }
 
-// The min..max of every tile of --tiles (all shards' tiles: each shard measures the same range), a
-// first pass of the noise alone; then every tile is normalised by it, as one picture would be.
+// The min..max of every tile of --tiles, a first pass of the noise alone; then every tile is
+// normalised by it, as one picture would be. (Not with --shard: each shard would measure it all.)
 void Baker::measure_set_range() {
     const TileRange& r = *b_.tiles;
     RateProgress tiles{&line_, "bake " + b_.preset + ": measuring the set's range", "tiles",
@@ -431,33 +431,40 @@ void Baker::summary(double total_seconds) {
 
 namespace {
 
-// A tile set's folder (-o tiles/terrain.png) is made when it is missing -- a set of files wants one --
-// and removed again if the bake stops before writing anything into it (remove() leaves a folder that
-// holds a file: the tiles, or the journal --resume continues from).
+// A tile set's folder (-o tiles/terrain.png, or a/b/t.png) is made when it is missing -- a set of files
+// wants one -- and the folders made are removed again if the bake stops before writing anything into
+// them (remove() leaves a folder that holds a file: the tiles, or the journal --resume continues from).
+// Shards started at once may race to make it: a folder that another process made meanwhile is fine.
 class TileFolder {
 public:
     explicit TileFolder(const Bake& b) {
-        const std::filesystem::path dir = std::filesystem::path(b.output).parent_path();
+        std::filesystem::path dir = std::filesystem::path(b.output).parent_path();
         std::error_code ec;
         if (!b.tiles || dir.empty() || std::filesystem::exists(dir, ec)) {
             return;
         }
-        if (!std::filesystem::create_directories(dir, ec)) {
-            fail("cannot create the tile set's folder " + dir.string() + ": " + ec.message());
+        for (std::filesystem::path p = dir; !p.empty() && !std::filesystem::exists(p, ec); p = p.parent_path()) {
+            made_.push_back(p);  // leaf first: the order to remove them in
         }
-        made_ = dir;
+        std::filesystem::create_directories(dir, ec);
+        if (ec || !std::filesystem::is_directory(dir, ec)) {
+            fail("cannot create the tile set's folder " + dir.string() + ": " +
+                 (ec ? ec.message() : std::string("not a directory")));
+        }
     }
     ~TileFolder() {
         std::error_code ec;
-        if (!made_.empty()) {
-            std::filesystem::remove(made_, ec);
+        for (const std::filesystem::path& p : made_) {
+            if (!std::filesystem::remove(p, ec)) {
+                break;  // not empty (or another process's now): keep it and its parents
+            }
         }
     }
     TileFolder(const TileFolder&) = delete;
     TileFolder& operator=(const TileFolder&) = delete;
 
 private:
-    std::filesystem::path made_;
+    std::vector<std::filesystem::path> made_;
 };
 
 }  // namespace
@@ -467,11 +474,11 @@ int run_bake(BakeRequest& q) {
     Bake& b = q.b;
     resolve_settings(q);
     const Noise noise = make_noise(b.desc);  // errors name the option (--lacunarity ...)
+    resolve_output(q);  // (before --print-config too: a configuration the bake refuses is not printed)
     if (q.print_config) {
         std::fputs(config_toml(b).c_str(), stdout);
         return exit_success;
     }
-    resolve_output(q);
     if (q.index) {
         return run_index(b);
     }
@@ -610,7 +617,9 @@ Run add_bake(CLI::App& app) {
         engine_help += std::string("\n  ") + e.name + ": " + e.summary;
     }
     cmd->add_option("--engine", b.engine, engine_help)->check(CLI::IsMember(engine_names))->type_name("NAME");
-    cmd->add_flag("--print-config", q->print_config, "print the settings as TOML (a --config file) and exit");
+    cmd->add_flag("--print-config", q->print_config,
+                  "print the settings as TOML (a --config file) and exit; a tile set's --tile-size,\n"
+                  "--tiles and --overlap stay on the command line");
     cmd->add_option("--config", q->config_path, "read settings from a TOML file: option names as keys (see --print-config);\n"
                                                  "options on the command line win")
         ->type_name("FILE");

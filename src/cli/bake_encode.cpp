@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -26,6 +27,10 @@ inline float unit_value(float v, float lo, float inv_span) {
 // scaled by the largest component first, so no square overflows. (In float, a --normal-strength of
 // 1e30 overflowed to (0, 0, 0): mid-grey everywhere, not a normal.)
 std::array<double, 3> unit_along(double x, double y) {
+    // (An infinite slope -- a frequency times a gradient beyond float -- is the largest finite one: the
+    // normal lies flat instead of becoming NaN, whose conversion to a sample would be undefined.)
+    x = std::isfinite(x) ? x : std::copysign(std::numeric_limits<double>::max(), x);
+    y = std::isfinite(y) ? y : std::copysign(std::numeric_limits<double>::max(), y);
     const double m = std::max({std::fabs(x), std::fabs(y), 1.0});
     x = x / m;
     y = y / m;

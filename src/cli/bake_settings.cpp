@@ -75,7 +75,9 @@ List ramp_stops(const Ramp& ramp) {
     return list;
 }
 
-std::vector<Setting> settings_of(const Bake& b) {
+// `file`: for a --config file, which leaves a tile set's geometry (--tile-size, --tiles, --overlap) to
+// the command line; the metadata records --overlap too.
+std::vector<Setting> settings_of(const Bake& b, bool file) {
     const NoiseDesc& d = b.desc;
     auto number = [](int v) { return std::to_string(v); };
     std::vector<Setting> settings = {{"preset", b.preset},
@@ -119,7 +121,7 @@ std::vector<Setting> settings_of(const Bake& b) {
     if (!b.engine.empty()) {
         settings.push_back({"engine", b.engine});  // (only when given: "" is not an engine's name)
     }
-    if (b.overlap != 0) {
+    if (b.overlap != 0 && !file) {
         settings.push_back({"overlap", int(b.overlap)});  // (only when given: older bakes' records stay as they were)
     }
     return settings;
@@ -155,7 +157,7 @@ const char* format_name(Format f) {
 
 Json config_json(const Bake& b) {
     Json json{{"schema", "gradnoise-bake/1"}, {"version", version_string()}};
-    for (const Setting& s : settings_of(b)) {
+    for (const Setting& s : settings_of(b, false)) {
         json[s.key] = std::visit(
             Overloads{[](const std::string& v) { return Json(v); }, [](const List& v) { return Json(joined(v, ',')); },
                       [](int v) { return Json(v); }, [](bool v) { return Json(v); },
@@ -169,7 +171,7 @@ Json config_json(const Bake& b) {
 std::string config_toml(const Bake& b) {
     auto quoted = [](const std::string& v) { return "\"" + v + "\""; };
     std::string toml = "# gradnoise bake configuration; use: gradnoise bake --config FILE [-o OUT]\nschema = 1\n";
-    for (const Setting& s : settings_of(b)) {
+    for (const Setting& s : settings_of(b, true)) {
         toml += std::string(s.key) + " = " +
                 std::visit(Overloads{[&](const std::string& v) { return quoted(v); },
                                      // Lists are '/'-separated and without '#': CLI11's config reader splits
@@ -306,16 +308,19 @@ void check_shading(const Bake& b) {
 void check_coordinates(const Bake& b) {
     const double step = static_cast<double>(*b.scale) / b.width;
     const double frequency = b.desc.fractal.kind == Fractal::none ? 1.0 : b.desc.fractal.frequency;
-    const double columns = b.tiles ? double(b.tiles->x1 + 1) * b.tile_size : b.width;
-    const double rows = b.tiles ? double(b.tiles->y1 + 1) * b.tile_size : b.height;
+    const double columns = b.tiles ? double(b.tile_set_end(b.tiles->x1)) : b.width;
+    const double rows = b.tiles ? double(b.tile_set_end(b.tiles->y1)) : b.height;
+    const double before = b.tiles ? double(b.overlap) : 0.0;  // (--overlap's samples left of and above pixel 0)
     const double x0 = b.origin_x, y0 = b.origin_y;
-    const double reach = std::max({std::fabs(x0), std::fabs(x0 + columns * step), std::fabs(y0), std::fabs(y0 + rows * step)});
+    const double reach = std::max({std::fabs(x0 - before * step), std::fabs(x0 + columns * step),
+                                   std::fabs(y0 - before * step), std::fabs(y0 + rows * step)});
     const std::string where = "--origin " + shortest(b.origin_x) + "," + shortest(b.origin_y) + ", --scale " +
                               shortest(*b.scale) + (frequency != 1.0 ? ", --frequency " + shortest(float(frequency)) : "");
     if (reach * frequency >= 8388608.0) {
         usage_error(where + ": the samples reach " + shortest(reach * frequency) +
                     " lattice units, beyond 2^23, where every float32 is an integer: every sample would fall on a "
-                    "lattice point (a flat picture). Keep origin and scale within about 8 million / frequency");
+                    "lattice point (gradient noise is 0 there; other bases repeat their lattice values). Keep origin "
+                    "and scale within about 8 million / frequency");
     }
     const double spacing = std::ldexp(1.0, std::ilogb(std::max(reach, 1e-30)) - 23);  // float32's, at the reach
     if (step < spacing) {
@@ -345,6 +350,8 @@ void check_ignored_options(const Bake& b) {
                   "--ramp has no effect on greyscale output (--grey, --normal-map or the noise preset)");
     refuse_unless(b.format == Format::png, b.zlib_level != defaults.zlib_level,
                   std::string("--zlib-level has no effect on ") + format_name(b.format) + " output (PNG only)");
+    refuse_unless(!b.normal_map, b.normalize != defaults.normalize,
+                  "--normalize has no effect on a normal map (it holds slopes, not heights)");
     refuse_unless(b.format != Format::exr && b.format != Format::pfm, b.normalize != defaults.normalize,
                   std::string("--normalize has no effect on ") + format_name(b.format) + " output (it keeps the raw values)");
     refuse_unless(b.format == Format::png || b.format == Format::raw16, b.depth != defaults.depth,
@@ -358,7 +365,7 @@ void check_tile_set(const BakeRequest& q) {
     }
     if (const std::optional<TileRange>& tiles = b.tiles) {
         for (const auto& [axis, last] : {std::pair{"X1", tiles->x1}, std::pair{"Y1", tiles->y1}}) {
-            const std::uint64_t end = std::uint64_t(last + 1) * b.tile_size;
+            const std::uint64_t end = b.tile_set_end(last);
             if (end > max_pixel_index) {
                 usage_error("--tiles with --tile-size " + std::to_string(b.tile_size) + ": tile " + axis + " = " +
                             std::to_string(last) + " ends at pixel " + std::to_string(end) +
@@ -373,6 +380,9 @@ void check_tile_set(const BakeRequest& q) {
         } catch (const Json::type_error&) {
             usage_error("-o: the file name '" + name + "' is not valid UTF-8, which the tile manifest (JSON) needs");
         }
+    }
+    if (b.tiles && b.frames > 1) {
+        usage_error("--frames with a tile set: tile sets are still pictures (bake the frames as --size pictures)");
     }
     if (b.overlap != 0 && !b.tiles) {
         usage_error("--overlap has no effect without a tile set (--tile-size S --tiles X0..X1,Y0..Y1)");

@@ -71,6 +71,8 @@ struct Bake {
     std::uint32_t tile_stride() const { return tile_size - (engine_preset && engine_preset->share_edges ? 1 : 0); }
     // A tile's side as written: the tile size and its --overlap on both sides.
     std::uint32_t tile_side() const { return tile_size + 2 * overlap; }
+    // One past the last pixel index a tile set's tile `last` (along an axis) samples; the first is -overlap.
+    std::uint64_t tile_set_end(long last) const { return std::uint64_t(last) * tile_stride() + tile_size + overlap; }
 };
 
 // What the command line (and a --config file) gave.

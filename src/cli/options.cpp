@@ -332,7 +332,7 @@ NoiseDesc NoiseOptions::desc(const NoiseDesc& base) const {
     if (jitter) d.cellular.jitter = *jitter;
     if (pattern_strength) {
         d.pattern.strength = *pattern_strength;
-    } else if (pattern) {
+    } else if (pattern && *pattern != Pattern::none) {
         d.pattern.strength = *pattern == Pattern::wood ? 0.2f : 4.0f;  // the recipes' strengths
     }
     // An option the field then ignores is refused, not dropped (the library's one rule, which the
