@@ -209,9 +209,10 @@ TEST_CASE("ignored_parameter: a parameter changed from the base that the rest of
         {[](NoiseDesc& x) { x.basis = Basis::opensimplex2; x.fade = gradnoise::Fade::cubic; }, "fade"},
         {[](NoiseDesc& x) { x.basis = Basis::cellular; x.hash = gradnoise::Hash::mix; }, "hash"},
     };
-    for (const auto& [change, field] : cases) {
+    for (const auto& c : cases) {  // (not a structured binding: clang 14 cannot capture one in doctest's lambdas)
+        const std::string field = c.second;
         NoiseDesc x;
-        change(x);
+        c.first(x);
         r = gradnoise::ignored_parameter(x);
         REQUIRE_MESSAGE(r, field);
         CHECK(std::string(r.field) == field);
