@@ -156,17 +156,6 @@ _MESSAGE_NAMES = [
 ]
 
 
-# The library's field names (gradnoise::ignored_parameter) as keywords.
-_IGNORABLE = {
-    "fractal.octaves": "octaves", "fractal.frequency": "frequency", "fractal.lacunarity": "lacunarity",
-    "fractal.persistence": "persistence", "warp.strength": "warp_strength", "warp.frequency": "warp_frequency",
-    "pattern.frequency": "pattern_frequency", "pattern.strength": "pattern_strength",
-    "cellular.distance": "cellular_distance", "cellular.output": "cellular_output", "cellular.jitter": "jitter",
-    "simplex.orientation2": "orientation2", "simplex.orientation3": "orientation3",
-    "simplex.orientation4": "orientation4", "fade": "fade", "hash": "hash",
-}
-
-
 def _translate(message: str) -> str:
     for old, new in _MESSAGE_NAMES:
         message = message.replace(old, new)
@@ -468,7 +457,7 @@ class Field:
         ignored = _native.ignored_parameter(native)
         if ignored is not None:
             field, needs = ignored
-            name = _IGNORABLE[field]
+            name = _translate(field)  # "fractal.octaves" -> "octaves"
             raise ValueError(f"{name}={params[name]!r} has no effect without {needs}")
         try:
             core = _native.Core(native)

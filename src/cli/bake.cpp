@@ -138,7 +138,7 @@ Outputs plan_outputs(const BakeRequest& q, const TileNumbers& share, std::uint64
 // notice of a large bake.
 void check_resources(const BakeRequest& q, const TileNumbers& share) {
     const Bake& b = q.b;
-    const std::uint32_t picture_w = b.tiles ? b.tile_side() : b.width, picture_h = b.tiles ? b.tile_side() : b.height;
+    const std::uint32_t picture_w = b.picture_width(), picture_h = b.picture_height();
     const int frames_held = b.format == Format::gif ? b.frames : 1;
     // The float values, the normalised copy and the encoded image, per picture (+ 8 bytes of gradient
     // planes per sample for --hillshade and --normal-map; 6 for a 16-bit normal map).
@@ -423,9 +423,8 @@ void Baker::summary(double total_seconds) {
         what = absolute(written_.front()) +
                (written_.size() > 1 ? " and " + std::to_string(written_.size() - 1) + " more" : std::string());
     }
-    const std::uint32_t w = b_.tiles ? b_.tile_side() : b_.width, h = b_.tiles ? b_.tile_side() : b_.height;
     std::printf("wrote %s (%ux%u %s%s, preset %s, isa %s, %.1f ms: noise %.1f, encode %.1f, write %.1f)\n", what.c_str(),
-                w, h, format_name(b_.format), b_.tiles ? " each" : "", b_.preset.c_str(), isa_name(active_isa()),
+                b_.picture_width(), b_.picture_height(), format_name(b_.format), b_.tiles ? " each" : "", b_.preset.c_str(), isa_name(active_isa()),
                 total_seconds * 1e3, noise_seconds_ * 1e3, encode_seconds_ * 1e3, write_seconds_ * 1e3);
 }
 
@@ -438,13 +437,13 @@ namespace {
 class TileFolder {
 public:
     explicit TileFolder(const Bake& b) {
-        std::filesystem::path dir = std::filesystem::path(b.output).parent_path();
+        const std::filesystem::path dir = std::filesystem::path(b.output).parent_path();
         std::error_code ec;
-        if (!b.tiles || dir.empty() || std::filesystem::exists(dir, ec)) {
-            return;
+        for (std::filesystem::path p = dir; b.tiles && !p.empty() && !std::filesystem::exists(p, ec); p = p.parent_path()) {
+            made_.push_back(p);  // the missing folders, leaf first: the order to remove them in
         }
-        for (std::filesystem::path p = dir; !p.empty() && !std::filesystem::exists(p, ec); p = p.parent_path()) {
-            made_.push_back(p);  // leaf first: the order to remove them in
+        if (made_.empty()) {
+            return;  // (no tile set, or its folder is there)
         }
         std::filesystem::create_directories(dir, ec);
         if (ec || !std::filesystem::is_directory(dir, ec)) {

@@ -71,6 +71,9 @@ struct Bake {
     std::uint32_t tile_stride() const { return tile_size - (engine_preset && engine_preset->share_edges ? 1 : 0); }
     // A tile's side as written: the tile size and its --overlap on both sides.
     std::uint32_t tile_side() const { return tile_size + 2 * overlap; }
+    // Each written picture's size: a tile's, or the whole picture's.
+    std::uint32_t picture_width() const { return tiles ? tile_side() : width; }
+    std::uint32_t picture_height() const { return tiles ? tile_side() : height; }
     // One past the last pixel index a tile set's tile `last` (along an axis) samples; the first is -overlap.
     std::uint64_t tile_set_end(long last) const { return std::uint64_t(last) * tile_stride() + tile_size + overlap; }
 };
