@@ -8,6 +8,7 @@
 
 #include "gradnoise/isa.hpp"
 #include "gradnoise/noise.hpp"
+#include "gradnoise/graph.hpp"
 #include "gradnoise/status.hpp"
 
 namespace gradnoise {

@@ -57,6 +57,14 @@ Status fill_chunk_gradient_2d(const KernelTable& k, const NoiseTables& t, const 
 Status fill_chunk_gradient_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& chunk, const GradientOut& out,
                               std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
 
+// [S 19] Graphs (points.cpp, fills.cpp): a graph whose dimension count is not the call's is refused.
+Status evaluate_graph(const KernelTable& k, const GraphData& d, int dims, const float* const* coords, float* out,
+                      std::size_t count) noexcept;
+Status fill_graph_grid_2d(const KernelTable& k, const GraphData& d, const Grid2d& grid, float* out,
+                          std::size_t row_stride, const FillOptions& options) noexcept;
+Status fill_graph_grid_3d(const KernelTable& k, const GraphData& d, const Grid3d& grid, float* out,
+                          std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
+
 }  // namespace gradnoise::detail
 
 #endif

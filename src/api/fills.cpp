@@ -21,6 +21,7 @@
 #include "api/fp_environment.hpp"
 #include "api/refusals.hpp"
 #include "gradnoise/noise.hpp"
+#include "graph/program.hpp"
 #include "tables/noise_tables.hpp"
 
 namespace gradnoise {
@@ -237,13 +238,15 @@ constexpr GridMessages grid2_messages = GRADNOISE_GRID_VALUE(2D, "fill_grid_2d")
 constexpr GridMessages grid3_messages = GRADNOISE_GRID_VALUE(3D, "fill_grid_3d");
 constexpr GridMessages gradient2_messages = GRADNOISE_GRID_GRADIENT(2D, "fill_grid_gradient_2d");
 constexpr GridMessages gradient3_messages = GRADNOISE_GRID_GRADIENT(3D, "fill_grid_gradient_3d");
+constexpr GridMessages graph2_messages = GRADNOISE_GRID_VALUE(2D, "Graph::fill_grid_2d");
+constexpr GridMessages graph3_messages = GRADNOISE_GRID_VALUE(3D, "Graph::fill_grid_3d");
 
 // The checks of a 2D grid fill, then rows(first, last) over threads. gradient: out is the value
 // plane of a value+gradient fill whose planes are all checked.
 template <class Rows>
-Status fill_2d(const detail::NoiseTables& t, const Grid2d& g, const float* out, const GradientOut* gradient,
+Status fill_2d(const NoiseDesc& desc, const Grid2d& g, const float* out, const GradientOut* gradient,
                std::size_t row_stride, const FillOptions& options, const GridMessages& m, Rows&& rows) {
-    if (const char* refusal = gradient != nullptr ? detail::gradient_refusal(t.desc, 2, m.no_gradient) : nullptr) {
+    if (const char* refusal = gradient != nullptr ? detail::gradient_refusal(desc, 2, m.no_gradient) : nullptr) {
         return Status(ErrorCode::invalid_argument, refusal);
     }
     if (!finite(g.origin_x) || !finite(g.origin_y)) {
@@ -267,10 +270,10 @@ Status fill_2d(const detail::NoiseTables& t, const Grid2d& g, const float* out, 
 }
 
 template <class Rows>
-Status fill_3d(const detail::NoiseTables& t, const Grid3d& g, const float* out, const GradientOut* gradient,
+Status fill_3d(const NoiseDesc& desc, const Grid3d& g, const float* out, const GradientOut* gradient,
                std::size_t row_stride, std::size_t slice_stride, const FillOptions& options, const GridMessages& m,
                Rows&& rows) {
-    if (const char* refusal = gradient != nullptr ? detail::gradient_refusal(t.desc, 3, m.no_gradient) : nullptr) {
+    if (const char* refusal = gradient != nullptr ? detail::gradient_refusal(desc, 3, m.no_gradient) : nullptr) {
         return Status(ErrorCode::invalid_argument, refusal);
     }
     if (!finite(g.origin_x) || !finite(g.origin_y) || !finite(g.origin_z)) {
@@ -301,21 +304,51 @@ namespace detail {
 
 Status fill_grid_2d(const KernelTable& k, const NoiseTables& t, const Grid2d& g, float* out, std::size_t row_stride,
                     const FillOptions& options) noexcept {
-    return fill_2d(t, g, out, nullptr, row_stride, options, grid2_messages,
+    return fill_2d(t.desc, g, out, nullptr, row_stride, options, grid2_messages,
                    [&](std::size_t first, std::size_t last, std::size_t stride) { k.grid_2d(t, g, first, last, out, stride); });
 }
 
 Status fill_grid_3d(const KernelTable& k, const NoiseTables& t, const Grid3d& g, float* out, std::size_t row_stride,
                     std::size_t slice_stride, const FillOptions& options) noexcept {
-    return fill_3d(t, g, out, nullptr, row_stride, slice_stride, options, grid3_messages,
+    return fill_3d(t.desc, g, out, nullptr, row_stride, slice_stride, options, grid3_messages,
                    [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
                        k.grid_3d(t, g, first, last, out, rs, ss);
                    });
 }
 
+// [S 19] Graphs: the grid checks and threads above; a graph that is one field runs that field's fill.
+Status fill_graph_grid_2d(const KernelTable& k, const GraphData& d, const Grid2d& g, float* out, std::size_t row_stride,
+                          const FillOptions& options) noexcept {
+    if (d.program.dims != 2) {
+        return Status(ErrorCode::invalid_argument, "Graph::fill_grid_2d: the graph has 3 or 4 dimensions, not 2");
+    }
+    if (d.single_field >= 0) {
+        return fill_grid_2d(k, d.fields[static_cast<std::size_t>(d.single_field)].tables(), g, out, row_stride, options);
+    }
+    return fill_2d(NoiseDesc{}, g, out, nullptr, row_stride, options, graph2_messages,
+                   [&](std::size_t first, std::size_t last, std::size_t stride) {
+                       k.graph_grid_2d(d, g, first, last, out, stride);
+                   });
+}
+
+Status fill_graph_grid_3d(const KernelTable& k, const GraphData& d, const Grid3d& g, float* out, std::size_t row_stride,
+                          std::size_t slice_stride, const FillOptions& options) noexcept {
+    if (d.program.dims != 3) {
+        return Status(ErrorCode::invalid_argument, "Graph::fill_grid_3d: the graph has 2 or 4 dimensions, not 3");
+    }
+    if (d.single_field >= 0) {
+        return fill_grid_3d(k, d.fields[static_cast<std::size_t>(d.single_field)].tables(), g, out, row_stride,
+                            slice_stride, options);
+    }
+    return fill_3d(NoiseDesc{}, g, out, nullptr, row_stride, slice_stride, options, graph3_messages,
+                   [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
+                       k.graph_grid_3d(d, g, first, last, out, rs, ss);
+                   });
+}
+
 Status fill_grid_gradient_2d(const KernelTable& k, const NoiseTables& t, const Grid2d& g, const GradientOut& out,
                              std::size_t row_stride, const FillOptions& options) noexcept {
-    return fill_2d(t, g, out.value, &out, row_stride, options, gradient2_messages,
+    return fill_2d(t.desc, g, out.value, &out, row_stride, options, gradient2_messages,
                    [&](std::size_t first, std::size_t last, std::size_t stride) {
                        k.grid_gradient_2d(t, g, first, last, out, stride);
                    });
@@ -323,7 +356,7 @@ Status fill_grid_gradient_2d(const KernelTable& k, const NoiseTables& t, const G
 
 Status fill_grid_gradient_3d(const KernelTable& k, const NoiseTables& t, const Grid3d& g, const GradientOut& out,
                              std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
-    return fill_3d(t, g, out.value, &out, row_stride, slice_stride, options, gradient3_messages,
+    return fill_3d(t.desc, g, out.value, &out, row_stride, slice_stride, options, gradient3_messages,
                    [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
                        k.grid_gradient_3d(t, g, first, last, out, rs, ss);
                    });

@@ -5,6 +5,7 @@
 #include "api/entry.hpp"
 #include "api/fp_environment.hpp"
 #include "api/refusals.hpp"
+#include "graph/program.hpp"
 #include "reference/common.hpp"
 #include "reference/reference.hpp"
 #include "tables/noise_tables.hpp"
@@ -45,6 +46,43 @@ const kernels::KernelTable& f64_kernels(const kernels::KernelTable& k) noexcept 
 }
 
 }  // namespace
+
+// [S 19] A graph at points; one that is a single field runs that field's points kernel.
+Status evaluate_graph(const KernelTable& k, const GraphData& d, int dims, const float* const* coords, float* out,
+                      std::size_t count) noexcept {
+    static const char* const wrong_dims[5] = {nullptr, nullptr, "Graph::evaluate_2d: the graph does not have 2 dimensions",
+                                              "Graph::evaluate_3d: the graph does not have 3 dimensions",
+                                              "Graph::evaluate_4d: the graph does not have 4 dimensions"};
+    static const char* const nulls[5] = {nullptr, nullptr, "Graph::evaluate_2d: x, y and out must be non-null when count > 0",
+                                         "Graph::evaluate_3d: x, y, z and out must be non-null when count > 0",
+                                         "Graph::evaluate_4d: x, y, z, w and out must be non-null when count > 0"};
+    if (d.program.dims != dims) {
+        return Status(ErrorCode::invalid_argument, wrong_dims[dims]);
+    }
+    if (count == 0) {
+        return Status::success();
+    }
+    for (int a = 0; a < dims; ++a) {
+        if (coords[a] == nullptr) {
+            return Status(ErrorCode::null_pointer, nulls[dims]);
+        }
+    }
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, nulls[dims]);
+    }
+    detail::SpecFpEnvironment fp;
+    if (d.single_field >= 0) {
+        const NoiseTables& t = d.fields[static_cast<std::size_t>(d.single_field)].tables();
+        switch (dims) {
+            case 2: k.points_2d(t, coords[0], coords[1], out, count); break;
+            case 3: k.points_3d(t, coords[0], coords[1], coords[2], out, count); break;
+            default: k.points_4d(t, coords[0], coords[1], coords[2], coords[3], out, count); break;
+        }
+        return Status::success();
+    }
+    k.graph_points(d, coords, out, count);
+    return Status::success();
+}
 
 Status evaluate_2d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, float* out,
                    std::size_t count) noexcept {

@@ -1,5 +1,6 @@
 // The scalar path: the reference functions behind the same table as the SIMD kernels.
 #include "kernels/kernel_list.hpp"
+#include "graph/program.hpp"
 #include "reference/reference.hpp"
 #include "tables/noise_tables.hpp"
 
@@ -204,6 +205,40 @@ void chunk_gradient_3d(const detail::NoiseTables& t, const Chunk3d& c, std::size
             const std::int64_t s[3] = {c.first_x + static_cast<std::int64_t>(i), c.first_y + static_cast<std::int64_t>(j),
                                        c.first_z + static_cast<std::int64_t>(k)};
             store(out, 3, k * slice_stride + j * row_stride + i, reference::chunk_gradient(t, 3, s, c.spacing));
+        }
+    }
+}
+
+// [S 19] Graphs: the reference, node by node, at each point (grids at the grid's coordinates).
+void graph_points(const detail::GraphData& d, const float* const* coords, float* out, std::size_t n) noexcept {
+    const int dims = d.desc.dims;
+    for (std::size_t i = 0; i < n; ++i) {
+        float p[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        for (int a = 0; a < dims; ++a) {
+            p[a] = coords[a][i];
+        }
+        out[i] = reference::graph_sample(d, p);
+    }
+}
+
+void graph_grid_2d(const detail::GraphData& d, const Grid2d& g, std::size_t first, std::size_t last, float* out,
+                   std::size_t row_stride) noexcept {
+    for (std::size_t j = first; j < last; ++j) {
+        for (std::size_t i = 0; i < g.size_x; ++i) {
+            const float p[2] = {column_coord(i, g.origin_x, g.step_x), column_coord(j, g.origin_y, g.step_y)};
+            out[j * row_stride + i] = reference::graph_sample(d, p);
+        }
+    }
+}
+
+void graph_grid_3d(const detail::GraphData& d, const Grid3d& g, std::size_t first, std::size_t last, float* out,
+                   std::size_t row_stride, std::size_t slice_stride) noexcept {
+    for (std::size_t r = first; r < last; ++r) {
+        const std::size_t j = r % g.size_y, k = r / g.size_y;
+        for (std::size_t i = 0; i < g.size_x; ++i) {
+            const float p[3] = {column_coord(i, g.origin_x, g.step_x), column_coord(j, g.origin_y, g.step_y),
+                                column_coord(k, g.origin_z, g.step_z)};
+            out[k * slice_stride + j * row_stride + i] = reference::graph_sample(d, p);
         }
     }
 }

@@ -12,6 +12,7 @@
 
 namespace gradnoise::detail {
 struct NoiseTables;
+struct GraphData;
 }
 
 // Every kernel an ISA provides, declared once: X(name, parameters after the field's tables). The
@@ -55,27 +56,44 @@ struct NoiseTables;
     X(chunk_gradient_3d, const Chunk3d& chunk, std::size_t first, std::size_t last, const GradientOut& out,      \
       std::size_t row_stride, std::size_t slice_stride)
 
+// The graph kernels (src/kernels/graph.hpp; the scalar table's: the reference, node by node), over a
+// compiled graph (src/graph/graph_data.hpp) instead of one field's tables. graph_points: out[i] = the
+// graph at (coords[0][i], ..., coords[dims - 1][i]); graph_grid_*: rows as grid_* above.
+#define GRADNOISE_GRAPH_KERNEL_LIST(X)                                                                   \
+    X(graph_points, const float* const* coords, float* out, std::size_t n)                               \
+    X(graph_grid_2d, const Grid2d& grid, std::size_t first, std::size_t last, float* out,                \
+      std::size_t row_stride)                                                                            \
+    X(graph_grid_3d, const Grid3d& grid, std::size_t first, std::size_t last, float* out,                \
+      std::size_t row_stride, std::size_t slice_stride)
+
 namespace gradnoise::kernels {
 
 // points_2d_fn, grid_3d_fn, ...: each kernel's function type.
 #define GRADNOISE_KERNEL_TYPE(name, ...) using name##_fn = void(const detail::NoiseTables&, __VA_ARGS__) noexcept;
 GRADNOISE_KERNEL_LIST(GRADNOISE_KERNEL_TYPE)
 #undef GRADNOISE_KERNEL_TYPE
+#define GRADNOISE_GRAPH_KERNEL_TYPE(name, ...) using name##_fn = void(const detail::GraphData&, __VA_ARGS__) noexcept;
+GRADNOISE_GRAPH_KERNEL_LIST(GRADNOISE_GRAPH_KERNEL_TYPE)
+#undef GRADNOISE_GRAPH_KERNEL_TYPE
 
 struct KernelTable {
     Isa isa;
 #define GRADNOISE_KERNEL_MEMBER(name, ...) name##_fn* name;
     GRADNOISE_KERNEL_LIST(GRADNOISE_KERNEL_MEMBER)
+    GRADNOISE_GRAPH_KERNEL_LIST(GRADNOISE_KERNEL_MEMBER)
 #undef GRADNOISE_KERNEL_MEMBER
 };
 
 // In an ISA's namespace: declares its kernels (`static`, with an unnamed namespace around the
 // expansion), then GRADNOISE_KERNEL_TABLE(isa) is the table of the functions of those names.
 #define GRADNOISE_KERNEL_DECLARE(name, ...) name##_fn name;
-#define GRADNOISE_KERNEL_DECLARATIONS GRADNOISE_KERNEL_LIST(GRADNOISE_KERNEL_DECLARE)
+#define GRADNOISE_KERNEL_DECLARATIONS \
+    GRADNOISE_KERNEL_LIST(GRADNOISE_KERNEL_DECLARE) GRADNOISE_GRAPH_KERNEL_LIST(GRADNOISE_KERNEL_DECLARE)
 #define GRADNOISE_KERNEL_ADDRESS(name, ...) &name,
 #define GRADNOISE_KERNEL_TABLE(isa) \
-    ::gradnoise::kernels::KernelTable { isa, GRADNOISE_KERNEL_LIST(GRADNOISE_KERNEL_ADDRESS) }
+    ::gradnoise::kernels::KernelTable {                                      \
+        isa, GRADNOISE_KERNEL_LIST(GRADNOISE_KERNEL_ADDRESS) GRADNOISE_GRAPH_KERNEL_LIST(GRADNOISE_KERNEL_ADDRESS) \
+    }
 
 // The ISAs with kernels, in Isa's order (include/gradnoise/isa.hpp). Each compiled into this build has
 // one accessor, in its own translation unit: kernels::<isa>::kernel_table().

@@ -16,6 +16,7 @@
 //   chunk.hpp    [S 13]    chunk rows from 64-bit sample numbers
 // docs/architecture.md draws how a call gets here.
 #include "kernels/chunk.hpp"
+#include "kernels/graph.hpp"
 #include "kernels/grid_rows.hpp"
 #include "kernels/kernel_list.hpp"
 #include "kernels/loops.hpp"
@@ -219,6 +220,77 @@ void points_3d_f64(const detail::NoiseTables& t, const double* x, const double* 
                    std::size_t n) noexcept {
     const double* coords[3] = {x, y, z};
     points_f64<3>(t, coords, out, n);
+}
+
+// [S 19] Graphs: blocks of graph_block samples; the coordinates written into slots 0 .. dims - 1
+// (the tail of a short block padded to whole batches: zeros, or the grid's next columns), the
+// program run, the output slot's first m samples copied out.
+template <class Coordinates>
+void graph_blocks(const detail::GraphData& d, std::size_t n, Coordinates&& coordinates, float* out) noexcept {
+    alignas(64) float slots[graph::max_graph_slots][graph_block];
+    const int dims = d.program.dims;
+    auto field = [&](const Instr& in, const float* const* coords, float* out, std::size_t lanes) {
+        const detail::NoiseTables& t = d.fields[static_cast<std::size_t>(in.index)].tables();
+        switch (dims) {
+            case 2: points<2>(t, coords, out, lanes); break;
+            case 3: points<3>(t, coords, out, lanes); break;
+            default: points<4>(t, coords, out, lanes); break;
+        }
+    };
+    for (std::size_t i = 0; i < n; i += graph_block) {
+        const std::size_t m = n - i < graph_block ? n - i : graph_block;
+        const std::size_t lanes = (m + F::size - 1) / F::size * F::size;
+        coordinates(slots, i, m, lanes);
+        run_program(d.program, slots, lanes, field);
+        std::memcpy(out + i, slots[d.program.output], m * sizeof(float));
+    }
+}
+
+void graph_points(const detail::GraphData& d, const float* const* coords, float* out, std::size_t n) noexcept {
+    const int dims = d.program.dims;
+    graph_blocks(
+        d, n,
+        [&](Slots s, std::size_t i, std::size_t m, std::size_t lanes) {
+            for (int a = 0; a < dims; ++a) {
+                std::memcpy(s[a], coords[a] + i, m * sizeof(float));
+                std::memset(s[a] + m, 0, (lanes - m) * sizeof(float));
+            }
+        },
+        out);
+}
+
+// [S 6] One grid row: x_i by column_coords, y (and z) the row's.
+void graph_row(const detail::GraphData& d, float origin_x, float step_x, std::size_t size_x, const float* yz,
+               float* out) noexcept {
+    const int dims = d.program.dims;
+    graph_blocks(
+        d, size_x,
+        [&](Slots s, std::size_t i, std::size_t, std::size_t lanes) {
+            for (std::size_t l = 0; l < lanes; l += F::size) {
+                column_coords(i + l, origin_x, step_x).store_aligned(s[0] + l);
+                for (int a = 1; a < dims; ++a) {
+                    F(yz[a - 1]).store_aligned(s[a] + l);
+                }
+            }
+        },
+        out);
+}
+
+void graph_grid_2d(const detail::GraphData& d, const Grid2d& g, std::size_t first, std::size_t last, float* out,
+                   std::size_t row_stride) noexcept {
+    for (std::size_t j = first; j < last; ++j) {
+        const float yz[1] = {grid_coord(j, g.origin_y, g.step_y)};
+        graph_row(d, g.origin_x, g.step_x, g.size_x, yz, out + j * row_stride);
+    }
+}
+
+void graph_grid_3d(const detail::GraphData& d, const Grid3d& g, std::size_t first, std::size_t last, float* out,
+                   std::size_t row_stride, std::size_t slice_stride) noexcept {
+    for (std::size_t r = first; r < last; ++r) {
+        const std::size_t j = r % g.size_y, k = r / g.size_y;
+        const float yz[2] = {grid_coord(j, g.origin_y, g.step_y), grid_coord(k, g.origin_z, g.step_z)};
+        graph_row(d, g.origin_x, g.step_x, g.size_x, yz, out + k * slice_stride + j * row_stride);
+    }
 }
 
 // Where this ISA has no binary64 kernel (has_f64_kernel), the scalar table's run instead.

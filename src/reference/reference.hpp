@@ -13,6 +13,7 @@
 //   simplex_smooth.cpp [S 16]  OpenSimplex2S (smooth), 2D/3D/4D
 //   cellular.cpp    [S 17]     cellular (Worley) noise, 2D/3D
 //   gradient.cpp    [S 18]     analytic gradients, the damped fractal, curl
+//   graph.cpp       [S 19]     graphs of nodes, evaluated node by node
 #ifndef GRADNOISE_SRC_REFERENCE_REFERENCE_HPP
 #define GRADNOISE_SRC_REFERENCE_REFERENCE_HPP
 
@@ -23,7 +24,14 @@
 #include "tables/simplex_constants.hpp"
 #include "tables/noise_tables.hpp"
 
+namespace gradnoise::detail {
+struct GraphData;
+}
+
 namespace gradnoise::reference {
+
+// [S 19] A compiled graph's value at p (p[0 .. dims - 1]), node by node (graph.cpp).
+float graph_sample(const detail::GraphData& graph, const float* p) noexcept;
 
 // [S 3, 10] The lattice of one octave: how corners hash, what sits at them, and how the corner
 // indices wrap (mask = period - 1, or 255 without a period).

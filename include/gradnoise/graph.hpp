@@ -1,0 +1,91 @@
+// gradnoise — composable fields: a graph of nodes (fields, arithmetic, shaping, coordinate
+// transforms, domain warps, fractals over any subgraph) read from a versioned JSON format,
+// compiled once into a program that every ISA's kernels run a block of lanes at a time.
+//
+// Values: docs/spec.md section 19 defines every node operation by operation; the scalar path
+// evaluates the graph node by node from that text, and every SIMD path equals it bit for bit. A
+// file written for format version N gives the same bits in every later release (the golden
+// corpus in tests/graphs/ holds the project to it). The format: docs/graphs.md; every node and
+// parameter: docs/graph-reference.md (generated from the one table in src/graph/node_types.cpp).
+//
+// Cost: loading parses, validates and compiles (allocates); evaluation allocates nothing, throws
+// nothing, is thread-safe on one Graph, and uses up to 40 KiB of the calling thread's stack (one
+// block of 128 samples per live value). A graph that is one built-in field (one basis with its
+// fractal, warp and pattern, at the graph's own coordinates) runs that field's own kernels.
+#ifndef GRADNOISE_GRAPH_HPP
+#define GRADNOISE_GRAPH_HPP
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "gradnoise/export.hpp"
+#include "gradnoise/noise.hpp"
+#include "gradnoise/status.hpp"
+
+namespace gradnoise {
+
+namespace detail {
+struct GraphData;
+}
+
+// The newest format version this build reads and writes (files of every older version still read).
+inline constexpr int graph_format_version = 1;
+
+// Limits checked while reading, before any work (a hostile file meets them, a real one does not).
+inline constexpr std::size_t max_graph_text = std::size_t(1) << 20;  // bytes of JSON
+inline constexpr int max_graph_nesting = 64;                         // JSON nesting
+inline constexpr int max_graph_nodes = 4096;                         // nodes, inline ones included
+inline constexpr int max_graph_depth = 256;                          // longest input chain
+inline constexpr int max_graph_program = 1 << 16;                    // compiled operations
+
+class GRADNOISE_API Graph {
+public:
+    // The plain Perlin field in 2D (so a default Graph is usable).
+    Graph();
+
+    // Reads, validates and compiles a graph file's text. Errors: invalid_argument (or
+    // size_overflow for a limit); *error (when given) then holds the whole message, naming the
+    // node, its type and the parameter, e.g. "graph node 'hills' (fractal): octaves must be an
+    // integer in 1..32 (got 40)"; the Status's own message is a fixed summary. out is unchanged.
+    static Status from_json(std::string_view text, Graph* out, std::string* error = nullptr);
+    // A single field as a graph (its bits are the field's own).
+    static Status from_field(const NoiseDesc& desc, int dimensions, Graph* out, std::string* error = nullptr);
+
+    // The graph in the current format version: canonical JSON (defaults written out, nodes in file
+    // order), which from_json reads back to the same bits.
+    std::string to_json() const;
+    int dimensions() const noexcept;
+    // Operations in the compiled program per sample, and whether the graph is one built-in field.
+    std::size_t program_size() const noexcept;
+    bool is_single_field() const noexcept;
+
+    // One point through the scalar reference (the spec, node by node). NaN for a call whose
+    // dimension count is not the graph's.
+    float sample2(float x, float y) const noexcept;
+    float sample3(float x, float y, float z) const noexcept;
+    float sample4(float x, float y, float z, float w) const noexcept;
+
+    // Points and grids on the active ISA: the layouts, strides, threads, progress and errors of
+    // Noise's functions of the same names. A call whose dimension count is not the graph's:
+    // invalid_argument.
+    Status evaluate_2d(const float* x, const float* y, float* out, std::size_t count) const noexcept;
+    Status evaluate_3d(const float* x, const float* y, const float* z, float* out, std::size_t count) const noexcept;
+    Status evaluate_4d(const float* x, const float* y, const float* z, const float* w, float* out,
+                       std::size_t count) const noexcept;
+    Status fill_grid_2d(const Grid2d& grid, float* out, std::size_t row_stride = 0,
+                        const FillOptions& options = FillOptions{}) const noexcept;
+    Status fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride = 0, std::size_t slice_stride = 0,
+                        const FillOptions& options = FillOptions{}) const noexcept;
+
+    const detail::GraphData& data() const noexcept { return *data_; }
+
+private:
+    explicit Graph(std::shared_ptr<const detail::GraphData> data) : data_(std::move(data)) {}
+    std::shared_ptr<const detail::GraphData> data_;
+};
+
+}  // namespace gradnoise
+
+#endif

@@ -1,0 +1,170 @@
+// Graph: reading (graph_json.cpp), each field node's tables once, compiling (compile.cpp), and the
+// calls, which run the active ISA's graph kernels through entry.hpp (points.cpp, fills.cpp) or, for
+// one point, the reference under the spec's floating-point environment.
+#include <cmath>
+
+#include "api/dispatch.hpp"
+#include "api/entry.hpp"
+#include "api/fp_environment.hpp"
+#include "gradnoise/graph.hpp"
+#include "graph/program.hpp"
+#include "reference/reference.hpp"
+
+namespace gradnoise {
+namespace {
+
+// Builds a GraphData from a read graph: tables for each field node, then the program.
+Status build(graph::GraphDesc desc, Graph* out, std::string* error, std::shared_ptr<const detail::GraphData>* made) {
+    auto data = std::make_shared<detail::GraphData>();
+    data->desc = std::move(desc);
+    data->fields.resize(data->desc.nodes.size());
+    for (std::size_t i = 0; i < data->desc.nodes.size(); ++i) {
+        if (data->desc.nodes[i].type == graph::NodeType::field) {
+            if (Status s = Noise::create(data->desc.nodes[i].field, &data->fields[i]); !s) {
+                *error = s.message();  // (validate_graph has checked it: not reached)
+                return Status(ErrorCode::invalid_argument, "Graph: invalid graph (see the error text)");
+            }
+        }
+    }
+    if (!graph::compile(*data, error)) {
+        return Status(ErrorCode::size_overflow, "Graph: the graph exceeds a limit (see the error text)");
+    }
+    (void)out;
+    *made = std::move(data);
+    return Status::success();
+}
+
+Status finish(graph::GraphDesc desc, Graph* out, std::string* error_out,
+              std::shared_ptr<const detail::GraphData>* made) {
+    std::string error;
+    Status s = build(std::move(desc), out, &error, made);
+    if (!s && error_out != nullptr) {
+        *error_out = error;
+    }
+    return s;
+}
+
+}  // namespace
+
+Graph::Graph() {
+    static const std::shared_ptr<const detail::GraphData> plain = [] {
+        graph::GraphDesc g;
+        graph::Node n;
+        n.type = graph::NodeType::field;
+        n.name = "field";
+        n.named = true;
+        g.nodes.push_back(n);
+        std::shared_ptr<const detail::GraphData> made;
+        std::string error;
+        (void)finish(g, nullptr, &error, &made);
+        return made;
+    }();
+    data_ = plain;
+}
+
+Status Graph::from_json(std::string_view text, Graph* out, std::string* error) {
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, "Graph::from_json: out must be non-null");
+    }
+    graph::GraphDesc desc;
+    std::string message;
+    if (!graph::read_graph(text, &desc, &message)) {
+        if (error != nullptr) {
+            *error = message;
+        }
+        const bool limit = text.size() > max_graph_text || message.find("deeper than") != std::string::npos ||
+                           message.find("more than") != std::string::npos ||
+                           message.find("longer than") != std::string::npos;
+        return limit ? Status(ErrorCode::size_overflow, "Graph::from_json: the graph exceeds a limit (see the error text)")
+                     : Status(ErrorCode::invalid_argument, "Graph::from_json: invalid graph (see the error text)");
+    }
+    std::shared_ptr<const detail::GraphData> made;
+    if (Status s = finish(std::move(desc), out, error, &made); !s) {
+        return s;
+    }
+    *out = Graph(std::move(made));
+    return Status::success();
+}
+
+Status Graph::from_field(const NoiseDesc& field, int dimensions, Graph* out, std::string* error) {
+    if (out == nullptr) {
+        return Status(ErrorCode::null_pointer, "Graph::from_field: out must be non-null");
+    }
+    graph::GraphDesc g;
+    g.dims = dimensions;
+    graph::Node n;
+    n.type = graph::NodeType::field;
+    n.name = "field";
+    n.named = true;
+    n.field = field;
+    g.nodes.push_back(n);
+    std::string message;
+    if (dimensions < 2 || dimensions > 4) {
+        message = "Graph::from_field: dimensions must be 2, 3 or 4";
+    } else if (!graph::validate_graph(g, &message)) {
+        // (message says what)
+    } else {
+        std::shared_ptr<const detail::GraphData> made;
+        if (Status s = finish(std::move(g), out, error, &made); !s) {
+            return s;
+        }
+        *out = Graph(std::move(made));
+        return Status::success();
+    }
+    if (error != nullptr) {
+        *error = message;
+    }
+    return Status(ErrorCode::invalid_argument, "Graph::from_field: invalid field (see the error text)");
+}
+
+std::string Graph::to_json() const { return graph::write_graph(data_->desc); }
+int Graph::dimensions() const noexcept { return data_->desc.dims; }
+std::size_t Graph::program_size() const noexcept { return data_->program.code.size(); }
+bool Graph::is_single_field() const noexcept { return data_->single_field >= 0; }
+
+namespace {
+float sample(const detail::GraphData& d, int dims, const float* p) {
+    if (d.desc.dims != dims) {
+        return NAN;
+    }
+    detail::SpecFpEnvironment fp;
+    return reference::graph_sample(d, p);
+}
+}  // namespace
+
+float Graph::sample2(float x, float y) const noexcept {
+    const float p[2] = {x, y};
+    return sample(*data_, 2, p);
+}
+float Graph::sample3(float x, float y, float z) const noexcept {
+    const float p[3] = {x, y, z};
+    return sample(*data_, 3, p);
+}
+float Graph::sample4(float x, float y, float z, float w) const noexcept {
+    const float p[4] = {x, y, z, w};
+    return sample(*data_, 4, p);
+}
+
+Status Graph::evaluate_2d(const float* x, const float* y, float* out, std::size_t count) const noexcept {
+    const float* coords[2] = {x, y};
+    return detail::evaluate_graph(detail::active_kernels(), *data_, 2, coords, out, count);
+}
+Status Graph::evaluate_3d(const float* x, const float* y, const float* z, float* out, std::size_t count) const noexcept {
+    const float* coords[3] = {x, y, z};
+    return detail::evaluate_graph(detail::active_kernels(), *data_, 3, coords, out, count);
+}
+Status Graph::evaluate_4d(const float* x, const float* y, const float* z, const float* w, float* out,
+                          std::size_t count) const noexcept {
+    const float* coords[4] = {x, y, z, w};
+    return detail::evaluate_graph(detail::active_kernels(), *data_, 4, coords, out, count);
+}
+Status Graph::fill_grid_2d(const Grid2d& grid, float* out, std::size_t row_stride,
+                           const FillOptions& options) const noexcept {
+    return detail::fill_graph_grid_2d(detail::active_kernels(), *data_, grid, out, row_stride, options);
+}
+Status Graph::fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride, std::size_t slice_stride,
+                           const FillOptions& options) const noexcept {
+    return detail::fill_graph_grid_3d(detail::active_kernels(), *data_, grid, out, row_stride, slice_stride, options);
+}
+
+}  // namespace gradnoise

@@ -1,0 +1,97 @@
+// Internal: a compiled graph (compile.cpp makes it; src/kernels/graph.hpp runs it). The program is
+// a straight line of operations over slots -- each slot one block of graph_block samples -- with
+// fractals unrolled, shared subgraphs evaluated once per coordinate set, and slots reused once their
+// last reader has run. Every operation is elementwise over the block's lanes, reads all its inputs
+// of a batch before it writes its outputs (so an output may reuse an input's slot), and computes
+// exactly the operations of docs/spec.md section 19 in their order.
+#ifndef GRADNOISE_SRC_GRAPH_PROGRAM_HPP
+#define GRADNOISE_SRC_GRAPH_PROGRAM_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "gradnoise/noise.hpp"
+#include "graph/graph_desc.hpp"
+
+namespace gradnoise::graph {
+
+// Samples per block: a slot is 512 bytes, so the 64 slots a program may use stay in L1/L2.
+inline constexpr std::size_t graph_block = 128;
+inline constexpr int max_graph_slots = 64;
+
+enum class Op : std::uint8_t {
+    field,         // out = fields[index] at (in[0], ..., in[dims - 1])
+    constant,      // out = k0
+    add,           // out = in0 + in1
+    subtract,      // out = in0 - in1
+    multiply,      // out = in0 * in1
+    min,           // out = in1 < in0 ? in1 : in0
+    max,           // out = in0 < in1 ? in1 : in0
+    abs,           // out = |in0|
+    negate,        // out = -in0
+    lerp,          // out = in0 + (in1 - in0) * in2
+    select_hard,   // out = in2 < k0 ? in0 : in1
+    select_soft,   // u = clamp01((in2 - k0) * k1); s = (u * u) * (3 - 2 * u); out = in0 + (in1 - in0) * s
+    remap,         // out = (in0 - k0) * k1 + k2
+    clamp,         // r = in0 < k0 ? k0 : in0; out = k1 < r ? k1 : r
+    power,         // r = in0; (count - 1) times r = r * in0
+    terrace,       // t = in0 * k0; f = floor(t); g = k1 == 0 ? 0 : clamp01((t - f - k2) * k3); out = (f + g) * k1'
+    curve,         // curves[index] at in0
+    scale,         // out = in0 * k0
+    translate,     // out = in0 + k0
+    rotate,        // out = k0 * in0 - k1 * in1; out2 = k1 * in0 + k0 * in1
+    affine,        // out = in0 * k0 + k1
+    axpy,          // out = in0 + k0 * in1
+    accumulate,    // out = in0 + k0 * term(in1), term by `count` (the Fractal kind: fbm, turbulence, billow)
+    accumulate_ridged,  // s = (1 - |in2|)^2 * in1; out2 = clamp01(s * 2); out = in0 + k0 * s
+    fractal_end,   // out = (in[1..dims] all finite) ? in0 / k0 : +0
+};
+
+struct Instr {
+    Op op = Op::constant;
+    std::uint8_t count = 0;
+    std::uint32_t out = 0, out2 = 0;
+    std::uint32_t in[5] = {0, 0, 0, 0, 0};
+    std::int32_t index = -1;  // field: GraphData::fields; curve: Program::curves
+    float k[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+};
+
+// [S 19.3] A curve's segments: for x[i] <= v < x[i + 1], y[i] + (v - x[i]) * slope[i].
+struct CurveTable {
+    int count = 0;
+    float x[32], y[32], slope[32];
+};
+
+struct Program {
+    int dims = 2;  // the coordinates arrive in slots 0 .. dims - 1
+    std::vector<Instr> code;
+    std::vector<CurveTable> curves;
+    int slots = 0;
+    int output = 0;  // the slot holding the value after the last operation
+};
+
+}  // namespace gradnoise::graph
+
+namespace gradnoise::detail {
+
+// What a Graph owns: the graph as read, each field node's tables, and the program.
+struct GraphData {
+    graph::GraphDesc desc;
+    std::vector<Noise> fields;  // desc's field nodes by node index; then fields the compiler made
+    graph::Program program;
+    // The whole graph is fields[single_field] at the graph's own coordinates (its kernels run it).
+    int single_field = -1;
+};
+
+}  // namespace gradnoise::detail
+
+namespace gradnoise::graph {
+
+// Compiles a validated graph: false (and *error) when the program exceeds max_graph_program
+// operations or max_graph_slots live values.
+bool compile(detail::GraphData& data, std::string* error);
+
+}  // namespace gradnoise::graph
+
+#endif

@@ -1,0 +1,152 @@
+// validate_graph: the checks that need the whole graph or the node's meaning, after every
+// parameter has been read against its range (graph_json.cpp): cycles and depth, axes the graph
+// has, the fields' descriptors (Noise::validate, in the file's words), and parameters that would
+// do nothing.
+#include <string>
+#include <vector>
+
+#include "gradnoise/graph.hpp"
+#include "graph/graph_desc.hpp"
+
+namespace gradnoise::graph {
+namespace {
+
+std::string where(const GraphDesc& g, int i) {
+    const Node& n = g.nodes[static_cast<std::size_t>(i)];
+    return "graph node '" + n.name + "' (" + node_spec(n.type).name + "): ";
+}
+
+// Noise::validate's message in the file's words: NoiseDesc's member path -> the parameter's name.
+std::string in_file_words(const char* message) {
+    std::string m = message;
+    const std::string prefix = "NoiseDesc: ";
+    if (m.compare(0, prefix.size(), prefix) == 0) {
+        m = m.substr(prefix.size());
+    }
+    std::size_t count = 0;
+    const FieldParam* f = field_params(&count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::string member = f[i].member;
+        if (m.compare(0, member.size() + 1, member + " ") == 0) {
+            return f[i].name + m.substr(member.size());
+        }
+    }
+    return m;
+}
+
+const char* ignored_name(const char* member) {
+    std::size_t count = 0;
+    const FieldParam* f = field_params(&count);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (std::string(f[i].member) == member) {
+            return f[i].name;
+        }
+    }
+    return member;
+}
+
+bool check_node(const GraphDesc& g, int i, std::string* error) {
+    const Node& n = g.nodes[static_cast<std::size_t>(i)];
+    switch (n.type) {
+        case NodeType::coordinate:
+            if (n.value(0) >= g.dims) {
+                *error = where(g, i) + "axis must be one of the graph's " + std::to_string(g.dims) + " axes";
+                return false;
+            }
+            return true;
+        case NodeType::rotate: {
+            int a = 0, b = 0;
+            plane_axes(static_cast<int>(n.value(1)), &a, &b);
+            if (b >= g.dims) {
+                *error = where(g, i) + "plane must lie in the graph's " + std::to_string(g.dims) + " axes";
+                return false;
+            }
+            return true;
+        }
+        case NodeType::clamp:
+            if (!(static_cast<float>(n.value(0)) <= static_cast<float>(n.value(1)))) {
+                *error = where(g, i) + "min must not exceed max";
+                return false;
+            }
+            return true;
+        case NodeType::warp:
+            if (n.inputs[1].size() != 1 && n.inputs[1].size() != static_cast<std::size_t>(g.dims)) {
+                *error = where(g, i) + "by must be one node or " + std::to_string(g.dims) + " (one per axis)";
+                return false;
+            }
+            return true;
+        case NodeType::field: {
+            if (Status s = Noise::validate(n.field); !s) {
+                *error = where(g, i) + in_file_words(s.message());
+                return false;
+            }
+            if (n.field.basis == Basis::cellular && g.dims > 3) {
+                *error = where(g, i) + "basis cellular has 2 and 3 dimensions, not " + std::to_string(g.dims);
+                return false;
+            }
+            if (IgnoredParameter ignored = ignored_parameter(n.field)) {
+                *error = where(g, i) + ignored_name(ignored.field) + " has no effect without " + ignored.needs;
+                return false;
+            }
+            return true;
+        }
+        default: return true;
+    }
+}
+
+// The longest input chain from node i (cycles refused); state: 0 unseen, 1 on the path, 2 done.
+bool depth_of(const GraphDesc& g, int i, std::vector<int>& state, std::vector<int>& depth, std::string* error,
+              int level = 1) {
+    std::size_t k = static_cast<std::size_t>(i);
+    if (level > max_graph_depth) {  // checked on the way down: the recursion stays this shallow
+        *error = where(g, i) + "input chains longer than " + std::to_string(max_graph_depth) + " nodes";
+        return false;
+    }
+    if (state[k] == 2) {
+        return true;
+    }
+    if (state[k] == 1) {
+        *error = where(g, i) + "is its own input (a cycle)";
+        return false;
+    }
+    state[k] = 1;
+    int deepest = 0;
+    for (const std::vector<int>& in : g.nodes[k].inputs) {
+        for (int c : in) {
+            if (!depth_of(g, c, state, depth, error, level + 1)) {
+                return false;
+            }
+            deepest = std::max(deepest, depth[static_cast<std::size_t>(c)]);
+        }
+    }
+    depth[k] = deepest + 1;
+    if (depth[k] > max_graph_depth) {
+        *error = where(g, i) + "input chains longer than " + std::to_string(max_graph_depth) + " nodes";
+        return false;
+    }
+    state[k] = 2;
+    return true;
+}
+
+}  // namespace
+
+bool validate_graph(const GraphDesc& g, std::string* error) {
+    if (g.nodes.size() > static_cast<std::size_t>(max_graph_nodes)) {
+        *error = "graph: more than " + std::to_string(max_graph_nodes) + " nodes";
+        return false;
+    }
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        if (!check_node(g, static_cast<int>(i), error)) {
+            return false;
+        }
+    }
+    std::vector<int> state(g.nodes.size(), 0), depth(g.nodes.size(), 0);
+    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+        if (!depth_of(g, static_cast<int>(i), state, depth, error)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace gradnoise::graph

@@ -1,0 +1,251 @@
+// [S 19] The scalar reference for graphs: the graph evaluated node by node at one point, each node
+// written from its spec subsection (no program, no sharing, no folding: the compiler's
+// reorganisation is checked against this).
+#include <cmath>
+
+#include "graph/program.hpp"
+#include "reference/common.hpp"
+#include "reference/reference.hpp"
+
+namespace gradnoise::graph {
+
+void plane_axes(int plane, int* a, int* b) noexcept {
+    static const int axes[6][2] = {{0, 1}, {0, 2}, {1, 2}, {0, 3}, {1, 3}, {2, 3}};  // xy xz yz xw yw zw
+    *a = axes[plane][0];
+    *b = axes[plane][1];
+}
+
+// [S 19.4] The angle reduced exactly to [0, 360) in binary64, split into a quarter turn q and the
+// rest e in [0, 90); the sine and cosine of e by the project's polynomial (spec 12.1) at e * pi/180
+// in float, exactly 0 and 1 at e = 0; then rotated by q quarter turns (exact).
+void rotation_cos_sin(double degrees, float* c, float* s) noexcept {
+    double d = std::fmod(degrees, 360.0);
+    if (d < 0) {
+        d += 360.0;  // exact: |d| < 360
+    }
+    if (d >= 360.0) {
+        d = 0.0;
+    }
+    const int q = static_cast<int>(d / 90.0);
+    const double e = d - 90.0 * q;
+    float ce = 1.0f, se = 0.0f;
+    if (e != 0.0) {
+        const float radians = static_cast<float>(e) * 0.0174532924f;  // float(pi / 180)
+        se = reference::sine(radians);
+        ce = reference::sine(static_cast<float>(90.0 - e) * 0.0174532924f);
+    }
+    switch (q) {
+        case 0: *c = ce, *s = se; break;
+        case 1: *c = -se, *s = ce; break;
+        case 2: *c = -ce, *s = -se; break;
+        default: *c = se, *s = -ce; break;
+    }
+}
+
+}  // namespace gradnoise::graph
+
+namespace gradnoise::reference {
+
+namespace {
+
+using graph::Node;
+using graph::NodeType;
+
+class GraphReference {
+public:
+    explicit GraphReference(const detail::GraphData& d) : d_(d), g_(d.desc) {}
+
+    float node(int i, const float* p) const {
+        const Node& n = g_.nodes[static_cast<std::size_t>(i)];
+        auto in = [&](int slot, std::size_t k = 0) { return node(n.inputs[slot][k], p); };
+        switch (n.type) {
+            case NodeType::constant: return static_cast<float>(n.value(0));
+            case NodeType::coordinate: return p[static_cast<int>(n.value(0))];
+            case NodeType::field: return field(d_.fields[static_cast<std::size_t>(i)], p);
+            case NodeType::add:
+            case NodeType::multiply:
+            case NodeType::min:
+            case NodeType::max: {
+                // [S 19.2] left to right
+                float r = in(0, 0);
+                for (std::size_t k = 1; k < n.inputs[0].size(); ++k) {
+                    const float v = in(0, k);
+                    switch (n.type) {
+                        case NodeType::add: r = r + v; break;
+                        case NodeType::multiply: r = r * v; break;
+                        case NodeType::min: r = v < r ? v : r; break;
+                        default: r = r < v ? v : r; break;
+                    }
+                }
+                return r;
+            }
+            case NodeType::subtract: return in(0) - in(1);
+            case NodeType::abs: return std::fabs(in(0));
+            case NodeType::negate: return -in(0);
+            case NodeType::lerp: {
+                const float a = in(0), b = in(1), t = in(2);
+                return a + (b - a) * t;
+            }
+            case NodeType::select: return select(n, in(0), in(1), in(2));
+            case NodeType::remap: {
+                const float in_lo = static_cast<float>(n.values[0][0]), in_hi = static_cast<float>(n.values[0][1]);
+                const float out_lo = static_cast<float>(n.values[1][0]), out_hi = static_cast<float>(n.values[1][1]);
+                const float k = (out_hi - out_lo) / (in_hi - in_lo);
+                return (in(0) - in_lo) * k + out_lo;
+            }
+            case NodeType::clamp: {
+                const float lo = static_cast<float>(n.value(0)), hi = static_cast<float>(n.value(1));
+                float r = in(0);
+                r = r < lo ? lo : r;
+                return hi < r ? hi : r;
+            }
+            case NodeType::power: {
+                const float v = in(0);
+                float r = v;
+                for (int k = 1; k < static_cast<int>(n.value(0)); ++k) {
+                    r = r * v;
+                }
+                return r;
+            }
+            case NodeType::terrace: return terrace(n, in(0));
+            case NodeType::curve: return curve(n, in(0));
+            case NodeType::scale:
+            case NodeType::translate: {
+                float q[4] = {p[0], p[1], p[2], p[3]};
+                for (int a = 0; a < g_.dims; ++a) {
+                    const float k = static_cast<float>(n.values[0][static_cast<std::size_t>(a)]);
+                    q[a] = n.type == NodeType::scale ? p[a] * k : p[a] + k;
+                }
+                return node(n.inputs[0][0], q);
+            }
+            case NodeType::rotate: {
+                float c = 0, s = 0;
+                graph::rotation_cos_sin(n.value(0), &c, &s);
+                int a = 0, b = 0;
+                graph::plane_axes(static_cast<int>(n.value(1)), &a, &b);
+                float q[4] = {p[0], p[1], p[2], p[3]};
+                q[a] = c * p[a] - s * p[b];
+                q[b] = s * p[a] + c * p[b];
+                return node(n.inputs[0][0], q);
+            }
+            case NodeType::warp: return warp(n, p);
+            case NodeType::fractal: return fractal(n, p);
+        }
+        return 0.0f;
+    }
+
+private:
+    float field(const Noise& f, const float* p) const {
+        switch (g_.dims) {
+            case 2: return field2(f.tables(), p[0], p[1]);
+            case 3: return field3(f.tables(), p[0], p[1], p[2]);
+            default: return field4(f.tables(), p[0], p[1], p[2], p[3]);
+        }
+    }
+
+    // [S 19.3] a below the threshold, b above; with a falloff, smoothstep across threshold +- falloff.
+    static float select(const Node& n, float a, float b, float control) {
+        const float threshold = static_cast<float>(n.value(0)), falloff = static_cast<float>(n.value(1));
+        if (falloff == 0.0f) {
+            return control < threshold ? a : b;
+        }
+        const float lo = threshold - falloff, inv = 1.0f / (2.0f * falloff);
+        float u = (control - lo) * inv;
+        u = u < 0.0f ? 0.0f : u;
+        u = 1.0f < u ? 1.0f : u;
+        const float s = (u * u) * (3.0f - 2.0f * u);
+        return a + (b - a) * s;
+    }
+
+    // [S 19.3] t = v * steps; the floor f and the rest r = t - f; the riser g rises from 0 to 1 over
+    // the last `smoothness` of the step; (f + g) / steps.
+    static float terrace(const Node& n, float v) {
+        const float steps = static_cast<float>(n.value(0)), w = static_cast<float>(n.value(1));
+        const float t = v * steps;
+        const float f = std::floor(t);
+        float g = 0.0f;
+        if (w != 0.0f) {
+            g = (t - f - (1.0f - w)) * (1.0f / w);
+            g = g < 0.0f ? 0.0f : g;
+            g = 1.0f < g ? 1.0f : g;
+        }
+        return (f + g) / steps;
+    }
+
+    // [S 19.3] Piecewise linear through the points; y_0 below (and for NaN), y_last at and beyond x_last.
+    static float curve(const Node& n, float v) {
+        const std::vector<double>& pts = n.values[0];
+        const int count = static_cast<int>(pts.size() / 2);
+        auto x = [&](int i) { return static_cast<float>(pts[2 * static_cast<std::size_t>(i)]); };
+        auto y = [&](int i) { return static_cast<float>(pts[2 * static_cast<std::size_t>(i) + 1]); };
+        if (!(v > x(0))) {
+            return y(0);
+        }
+        if (v >= x(count - 1)) {
+            return y(count - 1);
+        }
+        int i = 0;
+        while (i + 1 < count - 1 && v >= x(i + 1)) {
+            ++i;
+        }
+        const float slope = (y(i + 1) - y(i)) / (x(i + 1) - x(i));
+        return y(i) + (v - x(i)) * slope;
+    }
+
+    // [S 19.4] input at p + strength * d; d_a = by (or by[a]) at p * frequency (+ warp_offset[0][a]).
+    float warp(const Node& n, const float* p) const {
+        const float strength = static_cast<float>(n.value(0)), frequency = static_cast<float>(n.value(1));
+        const bool one = n.inputs[1].size() == 1;
+        float d[4] = {0, 0, 0, 0};
+        for (int a = 0; a < g_.dims; ++a) {
+            float q[4] = {p[0], p[1], p[2], p[3]};
+            for (int b = 0; b < g_.dims; ++b) {
+                q[b] = one ? p[b] * frequency + detail::warp_offset[0][a] : p[b] * frequency;
+            }
+            d[a] = node(n.inputs[1][one ? 0 : static_cast<std::size_t>(a)], q);
+        }
+        float at[4] = {p[0], p[1], p[2], p[3]};
+        for (int a = 0; a < g_.dims; ++a) {
+            at[a] = p[a] + strength * d[a];
+        }
+        return node(n.inputs[0][0], at);
+    }
+
+    // [S 19.5] Spec section 8's octave loop with the input as the base noise; +0 where a coordinate is
+    // not finite.
+    float fractal(const Node& n, const float* p) const {
+        FractalParams f;
+        f.kind = static_cast<Fractal>(static_cast<int>(Fractal::fbm) + static_cast<int>(n.value(0)));
+        f.octaves = static_cast<int>(n.value(1));
+        f.frequency = static_cast<float>(n.value(2));
+        f.lacunarity = static_cast<float>(n.value(3));
+        f.persistence = static_cast<float>(n.value(4));
+        for (int a = 0; a < g_.dims; ++a) {
+            if (!spec::is_finite(p[a])) {
+                return 0.0f;
+            }
+        }
+        const float offset[4] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z,
+                                 detail::octave_offset_w};
+        return spec::sum_octaves<float>(f, [&](int k, float frequency) {
+            const float kf = static_cast<float>(k);
+            float q[4] = {p[0], p[1], p[2], p[3]};
+            for (int a = 0; a < g_.dims; ++a) {
+                q[a] = p[a] * frequency + kf * offset[a];
+            }
+            return node(n.inputs[0][0], q);
+        });
+    }
+
+    const detail::GraphData& d_;
+    const graph::GraphDesc& g_;
+};
+
+}  // namespace
+
+float graph_sample(const detail::GraphData& d, const float* p) noexcept {
+    const float q[4] = {p[0], p[1], d.desc.dims > 2 ? p[2] : 0.0f, d.desc.dims > 3 ? p[3] : 0.0f};
+    return GraphReference(d).node(d.desc.output, q);
+}
+
+}  // namespace gradnoise::reference

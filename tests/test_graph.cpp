@@ -1,0 +1,460 @@
+// [S 19] Graphs: every ISA equals the scalar reference (node by node) bit for bit on points, grids and
+// threads; the nodes' values against independent computations (the fields' own calls and the spec's
+// formulas written out here); folding and the single-field path against the built-in fields; the
+// reader's refusals and limits; and the round trip through the canonical text.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "api/dispatch.hpp"
+#include "api/entry.hpp"
+#include "gradnoise/graph.hpp"
+#include "graph/node_types.hpp"
+#include "graph/program.hpp"
+#include "test_support.hpp"
+
+using namespace gradnoise;
+
+namespace {
+
+Graph load(const std::string& text) {
+    Graph g;
+    std::string error;
+    Status s = Graph::from_json(text, &g, &error);
+    INFO(error);
+    REQUIRE(s.ok());
+    return g;
+}
+
+std::string refusal(const std::string& text) {
+    Graph g;
+    std::string error;
+    Status s = Graph::from_json(text, &g, &error);
+    CHECK_FALSE(s.ok());
+    return error;
+}
+
+std::string graph_text(int dims, const std::string& output, const std::string& nodes) {
+    return "{\"gradnoise_graph\": 1, \"dimensions\": " + std::to_string(dims) + ", \"output\": " + output +
+           ", \"nodes\": {" + nodes + "}}";
+}
+
+// Graphs that use every node type, 2D to 4D.
+const char* const arithmetic_2d = R"({"gradnoise_graph": 1, "dimensions": 2, "output": "out", "nodes": {
+ "a": {"type": "field", "basis": "perlin", "seed": 3},
+ "b": {"type": "field", "basis": "opensimplex2", "seed": 5, "hash": "mix"},
+ "c": {"type": "field", "basis": "cellular", "cellular_output": "f2_minus_f1"},
+ "m": {"type": "multiply", "inputs": ["a", "b", 0.5]},
+ "s": {"type": "select", "a": "a", "b": "c", "control": "b", "threshold": 0.1, "falloff": 0.2},
+ "h": {"type": "select", "a": "m", "b": {"type": "abs", "input": "a"}, "control": "c", "threshold": 0.3},
+ "l": {"type": "lerp", "a": "s", "b": "h", "t": {"type": "coordinate", "axis": "x"}},
+ "r": {"type": "remap", "input": "l", "from": [-1, 1], "to": [0, 2]},
+ "cl": {"type": "clamp", "input": "r", "min": 0.1, "max": 1.7},
+ "p": {"type": "power", "input": "cl", "exponent": 3},
+ "t": {"type": "terrace", "input": "p", "steps": 4, "smoothness": 0.3},
+ "t0": {"type": "terrace", "input": "a", "steps": 3, "smoothness": 0},
+ "cv": {"type": "curve", "input": "b", "points": [[-1, 0], [-0.2, 0.5], [0.3, 0.2], [1, 1]]},
+ "mn": {"type": "min", "inputs": ["t", "cv", "t0"]},
+ "mx": {"type": "max", "inputs": ["mn", {"type": "negate", "input": "a"}]},
+ "out": {"type": "subtract", "a": "mx", "b": {"type": "add", "inputs": ["a", "c"]}}}})";
+
+const char* const coordinates_2d = R"({"gradnoise_graph": 1, "dimensions": 2, "output": "out", "nodes": {
+ "base": {"type": "field", "basis": "value", "seed": 9},
+ "w1": {"type": "warp", "input": "base", "by": {"type": "field", "basis": "perlin"}, "strength": 0.7, "frequency": 0.5},
+ "w2": {"type": "warp", "input": "w1", "by": ["base", {"type": "field", "basis": "classic", "seed": 2}], "strength": -0.3},
+ "rot": {"type": "rotate", "input": "w2", "degrees": 30},
+ "sc": {"type": "scale", "input": "rot", "factor": [2, 0.5]},
+ "tr": {"type": "translate", "input": "sc", "offset": 3.25},
+ "f1": {"type": "fractal", "input": "tr", "kind": "ridged", "octaves": 3},
+ "f2": {"type": "fractal", "input": {"type": "multiply", "inputs": ["base", "base"]}, "kind": "billow", "octaves": 4, "lacunarity": 1.9},
+ "f3": {"type": "fractal", "input": "f2", "kind": "turbulence", "octaves": 2},
+ "out": {"type": "add", "inputs": ["f1", "f3", {"type": "fractal", "input": "base", "kind": "fbm", "octaves": 3}]}}})";
+
+const char* const volume_3d = R"({"gradnoise_graph": 1, "dimensions": 3, "output": "out", "nodes": {
+ "cells": {"type": "fractal", "input": {"type": "field", "basis": "cellular", "seed": 4}, "kind": "fbm", "octaves": 3},
+ "hills": {"type": "field", "basis": "opensimplex2s", "seed": 11, "fractal": "fbm", "octaves": 4},
+ "height": {"type": "coordinate", "axis": "z"},
+ "mask": {"type": "select", "a": "cells", "b": "hills", "control": "height", "threshold": 0.5, "falloff": 0.25},
+ "bent": {"type": "rotate", "input": "mask", "degrees": -117.5, "plane": "xz"},
+ "out": {"type": "warp", "input": "bent", "by": {"type": "field", "basis": "perlin", "hash": "mix"}, "strength": 0.4}}})";
+
+const char* const loop_4d = R"({"gradnoise_graph": 1, "dimensions": 4, "output": "out", "nodes": {
+ "a": {"type": "field", "basis": "perlin", "seed": 1},
+ "b": {"type": "field", "basis": "opensimplex2", "orientation4": "improve_xy_improve_zw"},
+ "spin": {"type": "rotate", "input": "a", "degrees": 200, "plane": "zw"},
+ "out": {"type": "fractal", "input": {"type": "lerp", "a": "spin", "b": "b", "t": 0.25}, "kind": "ridged", "octaves": 3}}})";
+
+std::vector<float> run_points(const kernels::KernelTable& k, const Graph& g, const testing::Points& p) {
+    const std::size_t n = p.size();
+    std::vector<float> w(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        w[i] = p.z[(7 * i + 3) % n];
+    }
+    const float* coords[4] = {p.x.data(), p.y.data(), p.z.data(), w.data()};
+    std::vector<float> out(n, -7.0f);
+    REQUIRE(detail::evaluate_graph(k, g.data(), g.dimensions(), coords, out.data(), n).ok());
+    return out;
+}
+
+testing::Points mixed_points() {
+    testing::Points p = testing::random_points(3000, -40.0f, 40.0f, 77);
+    const testing::Points odd[] = {testing::awkward_points(), testing::nonfinite_points(),
+                                   testing::random_bit_patterns(500, 3)};
+    for (const testing::Points& o : odd) {
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            p.add(o.x[i], o.y[i], o.z[i]);
+        }
+    }
+    return p;
+}
+
+void check_same(const std::vector<float>& a, const std::vector<float>& b, const std::string& what) {
+    const long i = testing::first_bit_difference(a, b);
+    INFO(what << ": first difference at " << i << ": "
+              << (i >= 0 ? testing::describe(a[static_cast<std::size_t>(i)]) + " vs " +
+                               testing::describe(b[static_cast<std::size_t>(i)])
+                         : std::string()));
+    CHECK(i == -1);
+}
+
+}  // namespace
+
+TEST_CASE("graph: every ISA equals the reference, node by node, on points") {
+    const testing::Points p = mixed_points();
+    for (const char* text : {arithmetic_2d, coordinates_2d, volume_3d, loop_4d}) {
+        const Graph g = load(text);
+        const std::vector<float> reference = run_points(*testing::isa_path(Isa::scalar).table, g, p);
+        // The reference's own single-sample call agrees with its table.
+        for (std::size_t i = 0; i < 50; ++i) {
+            const float v = g.dimensions() == 2   ? g.sample2(p.x[i], p.y[i])
+                            : g.dimensions() == 3 ? g.sample3(p.x[i], p.y[i], p.z[i])
+                                                  : g.sample4(p.x[i], p.y[i], p.z[i], p.z[(7 * i + 3) % p.size()]);
+            CHECK(testing::bits(v) == testing::bits(reference[i]));
+        }
+        for (const testing::IsaPath& path : testing::isa_paths()) {
+            check_same(run_points(*path.table, g, p), reference, path.name() + " " + std::to_string(g.dimensions()) + "D");
+        }
+    }
+}
+
+TEST_CASE("graph: grids on every ISA and thread count equal the points at the grid's coordinates") {
+    for (const char* text : {arithmetic_2d, coordinates_2d}) {
+        const Graph g = load(text);
+        const Grid2d grid{-3.3f, 1.7f, 0.173f, -0.061f, 301, 23};
+        testing::Points p;
+        for (std::size_t j = 0; j < grid.size_y; ++j) {
+            for (std::size_t i = 0; i < grid.size_x; ++i) {
+                const float x = grid.origin_x + static_cast<float>(i) * grid.step_x;
+                const float y = grid.origin_y + static_cast<float>(j) * grid.step_y;
+                p.add(x, y, 0.0f);
+            }
+        }
+        const std::vector<float> reference = run_points(*testing::isa_path(Isa::scalar).table, g, p);
+        for (const testing::IsaPath& path : testing::isa_paths()) {
+            for (unsigned threads : {1u, 3u}) {
+                FillOptions o;
+                o.threads = threads;
+                std::vector<float> out(grid.size_x * grid.size_y, -5.0f);
+                REQUIRE(detail::fill_graph_grid_2d(*path.table, g.data(), grid, out.data(), 0, o).ok());
+                check_same(out, reference, path.name() + " grid, threads " + std::to_string(threads));
+            }
+        }
+    }
+    const Graph g = load(volume_3d);
+    const Grid3d grid{0.5f, -2.0f, 0.0f, 0.31f, 0.27f, 0.09f, 37, 5, 11};
+    testing::Points p;
+    for (std::size_t k = 0; k < grid.size_z; ++k) {
+        for (std::size_t j = 0; j < grid.size_y; ++j) {
+            for (std::size_t i = 0; i < grid.size_x; ++i) {
+                p.add(grid.origin_x + static_cast<float>(i) * grid.step_x, grid.origin_y + static_cast<float>(j) * grid.step_y,
+                      grid.origin_z + static_cast<float>(k) * grid.step_z);
+            }
+        }
+    }
+    const std::vector<float> reference = run_points(*testing::isa_path(Isa::scalar).table, g, p);
+    for (const testing::IsaPath& path : testing::isa_paths()) {
+        std::vector<float> out(p.size(), -5.0f);
+        FillOptions o;
+        o.threads = 2;
+        REQUIRE(detail::fill_graph_grid_3d(*path.table, g.data(), grid, out.data(), 0, 0, o).ok());
+        check_same(out, reference, path.name() + " 3D grid");
+    }
+}
+
+TEST_CASE("graph: nodes against the fields' own values and the spec's formulas written out") {
+    const testing::Points p = testing::random_points(2000, -20.0f, 20.0f, 5);
+    const std::size_t n = p.size();
+    NoiseDesc da;
+    da.has_seed = true;
+    da.seed = 3;
+    NoiseDesc db;
+    db.basis = Basis::opensimplex2s;
+    Noise a, b;
+    REQUIRE(Noise::create(da, &a).ok());
+    REQUIRE(Noise::create(db, &b).ok());
+    std::vector<float> va(n), vb(n);
+    REQUIRE(a.evaluate_2d(p.x.data(), p.y.data(), va.data(), n).ok());
+    REQUIRE(b.evaluate_2d(p.x.data(), p.y.data(), vb.data(), n).ok());
+    const std::string fields = R"("a": {"type": "field", "seed": 3}, "b": {"type": "field", "basis": "opensimplex2s"})";
+    auto eval = [&](const std::string& output) {
+        const Graph g = load(graph_text(2, output, fields));
+        std::vector<float> out(n);
+        REQUIRE(g.evaluate_2d(p.x.data(), p.y.data(), out.data(), n).ok());
+        return out;
+    };
+    auto expect = [&](const std::string& output, auto formula) {
+        const std::vector<float> got = eval(output);
+        std::vector<float> want(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            want[i] = formula(va[i], vb[i], p.x[i]);
+        }
+        check_same(got, want, output);
+    };
+    expect(R"({"type": "add", "inputs": ["a", "b", 0.25]})", [](float x, float y, float) { return (x + y) + 0.25f; });
+    expect(R"({"type": "subtract", "a": "a", "b": "b"})", [](float x, float y, float) { return x - y; });
+    expect(R"({"type": "multiply", "inputs": ["a", "b"]})", [](float x, float y, float) { return x * y; });
+    expect(R"({"type": "min", "inputs": ["a", "b"]})", [](float x, float y, float) { return y < x ? y : x; });
+    expect(R"({"type": "max", "inputs": ["a", "b"]})", [](float x, float y, float) { return x < y ? y : x; });
+    expect(R"({"type": "abs", "input": "a"})", [](float x, float, float) { return std::fabs(x); });
+    expect(R"({"type": "negate", "input": "a"})", [](float x, float, float) { return -x; });
+    expect(R"({"type": "lerp", "a": "a", "b": "b", "t": {"type": "coordinate", "axis": "x"}})",
+           [](float x, float y, float t) { return x + (y - x) * t; });
+    expect(R"({"type": "select", "a": "a", "b": "b", "control": "a", "threshold": 0.1})",
+           [](float x, float y, float) { return x < 0.1f ? x : y; });
+    expect(R"({"type": "select", "a": 0, "b": 1, "control": "a", "threshold": 0.25, "falloff": 0.125})",
+           [](float x, float, float) {
+               // smoothstep from 0.125 to 0.375
+               float u = (x - 0.125f) * 4.0f;
+               u = u < 0.0f ? 0.0f : (u > 1.0f ? 1.0f : u);
+               return 0.0f + (1.0f - 0.0f) * ((u * u) * (3.0f - 2.0f * u));
+           });
+    expect(R"({"type": "remap", "input": "a", "from": [-1, 1], "to": [0, 255]})",
+           [](float x, float, float) { return (x - -1.0f) * 127.5f + 0.0f; });
+    expect(R"({"type": "clamp", "input": "a", "min": -0.25, "max": 0.5})",
+           [](float x, float, float) {
+               const float r = x < -0.25f ? -0.25f : x;
+               return 0.5f < r ? 0.5f : r;
+           });
+    expect(R"({"type": "power", "input": "a", "exponent": 4})", [](float x, float, float) { return ((x * x) * x) * x; });
+    expect(R"({"type": "terrace", "input": "a", "steps": 4, "smoothness": 0.5})", [](float x, float, float) {
+        const float t = x * 4.0f, f = std::floor(t);
+        float g = (t - f - 0.5f) * 2.0f;
+        g = g < 0.0f ? 0.0f : (g > 1.0f ? 1.0f : g);
+        return (f + g) / 4.0f;
+    });
+    expect(R"({"type": "terrace", "input": "a", "steps": 5, "smoothness": 0})",
+           [](float x, float, float) { return std::floor(x * 5.0f) / 5.0f; });
+    expect(R"({"type": "curve", "input": "a", "points": [[-0.5, 1], [0, 0], [0.5, 2]]})", [](float x, float, float) {
+        if (x <= -0.5f) return 1.0f;
+        if (x >= 0.5f) return 2.0f;
+        if (x < 0.0f) return 1.0f + (x - -0.5f) * -2.0f;
+        return 0.0f + (x - 0.0f) * 4.0f;
+    });
+    // Coordinate nodes move where the field is sampled: compare with the field at the moved points.
+    auto moved = [&](const std::string& output, auto move) {
+        const std::vector<float> got = eval(output);
+        std::vector<float> mx(n), my(n), want(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            move(p.x[i], p.y[i], &mx[i], &my[i]);
+        }
+        REQUIRE(a.evaluate_2d(mx.data(), my.data(), want.data(), n).ok());
+        check_same(got, want, output);
+    };
+    moved(R"({"type": "scale", "input": "a", "factor": [3, -0.5]})", [](float x, float y, float* u, float* v) {
+        *u = x * 3.0f;
+        *v = y * -0.5f;
+    });
+    moved(R"({"type": "translate", "input": "a", "offset": [10.5, -2]})", [](float x, float y, float* u, float* v) {
+        *u = x + 10.5f;
+        *v = y + -2.0f;
+    });
+    moved(R"({"type": "rotate", "input": "a", "degrees": 90})", [](float x, float y, float* u, float* v) {
+        *u = -y;  // (x, y) turned a quarter: (-y, x), exactly (cos 90 = 0, sin 90 = 1)
+        *v = x;
+    });
+    moved(R"({"type": "rotate", "input": "a", "degrees": -540})", [](float x, float y, float* u, float* v) {
+        *u = -x;
+        *v = -y;
+    });
+}
+
+TEST_CASE("graph: a fractal or warp of a plain field equals the built-in field with it, bit for bit") {
+    const testing::Points p = mixed_points();
+    const char* const kinds[] = {"fbm", "turbulence", "ridged", "billow"};
+    const Fractal fractals[] = {Fractal::fbm, Fractal::turbulence, Fractal::ridged, Fractal::billow};
+    for (int k = 0; k < 4; ++k) {
+        for (const char* basis : {"perlin", "opensimplex2", "cellular"}) {
+            NoiseDesc d;
+            d.basis = std::string(basis) == "perlin" ? Basis::perlin
+                      : std::string(basis) == "cellular" ? Basis::cellular : Basis::opensimplex2;
+            d.fractal = FractalParams{fractals[k], 5, 0.75f, 2.25f, 0.6f};
+            Noise built_in;
+            REQUIRE(Noise::create(d, &built_in).ok());
+            const std::string params = std::string(R"("kind": ")") + kinds[k] +
+                                       R"(", "octaves": 5, "frequency": 0.75, "lacunarity": 2.25, "persistence": 0.6)";
+            const std::string field = std::string(R"({"type": "field", "basis": ")") + basis + "\"}";
+            // Folded into the field's own fractal: the single-field path.
+            const Graph folded = load(graph_text(3, R"({"type": "fractal", "input": )" + field + ", " + params + "}", ""));
+            CHECK(folded.is_single_field());
+            // Unrolled (the input times one is not a plain field): the graph's own octave loop.
+            const Graph unrolled = load(graph_text(
+                3, R"({"type": "fractal", "input": {"type": "multiply", "inputs": [)" + field + ", 1]}, " + params + "}", ""));
+            CHECK_FALSE(unrolled.is_single_field());
+            for (const testing::IsaPath& path : testing::isa_paths()) {
+                const std::vector<float> want = testing::eval(built_in, path, 3, p);
+                check_same(run_points(*path.table, folded, p), want, path.name() + " folded " + kinds[k] + " " + basis);
+                check_same(run_points(*path.table, unrolled, p), want, path.name() + " unrolled " + kinds[k] + " " + basis);
+            }
+        }
+    }
+    // A warp by the field itself is the built-in one-level warp.
+    NoiseDesc d;
+    d.fractal = FractalParams{Fractal::fbm, 3, 1.0f, 2.0f, 0.5f};
+    d.warp = WarpParams{1, 0.8f, 0.3f};
+    Noise built_in;
+    REQUIRE(Noise::create(d, &built_in).ok());
+    const Graph warp = load(graph_text(
+        2, R"({"type": "warp", "input": "f", "by": "f", "strength": 0.8, "frequency": 0.3})",
+        R"("f": {"type": "field", "fractal": "fbm", "octaves": 3})"));
+    for (const testing::IsaPath& path : testing::isa_paths()) {
+        check_same(run_points(*path.table, warp, p), testing::eval(built_in, path, 2, p), path.name() + " warp");
+    }
+}
+
+TEST_CASE("graph: one field is that field, at its speed path") {
+    const Graph g = load(graph_text(2, "\"field\"", R"("field": {"type": "field", "basis": "perlin", "seed": 8, "fractal": "ridged"})"));
+    CHECK(g.is_single_field());
+    CHECK(g.program_size() == 1);
+    NoiseDesc d;
+    d.has_seed = true;
+    d.seed = 8;
+    d.fractal.kind = Fractal::ridged;
+    Noise f;
+    REQUIRE(Noise::create(d, &f).ok());
+    std::vector<float> a(64 * 32), b(64 * 32);
+    const Grid2d grid{0.0f, 0.0f, 0.1f, 0.1f, 64, 32};
+    REQUIRE(g.fill_grid_2d(grid, a.data()).ok());
+    REQUIRE(f.fill_grid_2d(grid, b.data()).ok());
+    check_same(a, b, "single field grid");
+    Graph from;
+    REQUIRE(Graph::from_field(d, 2, &from).ok());
+    CHECK(from.is_single_field());
+    CHECK(from.to_json() == g.to_json());
+}
+
+TEST_CASE("graph: the canonical text reads back to the same graph and bits") {
+    const testing::Points p = testing::random_points(500, -10.0f, 10.0f, 1);
+    for (const char* text : {arithmetic_2d, coordinates_2d, volume_3d, loop_4d}) {
+        const Graph g = load(text);
+        const std::string canonical = g.to_json();
+        const Graph back = load(canonical);
+        CHECK(back.to_json() == canonical);
+        check_same(run_points(detail::active_kernels(), back, p),
+                   run_points(detail::active_kernels(), g, p), "round trip");
+    }
+}
+
+TEST_CASE("graph: refusals name the node, its type and the parameter") {
+    auto with = [](const std::string& nodes, const std::string& output = "\"out\"") {
+        return refusal(graph_text(2, output, nodes));
+    };
+    CHECK(with(R"("out": {"type": "fractal", "input": 1, "octaves": 40})") ==
+          "graph node 'out' (fractal): octaves must be an integer in 1..32 (got 40)");
+    CHECK(with(R"("out": {"type": "field", "octaves": 4})") ==
+          "graph node 'out' (field): octaves has no effect without a fractal (fbm, turbulence, ridged, billow or damped)");
+    CHECK(with(R"("out": {"type": "field", "jitter": 2, "basis": "cellular"})") ==
+          "graph node 'out' (field): jitter must be in [0, 1]");
+    CHECK(with(R"("out": {"type": "field", "basis": "simplex"})").find("basis must be one of perlin, classic") !=
+          std::string::npos);
+    CHECK(with(R"("out": {"type": "blur", "input": 1})").find("unknown type 'blur'") != std::string::npos);
+    CHECK(with(R"("out": {"type": "abs", "input": 1, "amount": 2})") ==
+          "graph node 'out' (abs): unknown parameter 'amount' (its keys are input)");
+    CHECK(with(R"("out": {"type": "abs"})") == "graph node 'out' (abs): input 'input' is missing");
+    CHECK(with(R"("out": {"type": "abs", "input": "nowhere"})") ==
+          "graph: out.input names node 'nowhere', which the file does not define");
+    CHECK(with(R"("out": {"type": "add", "inputs": ["b", 1]}, "b": {"type": "abs", "input": "out"})") ==
+          "graph node 'out' (add): is its own input (a cycle)");
+    CHECK(with(R"("out": {"type": "coordinate", "axis": "z"})") ==
+          "graph node 'out' (coordinate): axis must be one of the graph's 2 axes");
+    CHECK(with(R"("out": {"type": "clamp", "input": 1, "min": 2, "max": 1})") ==
+          "graph node 'out' (clamp): min must not exceed max");
+    CHECK(with(R"("out": {"type": "curve", "input": 1, "points": [[0, 0], [0, 1]]})").find("x strictly increasing") !=
+          std::string::npos);
+    CHECK(with(R"("out": {"type": "scale", "input": 1, "factor": [1, 2, 3]})").find("an array of 2 (one per axis)") !=
+          std::string::npos);
+    CHECK(refusal(graph_text(4, "\"out\"", R"("out": {"type": "field", "basis": "cellular"})")) ==
+          "graph node 'out' (field): basis cellular has 2 and 3 dimensions, not 4");
+    CHECK(refusal(R"({"gradnoise_graph": 2, "output": 1})") ==
+          "graph: \"gradnoise_graph\" must be a format version in 1..1 (got 2); a newer gradnoise reads newer files");
+    CHECK(refusal(R"({"output": 1})") == "graph: \"gradnoise_graph\" (the format version) is missing");
+    CHECK(refusal("{\"gradnoise_graph\": 1,").find("not valid JSON") != std::string::npos);
+}
+
+TEST_CASE("graph: limits are checked while reading, before any work") {
+    Graph g;
+    std::string error;
+    // Nesting.
+    std::string deep = "{\"gradnoise_graph\": 1, \"output\": ";
+    for (int i = 0; i < 70; ++i) {
+        deep += "{\"type\": \"abs\", \"input\": ";
+    }
+    deep += "1" + std::string(70, '}') + "}";
+    CHECK(Graph::from_json(deep, &g, &error).code() == ErrorCode::size_overflow);
+    CHECK(error.find("nested deeper than 64") != std::string::npos);
+    // Size.
+    CHECK(Graph::from_json(std::string(max_graph_text + 1, ' '), &g, &error).code() == ErrorCode::size_overflow);
+    // Depth through named nodes.
+    std::string chain;
+    for (int i = 0; i < 300; ++i) {
+        chain += "\"n" + std::to_string(i) + "\": {\"type\": \"abs\", \"input\": " +
+                 (i == 299 ? std::string("1") : "\"n" + std::to_string(i + 1) + "\"") + "},";
+    }
+    chain.pop_back();
+    CHECK(Graph::from_json(graph_text(2, "\"n0\"", chain), &g, &error).code() == ErrorCode::size_overflow);
+    CHECK(error.find("input chains longer than 256") != std::string::npos);
+    // The program's size: fractals of fractals multiply.
+    const std::string f = R"({"type": "fractal", "octaves": 32, "input": )";
+    CHECK(Graph::from_json(graph_text(2, f + f + f + R"({"type": "abs", "input": {"type": "coordinate"}}}}})", ""), &g,
+                           &error)
+              .code() == ErrorCode::size_overflow);
+    INFO(error);
+    CHECK(error.find("exceeds 65536 operations") != std::string::npos);
+}
+
+TEST_CASE("graph: the node table is in NodeType's order and every name is unique") {
+    for (int i = 0; i < graph::node_type_count; ++i) {
+        const graph::NodeSpec& s = graph::node_spec(static_cast<graph::NodeType>(i));
+        CHECK(static_cast<int>(s.type) == i);
+        CHECK(graph::find_node_spec(s.name) == &s);
+    }
+}
+
+TEST_CASE("graph: the field parameters' ranges are Noise::validate's") {
+    // Each documented range's ends are accepted and the values just outside refused.
+    struct Probe {
+        const char* name;
+        double ok[2];
+        double bad[2];
+    };
+    const Probe probes[] = {{"octaves", {1, 32}, {0, 33}},        {"persistence", {1e-6, 8}, {0, 8.01}},
+                            {"jitter", {0, 1}, {-0.01, 1.01}},     {"warp", {0, 2}, {-1, 3}},
+                            {"period_x", {0, 256}, {3, 512}},      {"frequency", {1e-6, 1e6}, {0, -1}}};
+    for (const Probe& probe : probes) {
+        const graph::FieldParam* f = graph::find_field_param(probe.name);
+        REQUIRE(f != nullptr);
+        for (int i = 0; i < 2; ++i) {
+            NoiseDesc d;
+            d.basis = Basis::cellular;
+            d.fractal.kind = Fractal::fbm;
+            d.warp.levels = 1;
+            f->set(d, probe.ok[i]);
+            INFO(probe.name << " = " << probe.ok[i] << " (allowed: " << f->range << ")");
+            CHECK(Noise::validate(d).ok());
+            f->set(d, probe.bad[i]);
+            CHECK_FALSE(Noise::validate(d).ok());
+        }
+    }
+}
