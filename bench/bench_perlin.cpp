@@ -23,6 +23,7 @@
 // p +- h e_y (4 evaluations; the gradient only, no value: what a normal map needs). All three run
 // in blocks of 2048 points (the shifted coordinates and the differences stay in L1), items = samples;
 // they and curl3 have no .../scalar variant.
+#include "bench_graph.hpp"
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -745,6 +746,7 @@ int main(int argc, char** argv) {
             benchmark::RegisterBenchmark(("perlin2" + suffix + "/points16K-in-cache/" + n).c_str(), points2_resident, c);
             benchmark::RegisterBenchmark(("perlin3" + suffix + "/points16K-in-cache/" + n).c_str(), points3_resident, c);
         }
+        register_graph_benchmarks(isa);
         const Config fbm{isa, &fractal_noise(gradnoise::Fractal::fbm)};
         const Config turbulence{isa, &fractal_noise(gradnoise::Fractal::turbulence)};
         benchmark::RegisterBenchmark(("fbm2_6oct/grid1024/" + n).c_str(), grid2, fbm)->Unit(benchmark::kMillisecond);
