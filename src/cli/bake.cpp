@@ -194,7 +194,7 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 // One bake's pictures and files, and where its time went.
 class Baker {
 public:
-    Baker(const BakeRequest& q, const Noise& noise)
+    Baker(const BakeRequest& q, const FieldSource& noise)
         : q_(q), b_(q.b), noise_(noise), config_(config_json(b_)),
           text_{{"Software", std::string("gradnoise ") + version_string()}, {"gradnoise-config", config_.dump()}},
           line_(!b_.quiet) {
@@ -216,7 +216,7 @@ private:
 
     const BakeRequest& q_;
     const Bake& b_;
-    const Noise& noise_;
+    const FieldSource& noise_;
     const Json config_;
     const std::vector<PngText> text_;
     ProgressLine line_;
@@ -468,11 +468,32 @@ private:
 
 }  // namespace
 
+// --graph: the file's graph, whose dimensions must be the bake's (a still 2, an animation 3 -- time is
+// z -- or a rising one 2, a --loop 4), with no noise option beside it.
+FieldSource graph_source(BakeRequest& q) {
+    Bake& b = q.b;
+    refuse_noise_options_with_graph(q.noise, "bake");
+    Graph g = load_graph_file(b.graph, "bake");
+    const int needed = b.frames > 1 && b.loop ? 4 : b.frames > 1 && !b.recipe->rise ? 3 : 2;
+    if (g.dimensions() != needed) {
+        usage_error("gradnoise bake: --graph " + b.graph + " has " + std::to_string(g.dimensions()) +
+                    " dimensions; this bake samples " + std::to_string(needed) +
+                    " (a still picture 2, --frames 3 with time as z, --frames --loop 4)");
+    }
+    if (b.slopes()) {
+        usage_error(std::string("gradnoise bake: ") + (b.hillshade ? "--hillshade" : "--normal-map") +
+                    " needs the field's gradient, which graphs do not have yet");
+    }
+    b.graph_canonical = g.to_json();
+    return FieldSource(std::move(g));
+}
+
 int run_bake(BakeRequest& q) {
     install_interrupt_handlers();
     Bake& b = q.b;
     resolve_settings(q);
-    const Noise noise = make_noise(b.desc);  // errors name the option (--lacunarity ...)
+    const FieldSource noise = b.graph.empty() ? FieldSource(make_noise(b.desc))  // errors name the option
+                                              : graph_source(q);
     resolve_output(q);  // (before --print-config too: a configuration the bake refuses is not printed)
     if (q.print_config) {
         std::fputs(config_toml(b).c_str(), stdout);
@@ -622,6 +643,10 @@ Run add_bake(CLI::App& app) {
     cmd->add_option("--config", q->config_path, "read settings from a TOML file: option names as keys (see --print-config);\n"
                                                  "options on the command line win")
         ->type_name("FILE");
+    cmd->add_option("--graph", b.graph,
+                    "bake the graph in FILE (docs/graphs.md) instead of the preset's field; the preset\n"
+                    "still gives the picture (ramp, scale, normalization)")
+        ->type_name("FILE");
     cmd->add_option("--schema", q->schema, "configuration schema version (1)")->group("");
     // The noise options: the same declarations as eval and heightmap; unset ones keep the preset's.
     add_noise_options(*cmd, &q->noise);
@@ -638,7 +663,8 @@ Run add_bake(CLI::App& app) {
         "  gradnoise bake terrain --tile-size 256 --tiles 0..3,0..3 -o tiles/terrain.png\n"
         "  gradnoise bake terrain --grey --tile-size 4096 --tiles 0..15,0..15 -o w/t.r16 --shard 3/16 --resume\n"
         "    (one of 16 processes; then the same command with --index instead of --shard --resume)\n"
-        "  gradnoise bake wood --print-config > wood.toml; gradnoise bake --config wood.toml -o wood.png");
+        "  gradnoise bake wood --print-config > wood.toml; gradnoise bake --config wood.toml -o wood.png\n"
+        "  gradnoise bake terrain --graph examples/graphs/continent.json -o continent.png");
     return [q, cmd] {
         if (!q->config_path.empty()) {
             apply_config(*cmd, q->config_path);

@@ -29,7 +29,7 @@ struct Planes {
 };
 
 // --loop: 4D noise on a circle in (z, w) whose circumference is frames * time_step, row by row.
-Status evaluate_loop(const Bake& b, const Noise& noise, const Window& v, float step, const Planes& p,
+Status evaluate_loop(const Bake& b, const FieldSource& noise, const Window& v, float step, const Planes& p,
                      const FillOptions& fill) {
     const double pi = 3.14159265358979323846;
     const double angle = 2.0 * pi * v.frame / b.frames;
@@ -58,7 +58,7 @@ Status evaluate_loop(const Bake& b, const Noise& noise, const Window& v, float s
 // they are a grid of their own (x_i == x_0 + float(i) * step for every i, and y alike: always so
 // with a power-of-two step), the grid fill computes them -- the same bits, on --threads threads.
 // Otherwise rows of points, spread over the threads the same way.
-Status evaluate_tile(const Bake& b, const Noise& noise, const Window& v, float step, const Planes& p,
+Status evaluate_tile(const Bake& b, const FieldSource& noise, const Window& v, float step, const Planes& p,
                      const FillOptions& fill) {
     std::vector<float> xs(v.w), ys(v.h);
     for (std::uint32_t i = 0; i < v.w; ++i) {
@@ -109,7 +109,7 @@ Status evaluate_tile(const Bake& b, const Noise& noise, const Window& v, float s
 
 }  // namespace
 
-Floats evaluate(const Bake& b, const Noise& noise, const Window& v, RateProgress* progress, Floats* gx, Floats* gy) {
+Floats evaluate(const Bake& b, const FieldSource& noise, const Window& v, RateProgress* progress, Floats* gx, Floats* gy) {
     Floats values(std::size_t(v.w) * v.h);
     const Planes p{&values, gx, gy, v.w};
     if (p.gradient()) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bake_settings.hpp"
+#include "field_source.hpp"
 #include "progress.hpp"
 
 namespace gradnoise::cli {
@@ -51,7 +52,7 @@ struct Window {
 // time_step is z (3D), or moves y (fire: "p + t (0, 1, 0)"), or walks a circle in (z, w) (--loop,
 // 4D). progress: the fill's (rows), or one that only cancels on a signal. Fails (CliError) with
 // the library's message.
-Floats evaluate(const Bake& b, const Noise& noise, const Window& window, RateProgress* progress, Floats* gx = nullptr,
+Floats evaluate(const Bake& b, const FieldSource& noise, const Window& window, RateProgress* progress, Floats* gx = nullptr,
                 Floats* gy = nullptr);
 
 }  // namespace gradnoise::cli

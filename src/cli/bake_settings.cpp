@@ -118,6 +118,13 @@ std::vector<Setting> settings_of(const Bake& b, bool file) {
             {"normal-map", b.normal_map},
             {"normal-convention", b.normal_convention},
             {"normal-strength", b.normal_strength}};
+    if (!b.graph.empty()) {
+        // The graph file defines the field: no noise settings (they would be refused beside it).
+        auto first = std::find_if(settings.begin(), settings.end(), [](const Setting& s) { return s.key == std::string("seed"); });
+        auto last = std::find_if(settings.begin(), settings.end(), [](const Setting& s) { return s.key == std::string("depth"); });
+        first = settings.erase(first, last);
+        settings.insert(first, Setting{"graph", b.graph});
+    }
     if (!b.engine.empty()) {
         settings.push_back({"engine", b.engine});  // (only when given: "" is not an engine's name)
     }
@@ -164,6 +171,9 @@ Json config_json(const Bake& b) {
                       // Shortest text: the double nearest the float's shortest decimal prints as that decimal.
                       [](float v) { return Json(std::strtod(shortest(v).c_str(), nullptr)); }},
             s.value);
+    }
+    if (!b.graph_canonical.empty()) {
+        json["graph-file"] = Json::parse(b.graph_canonical);  // the field itself, whatever becomes of the file
     }
     return json;
 }

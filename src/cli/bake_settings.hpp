@@ -59,6 +59,8 @@ struct Bake {
     std::string engine;                           // --engine NAME: "" for none
     const EnginePreset* engine_preset = nullptr;  // resolved from it
     NoiseDesc desc;
+    std::string graph;            // --graph FILE: the field is this graph file's, not desc's
+    std::string graph_canonical;  // its canonical text, which the picture's metadata records
     Ramp ramp;
     const Preset* recipe = nullptr;
     Format format = Format::png;  // resolved from --format or the output's extension

@@ -7,12 +7,14 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "field_source.hpp"
 #include "input_limits.hpp"
 #include "parsers.hpp"
 
@@ -57,7 +59,7 @@ std::string quoted_field(const char* p, const char* end) {
 // Structure-of-arrays buffer of pending points.
 class Batch {
 public:
-    Batch(const Noise& noise, int dims, Format format, bool gradient)
+    Batch(const FieldSource& noise, int dims, Format format, bool gradient)
         : noise_(noise), dims_(dims), format_(format), gradient_(gradient) {
         for (auto* v : {&x_, &y_, &z_, &w_, &out_}) {
             v->resize(batch_size);
@@ -127,7 +129,7 @@ public:
     double milliseconds() const { return std::chrono::duration<double, std::milli>(elapsed_).count(); }
 
 private:
-    const Noise& noise_;
+    const FieldSource& noise_;
     int dims_;
     Format format_;
     bool gradient_;
@@ -139,7 +141,8 @@ private:
 
 struct Settings {
     NoiseOptions noise;
-    int dims = 3;
+    int dims = 0;  // --dims; unset: the graph's, else 3
+    std::string graph;
     Format format = Format::decimal;
     bool print_isa = false, verbose = false;
     bool gradient = false;
@@ -192,10 +195,28 @@ PointLine parse_point_line(const std::string& line, int dims, float* xyz, std::s
 namespace {
 
 int run_eval(const Settings& s) {
-    const int dims = s.dims;
+    int dims = s.dims == 0 ? 3 : s.dims;
     s.noise.select_isa();
-    const NoiseDesc desc = s.noise.desc();
-    const Noise noise = make_noise(desc);
+    NoiseDesc desc;
+    std::optional<FieldSource> source;
+    if (!s.graph.empty()) {
+        refuse_noise_options_with_graph(s.noise, "eval");
+        source.emplace(load_graph_file(s.graph, "eval"));
+        if (s.dims == 0) {
+            dims = source->graph().dimensions();
+        } else if (source->graph().dimensions() != dims) {
+            usage_error("gradnoise eval: --graph " + s.graph + " has " + std::to_string(source->graph().dimensions()) +
+                        " dimensions; --dims is " + std::to_string(dims) + " (give --dims " +
+                        std::to_string(source->graph().dimensions()) + ")");
+        }
+        if (s.gradient) {
+            usage_error("gradnoise eval: --gradient: graphs have no gradients yet");
+        }
+    } else {
+        desc = s.noise.desc();
+        source.emplace(make_noise(desc));
+    }
+    const FieldSource& noise = *source;
     const bool print_isa = s.print_isa, verbose = s.verbose;
     if (print_isa) {
         std::fprintf(stderr, "gradnoise eval: isa %s\n", isa_name(active_isa()));
@@ -243,7 +264,11 @@ int run_eval(const Settings& s) {
     if (std::fflush(stdout) != 0) {
         fail(std::string("writing standard output: ") + std::strerror(errno));
     }
-    if (verbose) {
+    if (verbose && noise.is_graph()) {
+        std::fprintf(stderr, "gradnoise eval: %zu points (%dD), graph %s (%zu operations per point), isa %s, %.3f ms\n",
+                     batch.total(), dims, s.graph.c_str(), noise.graph().program_size(), isa_name(active_isa()),
+                     batch.milliseconds());
+    } else if (verbose) {
         std::fprintf(stderr, "gradnoise eval: %zu points (%dD), seed %s, fade %s, hash %s, isa %s, noise %.3f ms\n",
                      batch.total(), dims, seed_text(desc).c_str(), fade_name(desc.fade), hash_name(desc.hash),
                      isa_name(active_isa()), batch.milliseconds());
@@ -269,7 +294,7 @@ Run add_eval(CLI::App& app) {
                }
                s->dims = v[0] - '0';
            },
-           "coordinates per point (default 3)")
+           "coordinates per point (default 3; with --graph, the graph's)")
         ->type_name("2|3|4");
     cmd->add_option_function<std::string>(
            "--format",
@@ -286,6 +311,9 @@ Run add_eval(CLI::App& app) {
            "(default); hex: %a, exact")
         ->type_name("decimal|hex");
     add_noise_options(*cmd, &s->noise);
+    cmd->add_option("--graph", s->graph,
+                    "evaluate the graph in FILE (docs/graphs.md) instead of a field of the noise options")
+        ->type_name("FILE");
     cmd->add_flag("--gradient", s->gradient,
                   "print the value and its analytic gradient: 'v dv/dx dv/dy [dv/dz [dv/dw]]' per line");
     cmd->add_flag("--print-isa", s->print_isa, "print the instruction set used on standard error");
@@ -295,7 +323,8 @@ Run add_eval(CLI::App& app) {
         "  printf '0.5 0.25\\n' | gradnoise eval --dims 2 --gradient   (value, d/dx, d/dy)\n"
         "  printf '0.5 0.25 0.125\\n' | gradnoise eval\n"
         "  printf '0x1p-1 0x1p-2\\n' | gradnoise eval --dims 2 --format hex\n"
-        "  gradnoise eval --seed 42 --fade cubic --isa scalar < points.txt > values.txt");
+        "  gradnoise eval --seed 42 --fade cubic --isa scalar < points.txt > values.txt\n"
+        "  printf '1 2\\n' | gradnoise eval --dims 2 --graph examples/graphs/continent.json");
     return [s] { return run_eval(*s); };
 }
 
