@@ -11,6 +11,7 @@
 
 #include "api/dispatch.hpp"
 #include "api/entry.hpp"
+#include "gradnoise/gradnoise.h"
 #include "gradnoise/graph.hpp"
 #include "graph/node_types.hpp"
 #include "graph/program.hpp"
@@ -457,4 +458,39 @@ TEST_CASE("graph: the field parameters' ranges are Noise::validate's") {
             CHECK_FALSE(Noise::validate(d).ok());
         }
     }
+}
+
+TEST_CASE("graph: the C API reads, evaluates, fills and writes graphs as the C++ API does") {
+    const std::string text = coordinates_2d;
+    gradnoise_graph* graph = nullptr;
+    char error[256] = "untouched";
+    REQUIRE(gradnoise_graph_create_from_json(text.data(), text.size(), &graph, error, sizeof error) == GRADNOISE_OK);
+    CHECK(gradnoise_graph_dimensions(graph) == 2);
+    const Graph cpp = load(text);
+    const testing::Points p = testing::random_points(777, -9.0f, 9.0f, 2);
+    std::vector<float> a(p.size()), b(p.size());
+    REQUIRE(gradnoise_graph_evaluate_2d(graph, p.x.data(), p.y.data(), a.data(), p.size()) == GRADNOISE_OK);
+    REQUIRE(cpp.evaluate_2d(p.x.data(), p.y.data(), b.data(), p.size()).ok());
+    check_same(a, b, "C points");
+    const gradnoise_grid_2d cg{0.5f, 0.25f, 0.125f, 0.0625f, 33, 9};
+    std::vector<float> ga(33 * 9), gb(33 * 9);
+    REQUIRE(gradnoise_graph_fill_grid_2d(graph, &cg, ga.data(), 0, nullptr) == GRADNOISE_OK);
+    REQUIRE(cpp.fill_grid_2d(Grid2d{0.5f, 0.25f, 0.125f, 0.0625f, 33, 9}, gb.data()).ok());
+    check_same(ga, gb, "C grid");
+    CHECK(gradnoise_graph_evaluate_3d(graph, p.x.data(), p.y.data(), p.z.data(), a.data(), 1) ==
+          GRADNOISE_INVALID_ARGUMENT);
+    std::size_t length = 0;
+    REQUIRE(gradnoise_graph_to_json(graph, nullptr, 0, &length) == GRADNOISE_OK);
+    std::vector<char> json(length + 1);
+    CHECK(gradnoise_graph_to_json(graph, json.data(), length, &length) == GRADNOISE_SIZE_OVERFLOW);
+    REQUIRE(gradnoise_graph_to_json(graph, json.data(), json.size(), &length) == GRADNOISE_OK);
+    CHECK(std::string(json.data()) == cpp.to_json());
+    gradnoise_graph_destroy(graph);
+
+    const std::string bad = graph_text(2, R"({"type": "power", "input": 1, "exponent": 17})", "");
+    graph = reinterpret_cast<gradnoise_graph*>(&error);
+    CHECK(gradnoise_graph_create_from_json(bad.data(), bad.size(), &graph, error, 40) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(graph == nullptr);
+    CHECK(std::string(error) == std::string("graph node 'output' (power): exponent m").substr(0, 39));
+    CHECK(std::string(gradnoise_last_error_message()).find("invalid graph") != std::string::npos);
 }

@@ -360,6 +360,47 @@ GRADNOISE_C_API gradnoise_status gradnoise_evaluate_curl_3d(const gradnoise_nois
                                                             const float* y, const float* z, float* vx, float* vy,
                                                             float* vz, size_t count);
 
+/* ---- graphs (docs/graphs.md) ---- */
+/* An immutable graph of nodes read from a graph file's JSON text (format version
+   GRADNOISE_GRAPH_FORMAT_VERSION or older): the same bits as the C++ gradnoise::Graph. */
+typedef struct gradnoise_graph gradnoise_graph;
+#define GRADNOISE_GRAPH_FORMAT_VERSION 1
+
+/* Reads, validates and compiles `length` bytes of JSON. *out = NULL on failure: INVALID_ARGUMENT (a
+   bad file) or SIZE_OVERFLOW (a limit), NULL_POINTER, OUT_OF_MEMORY; then, when error is not NULL,
+   the whole message ("graph node 'hills' (fractal): octaves must be an integer in 1..32 (got 40)")
+   is copied into error[0 .. error_capacity - 1], truncated and always NUL-terminated.
+   gradnoise_last_error_message() holds a fixed summary. Allocates: call at load time. */
+GRADNOISE_C_API gradnoise_status gradnoise_graph_create_from_json(const char* json, size_t length,
+                                                                  gradnoise_graph** out, char* error,
+                                                                  size_t error_capacity);
+/* Frees a graph; NULL is ignored. */
+GRADNOISE_C_API void gradnoise_graph_destroy(gradnoise_graph* graph);
+/* The graph's dimensions (2, 3 or 4); 0 for NULL. */
+GRADNOISE_C_API int gradnoise_graph_dimensions(const gradnoise_graph* graph);
+/* The canonical JSON text: *length = its size in bytes (without the NUL); when buffer is not NULL
+   and capacity > *length, the text and a NUL are copied into it, else SIZE_OVERFLOW. */
+GRADNOISE_C_API gradnoise_status gradnoise_graph_to_json(const gradnoise_graph* graph, char* buffer,
+                                                         size_t capacity, size_t* length);
+/* Points and grids as gradnoise_evaluate_* and gradnoise_fill_grid_*; a call whose dimension count
+   is not the graph's: INVALID_ARGUMENT. */
+GRADNOISE_C_API gradnoise_status gradnoise_graph_evaluate_2d(const gradnoise_graph* graph, const float* x,
+                                                             const float* y, float* out, size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_graph_evaluate_3d(const gradnoise_graph* graph, const float* x,
+                                                             const float* y, const float* z, float* out,
+                                                             size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_graph_evaluate_4d(const gradnoise_graph* graph, const float* x,
+                                                             const float* y, const float* z, const float* w,
+                                                             float* out, size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_graph_fill_grid_2d(const gradnoise_graph* graph,
+                                                              const gradnoise_grid_2d* grid, float* out,
+                                                              size_t row_stride,
+                                                              const gradnoise_fill_options* options);
+GRADNOISE_C_API gradnoise_status gradnoise_graph_fill_grid_3d(const gradnoise_graph* graph,
+                                                              const gradnoise_grid_3d* grid, float* out,
+                                                              size_t row_stride, size_t slice_stride,
+                                                              const gradnoise_fill_options* options);
+
 #ifdef __cplusplus
 }
 #endif

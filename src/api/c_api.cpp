@@ -1,5 +1,8 @@
 // The C API (include/gradnoise/gradnoise.h): a thin layer over the C++ API. Every entry point is
 // noexcept; the only calls that can throw (allocation in the create functions) are caught here.
+#include <algorithm>
+#include <cstring>
+#include <string>
 #include "gradnoise/gradnoise.h"
 
 #include "reference/reference.hpp"
@@ -15,6 +18,10 @@ struct gradnoise_desc {
 
 struct gradnoise_noise {
     gradnoise::Noise noise;
+};
+
+struct gradnoise_graph {
+    gradnoise::Graph graph;
 };
 
 namespace {
@@ -624,5 +631,107 @@ gradnoise_status gradnoise_evaluate_curl_3d(const gradnoise_noise* noise, const 
     return report(noise->noise.evaluate_curl_3d(x, y, z, vx, vy, vz, count));
 }
 
-}  // extern "C"
+// ---- graphs ----
 
+static_assert(GRADNOISE_GRAPH_FORMAT_VERSION == gradnoise::graph_format_version);
+
+gradnoise_status gradnoise_graph_create_from_json(const char* json, size_t length, gradnoise_graph** out, char* error,
+                                                  size_t error_capacity) {
+    if (out == nullptr) {
+        return null_handle("gradnoise_graph_create_from_json: out is null");
+    }
+    *out = nullptr;
+    if (json == nullptr && length > 0) {
+        return null_handle("gradnoise_graph_create_from_json: json is null");
+    }
+    try {
+        gradnoise::Graph graph;
+        std::string message;
+        const gradnoise::Status s =
+            gradnoise::Graph::from_json(std::string_view(json == nullptr ? "" : json, length), &graph, &message);
+        if (!s) {
+            if (error != nullptr && error_capacity > 0) {
+                const std::size_t n = std::min(message.size(), error_capacity - 1);
+                std::memcpy(error, message.data(), n);
+                error[n] = '\0';
+            }
+            return report(s);
+        }
+        *out = new gradnoise_graph{std::move(graph)};
+    } catch (...) {
+        return fail(gradnoise::ErrorCode::out_of_memory, "gradnoise_graph_create_from_json: out of memory");
+    }
+    return ok();
+}
+
+void gradnoise_graph_destroy(gradnoise_graph* graph) { delete graph; }
+
+int gradnoise_graph_dimensions(const gradnoise_graph* graph) { return graph == nullptr ? 0 : graph->graph.dimensions(); }
+
+gradnoise_status gradnoise_graph_to_json(const gradnoise_graph* graph, char* buffer, size_t capacity, size_t* length) {
+    if (graph == nullptr || length == nullptr) {
+        return null_handle("gradnoise_graph_to_json: graph and length must be non-null");
+    }
+    try {
+        const std::string text = graph->graph.to_json();
+        *length = text.size();
+        if (buffer == nullptr) {
+            return ok();
+        }
+        if (capacity <= text.size()) {
+            return fail(gradnoise::ErrorCode::size_overflow, "gradnoise_graph_to_json: capacity must exceed *length");
+        }
+        std::memcpy(buffer, text.c_str(), text.size() + 1);
+    } catch (...) {
+        return fail(gradnoise::ErrorCode::out_of_memory, "gradnoise_graph_to_json: out of memory");
+    }
+    return ok();
+}
+
+gradnoise_status gradnoise_graph_evaluate_2d(const gradnoise_graph* graph, const float* x, const float* y, float* out,
+                                             size_t count) {
+    if (graph == nullptr) {
+        return null_handle("gradnoise_graph_evaluate_2d: graph is null");
+    }
+    return report(graph->graph.evaluate_2d(x, y, out, count));
+}
+
+gradnoise_status gradnoise_graph_evaluate_3d(const gradnoise_graph* graph, const float* x, const float* y,
+                                             const float* z, float* out, size_t count) {
+    if (graph == nullptr) {
+        return null_handle("gradnoise_graph_evaluate_3d: graph is null");
+    }
+    return report(graph->graph.evaluate_3d(x, y, z, out, count));
+}
+
+gradnoise_status gradnoise_graph_evaluate_4d(const gradnoise_graph* graph, const float* x, const float* y,
+                                             const float* z, const float* w, float* out, size_t count) {
+    if (graph == nullptr) {
+        return null_handle("gradnoise_graph_evaluate_4d: graph is null");
+    }
+    return report(graph->graph.evaluate_4d(x, y, z, w, out, count));
+}
+
+gradnoise_status gradnoise_graph_fill_grid_2d(const gradnoise_graph* graph, const gradnoise_grid_2d* grid, float* out,
+                                              size_t row_stride, const gradnoise_fill_options* options) {
+    if (graph == nullptr || grid == nullptr) {
+        return null_handle("gradnoise_graph_fill_grid_2d: graph and grid must be non-null");
+    }
+    const gradnoise::Grid2d g{grid->origin_x, grid->origin_y, grid->step_x, grid->step_y, grid->size_x, grid->size_y};
+    const OptionsBridge o(options);
+    return report(graph->graph.fill_grid_2d(g, out, row_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_graph_fill_grid_3d(const gradnoise_graph* graph, const gradnoise_grid_3d* grid, float* out,
+                                              size_t row_stride, size_t slice_stride,
+                                              const gradnoise_fill_options* options) {
+    if (graph == nullptr || grid == nullptr) {
+        return null_handle("gradnoise_graph_fill_grid_3d: graph and grid must be non-null");
+    }
+    const gradnoise::Grid3d g{grid->origin_x, grid->origin_y, grid->origin_z, grid->step_x, grid->step_y,
+                              grid->step_z, grid->size_x, grid->size_y, grid->size_z};
+    const OptionsBridge o(options);
+    return report(graph->graph.fill_grid_3d(g, out, row_stride, slice_stride, o.cpp));
+}
+
+}  // extern "C"
