@@ -499,6 +499,22 @@ int run_bake(BakeRequest& q) {
         std::fputs(config_toml(b).c_str(), stdout);
         return exit_success;
     }
+    if (q.print_graph) {
+        // The field as a graph file (the one node of the preset's and the options' field, in the
+        // dimensions this bake samples), to edit and bake with --graph.
+        if (!b.graph.empty()) {
+            std::fputs(b.graph_canonical.c_str(), stdout);
+            return exit_success;
+        }
+        Graph g;
+        std::string error;
+        const int dims = b.frames > 1 && b.loop ? 4 : b.frames > 1 && !b.recipe->rise ? 3 : 2;
+        if (!Graph::from_field(b.desc, dims, &g, &error)) {
+            fail("--print-graph: " + error);
+        }
+        std::fputs(g.to_json().c_str(), stdout);
+        return exit_success;
+    }
     if (q.index) {
         return run_index(b);
     }
@@ -640,6 +656,9 @@ Run add_bake(CLI::App& app) {
     cmd->add_flag("--print-config", q->print_config,
                   "print the settings as TOML (a --config file) and exit; a tile set's --tile-size,\n"
                   "--tiles and --overlap stay on the command line");
+    cmd->add_flag("--print-graph", q->print_graph,
+                  "print the field as a graph file (docs/graphs.md) and exit: the preset's and the\n"
+                  "options' field, to edit and bake with --graph");
     cmd->add_option("--config", q->config_path, "read settings from a TOML file: option names as keys (see --print-config);\n"
                                                  "options on the command line win")
         ->type_name("FILE");

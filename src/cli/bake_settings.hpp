@@ -85,6 +85,7 @@ struct BakeRequest {
     Bake b;
     NoiseOptions noise;
     bool print_config = false;
+    bool print_graph = false;
     int schema = 1;
     // Execution, not content (not in the config): which share of a tile set, and how.
     std::optional<Shard> shard;  // --shard K/N
