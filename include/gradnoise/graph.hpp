@@ -53,6 +53,11 @@ public:
     // A single field as a graph (its bits are the field's own).
     static Status from_field(const NoiseDesc& desc, int dimensions, Graph* out, std::string* error = nullptr);
 
+    // Every node type and parameter as JSON (node_types.cpp's tables: names, inputs, kinds, ranges,
+    // defaults, one line of help each): what the Python package's keywords and docs/graph-reference.md
+    // are generated from, and what an editor would read.
+    static std::string schema();
+
     // The graph in the current format version: canonical JSON (defaults written out, nodes in file
     // order), which from_json reads back to the same bits.
     std::string to_json() const;

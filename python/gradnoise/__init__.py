@@ -43,11 +43,15 @@ import operator
 
 import numpy as np
 
+import json as _json
+
 from . import _gradnoise as _native
 from ._gradnoise import CancelledError
 
 __all__ = [
     "Field",
+    "Graph",
+    "graph",
     "CancelledError",
     "active_isa",
     "best_isa",
@@ -73,22 +77,18 @@ __all__ = [
 library_version: str = _native.library_version
 __version__: str = library_version
 
-BASES = ("perlin", "classic", "value", "isotropic", "opensimplex2", "opensimplex2s", "cellular")
-FRACTALS = ("none", "fbm", "turbulence", "ridged", "billow", "damped")
-FADES = ("quintic", "cubic")
-HASHES = ("permutation", "mix")
-PATTERNS = ("none", "marble", "wood")
-CELLULAR_DISTANCES = ("euclidean", "euclidean_squared", "manhattan", "chebyshev")
-CELLULAR_OUTPUTS = ("f1", "f2", "f2_minus_f1", "cell_value")
-ORIENTATIONS2 = ("standard", "improve_x")
-ORIENTATIONS3 = ("improve_xy", "improve_xz", "fallback")
-ORIENTATIONS4 = (
-    "improve_xyz_improve_xy",
-    "improve_xyz_improve_xz",
-    "improve_xyz",
-    "improve_xy_improve_zw",
-    "fallback",
-)
+# The enumerations' names, in the library's order, from its one table (Graph.schema(): names.cpp).
+_FIELD_SCHEMA = {p["name"]: p for p in _json.loads(_native.graph_schema())["field_parameters"]}
+BASES = tuple(_FIELD_SCHEMA["basis"]["choices"])
+FRACTALS = tuple(_FIELD_SCHEMA["fractal"]["choices"])
+FADES = tuple(_FIELD_SCHEMA["fade"]["choices"])
+HASHES = tuple(_FIELD_SCHEMA["hash"]["choices"])
+PATTERNS = tuple(_FIELD_SCHEMA["pattern"]["choices"])
+CELLULAR_DISTANCES = tuple(_FIELD_SCHEMA["cellular_distance"]["choices"])
+CELLULAR_OUTPUTS = tuple(_FIELD_SCHEMA["cellular_output"]["choices"])
+ORIENTATIONS2 = tuple(_FIELD_SCHEMA["orientation2"]["choices"])
+ORIENTATIONS3 = tuple(_FIELD_SCHEMA["orientation3"]["choices"])
+ORIENTATIONS4 = tuple(_FIELD_SCHEMA["orientation4"]["choices"])
 ISAS = ("scalar", "sse2", "avx2", "avx512", "neon")
 
 _CHOICES = {
@@ -130,24 +130,12 @@ _DEFAULTS = {
     "jitter": 1.0,
 }
 
-# Library descriptor fields -> this package's keywords, for the library's messages.
-_MESSAGE_NAMES = [
-    ("NoiseDesc: ", ""),
-    ("fractal.kind", "fractal"),
-    ("fractal.octaves", "octaves"),
-    ("fractal.frequency", "frequency"),
-    ("fractal.lacunarity", "lacunarity"),
-    ("fractal.persistence", "persistence"),
-    ("warp.levels", "warp"),
-    ("warp.strength", "warp_strength"),
-    ("warp.frequency", "warp_frequency"),
-    ("pattern.kind", "pattern"),
-    ("pattern.frequency", "pattern_frequency"),
-    ("pattern.strength", "pattern_strength"),
+# Library descriptor fields -> this package's keywords, for the library's messages (the table's
+# member paths; the periods are one keyword here, four in the library).
+_MESSAGE_NAMES = [("NoiseDesc: ", "")] + [
+    (p["member"], p["name"]) for p in _FIELD_SCHEMA.values() if p["member"] != p["name"]
+] + [
     ("simplex.orientation", "orientation"),
-    ("cellular.distance", "cellular_distance"),
-    ("cellular.output", "cellular_output"),
-    ("cellular.jitter", "jitter"),
     ("period_x", "period[0] (x)"),
     ("period_y", "period[1] (y)"),
     ("period_z", "period[2] (z)"),
@@ -767,3 +755,7 @@ def force_isa(isa: str) -> None:
 def reset_isa() -> None:
     """Returns to the automatic choice (best_isa()), ignoring GRADNOISE_ISA."""
     _native.reset_isa()
+
+
+from . import graph  # noqa: E402  (composable fields: gradnoise.graph's node functions)
+from .graph import Graph  # noqa: E402

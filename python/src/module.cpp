@@ -303,8 +303,21 @@ Status evaluate_block(const gradnoise::Noise& noise, Kind, int dims, const doubl
 
 // Points: blocks of `block` samples, each direct where its arrays allow and gathered otherwise,
 // spread over threads when asked; the cancel flag is read between blocks.
-template <class T>
-Status evaluate_points(const gradnoise::Noise& noise, Kind kind, int dims, const Shaped& s, unsigned threads, Run& run) {
+// [Issue 29] A graph's points: values in float32 only (graphs have no gradients or binary64 path yet).
+Status evaluate_block(const gradnoise::Graph& graph, Kind kind, int dims, const float* const* in, float* const* out,
+                      std::size_t n) {
+    if (kind != Kind::value) return Status(ErrorCode::invalid_argument, "graphs have no gradients yet");
+    if (dims == 2) return graph.evaluate_2d(in[0], in[1], out[0], n);
+    if (dims == 3) return graph.evaluate_3d(in[0], in[1], in[2], out[0], n);
+    return graph.evaluate_4d(in[0], in[1], in[2], in[3], out[0], n);
+}
+
+Status evaluate_block(const gradnoise::Graph&, Kind, int, const double* const*, double* const*, std::size_t) {
+    return Status(ErrorCode::invalid_argument, "graphs are float32: dtype=numpy.float64 is not available");
+}
+
+template <class T, class FieldT>
+Status evaluate_points(const FieldT& noise, Kind kind, int dims, const Shaped& s, unsigned threads, Run& run) {
     const bool flat = s.shape.size() == 1;
     auto direct = [&](const View& v) { return flat && v.f64 == std::is_same_v<T, double> && v.strides[0] == std::ptrdiff_t(sizeof(T)); };
     // Gathered blocks stay in L1/L2 (4096 samples); arrays the library reads in place go in
@@ -594,6 +607,81 @@ private:
     gradnoise::Noise noise_;
 };
 
+// [Issue 29] A graph (gradnoise::Graph) for the Python package's Graph: points and grids, float32
+// values, through the same blocks, threads, progress and cancellation as a field's.
+class GraphCore {
+public:
+    explicit GraphCore(const std::string& json) {
+        std::string error;
+        if (!gradnoise::Graph::from_json(json, &graph_, &error)) throw py::value_error(error);
+    }
+
+    void evaluate(const std::vector<py::array>& inputs, const std::vector<py::array>& outputs, unsigned threads,
+                  const py::object& progress) const {
+        const int dims = int(inputs.size());
+        if (dims != graph_.dimensions()) throw py::value_error("internal: coordinate count");
+        Shaped s;
+        for (py::ssize_t d = 0; d < outputs[0].ndim(); ++d) s.shape.push_back(outputs[0].shape(d));
+        for (const auto& a : inputs) {
+            if (a.ndim() != py::ssize_t(s.shape.size())) throw py::value_error("internal: inputs not broadcast");
+            for (std::size_t d = 0; d < s.shape.size(); ++d)
+                if (a.shape(py::ssize_t(d)) != s.shape[d]) throw py::value_error("internal: inputs not broadcast");
+            s.inputs.push_back(view_of(a, false));
+        }
+        s.outputs.push_back(view_of(outputs.at(0), true));
+        if (s.outputs[0].f64) throw py::value_error("internal: output dtype");
+        for (auto e : s.shape) s.count *= std::uint64_t(e);
+        if (s.count == 0) return;
+        coalesce(s);
+        Run run;
+        run.total = s.count;
+        run_released(run, progress, [&](Run& r) { return evaluate_points<float>(graph_, Kind::value, dims, s, threads, r); });
+    }
+
+    // A grid of shape (ny, nx) or (nz, ny, nx), rows contiguous (checked by the Python half, again here).
+    void fill(const std::vector<double>& origin, const std::vector<double>& step, const py::array& o, unsigned threads,
+              const py::object& progress) const {
+        const int dims = int(o.ndim());
+        if (dims != graph_.dimensions() || (dims != 2 && dims != 3)) throw py::value_error("internal: grid dimensions");
+        View v = view_of(o, true);
+        if (v.f64 || o.strides(dims - 1) != 4) throw py::value_error("internal: grid rows must be contiguous float32");
+        const std::ptrdiff_t row = o.strides(dims - 2), slice = dims == 3 ? o.strides(0) : 0;
+        if (row <= 0 || row % 4 != 0 || slice < 0 || slice % 4 != 0) throw py::value_error("internal: strides");
+        std::size_t size[3] = {0, 0, 1};
+        for (int d = 0; d < dims; ++d) size[d] = std::size_t(o.shape(dims - 1 - d));
+        const std::uint64_t total = std::uint64_t(size[0]) * size[1] * size[2];
+        if (total == 0) return;
+        float* out = reinterpret_cast<float*>(v.data);
+        Run run;
+        run.total = total;
+        run.row = size[0];
+        run_released(run, progress, [&](Run& r) -> Status {
+            const gradnoise::FillOptions opt = fill_options(r, threads);
+            if (dims == 2) {
+                const gradnoise::Grid2d g{float(origin[0]), float(origin[1]), float(step[0]), float(step[1]), size[0], size[1]};
+                return graph_.fill_grid_2d(g, out, std::size_t(row / 4), opt);
+            }
+            const gradnoise::Grid3d g{float(origin[0]), float(origin[1]), float(origin[2]), float(step[0]), float(step[1]),
+                                      float(step[2]), size[0], size[1], size[2]};
+            return graph_.fill_grid_3d(g, out, std::size_t(row / 4), std::size_t(slice / 4), opt);
+        });
+    }
+
+    double reference(const std::vector<double>& p) const {
+        const float x = float(p.at(0)), y = float(p.at(1)), z = p.size() > 2 ? float(p[2]) : 0.0f,
+                    w = p.size() > 3 ? float(p[3]) : 0.0f;
+        return p.size() == 2 ? graph_.sample2(x, y) : p.size() == 3 ? graph_.sample3(x, y, z) : graph_.sample4(x, y, z, w);
+    }
+
+    std::string to_json() const { return graph_.to_json(); }
+    int dimensions() const { return graph_.dimensions(); }
+    std::size_t program_size() const { return graph_.program_size(); }
+    bool is_single_field() const { return graph_.is_single_field(); }
+
+private:
+    gradnoise::Graph graph_;
+};
+
 gradnoise::Isa isa_from(const std::string& name) {
     gradnoise::Isa isa;
     if (!gradnoise::parse_isa(name.c_str(), &isa))
@@ -621,6 +709,17 @@ PYBIND11_MODULE(_gradnoise, m) {
         if (!ignored) return py::none();
         return py::make_tuple(ignored.field, ignored.needs);
     });
+    py::class_<GraphCore>(m, "GraphCore")
+        .def(py::init<const std::string&>())
+        .def("evaluate", &GraphCore::evaluate)
+        .def("fill", &GraphCore::fill)
+        .def("reference", &GraphCore::reference)
+        .def("to_json", &GraphCore::to_json)
+        .def("dimensions", &GraphCore::dimensions)
+        .def("program_size", &GraphCore::program_size)
+        .def("is_single_field", &GraphCore::is_single_field);
+    m.attr("graph_format_version") = gradnoise::graph_format_version;
+    m.def("graph_schema", [] { return gradnoise::Graph::schema(); });
     m.def("active_isa", [] { return std::string(gradnoise::isa_name(gradnoise::active_isa())); });
     m.def("best_isa", [] { return std::string(gradnoise::isa_name(gradnoise::best_isa())); });
     m.def("isa_supported", [](const std::string& name) { return gradnoise::isa_supported(isa_from(name)); });
