@@ -18,6 +18,7 @@ expression is compiled by the library when first evaluated (per dimension count)
 from __future__ import annotations
 
 import json
+import keyword
 import numbers
 
 import numpy as np
@@ -312,6 +313,8 @@ def _make(type_, kwargs, name=None):
     spec = _SPECS[type_]
     inputs, params = {}, {}
     for key, value in kwargs.items():
+        if key.endswith("_") and keyword.iskeyword(key[:-1]):
+            key = key[:-1]  # remap(from_=...): "from" is a Python keyword
         inp = next((i for i in spec["inputs"] if i["name"] == key), None)
         if inp is not None:
             if isinstance(value, (list, tuple)) and inp["max"] > 1:

@@ -141,3 +141,18 @@ def test_fire_rises_and_loops(tmp_path):
     down = [np.abs(fr[(k + 1) % 32][2:] - fr[k][:-2]).mean() for k in range(32)]
     assert np.mean(up) < 0.75 * np.mean(down), "the flames should rise"
     assert up[-1] < 1.3 * np.median(up), "the last frame does not run into the first"
+
+
+def test_graphs(tmp_path):
+    """examples/python/graphs.py: the gallery's graphs built in Python equal their files, and it saves heights."""
+    out = tmp_path / "continent.npy"
+    proc = subprocess.run(
+        [sys.executable, str(EXAMPLES / "graphs.py"), "--output", str(out), "--size", "64", "--save-dir", str(tmp_path)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.count("bit for bit") == 3, proc.stdout
+    heights = np.load(out)
+    assert heights.shape == (64, 64) and heights.dtype == np.float32
+    for name in ("continent", "clouds", "lava"):
+        assert (tmp_path / f"{name}.json").is_file()
