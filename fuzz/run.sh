@@ -11,7 +11,7 @@ build=${1:?usage: fuzz/run.sh BUILD_DIR SECONDS [TARGET...]}
 seconds=${2:?usage: fuzz/run.sh BUILD_DIR SECONDS [TARGET...]}
 shift 2
 targets=("$@")
-[[ ${#targets[@]} == 0 ]] && targets=(eval_line config_toml report_json ramp c_api isa_differential)
+[[ ${#targets[@]} == 0 ]] && targets=(eval_line config_toml report_json ramp c_api isa_differential graph)
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 mkdir -p "$build/fuzz/work" "$build/fuzz/artifacts" "$build/fuzz/logs"

@@ -398,6 +398,17 @@ TEST_CASE("graph: limits are checked while reading, before any work") {
               .code() == ErrorCode::size_overflow);
     INFO(error);
     CHECK(error.find("exceeds 65536 operations") != std::string::npos);
+    // The reference's cost: 24 nodes, each using the one before twice, is 2^24 evaluations node by node
+    // (a program of 24 operations once shared).
+    std::string doubling = R"("n0": {"type": "coordinate"})";
+    for (int i = 1; i < 24; ++i) {
+        doubling += ", \"n" + std::to_string(i) + "\": {\"type\": \"add\", \"inputs\": [\"n" + std::to_string(i - 1) +
+                    "\", \"n" + std::to_string(i - 1) + "\"]}";
+    }
+    CHECK(Graph::from_json(graph_text(2, "\"n23\"", doubling), &g, &error).code() == ErrorCode::size_overflow);
+    CHECK(error.find("more than 1048576 node evaluations per sample") != std::string::npos);
+    CHECK(Graph::from_json(graph_text(2, "\"n15\"", doubling), &g, &error).ok());  // 2^16: fine
+    CHECK(g.program_size() == 15);
 }
 
 TEST_CASE("graph: the node table is in NodeType's order and every name is unique") {

@@ -39,6 +39,7 @@ inline constexpr int max_graph_nesting = 64;                         // JSON nes
 inline constexpr int max_graph_nodes = 4096;                         // nodes, inline ones included
 inline constexpr int max_graph_depth = 256;                          // longest input chain
 inline constexpr int max_graph_program = 1 << 16;                    // compiled operations
+inline constexpr double max_graph_expansion = 1 << 20;  // node evaluations per sample, unshared (the reference's)
 
 class GRADNOISE_API Graph {
 public:

@@ -68,13 +68,11 @@ Status Graph::from_json(std::string_view text, Graph* out, std::string* error) {
     }
     graph::GraphDesc desc;
     std::string message;
-    if (!graph::read_graph(text, &desc, &message)) {
+    bool limit = false;
+    if (!graph::read_graph(text, &desc, &message, &limit)) {
         if (error != nullptr) {
             *error = message;
         }
-        const bool limit = text.size() > max_graph_text || message.find("deeper than") != std::string::npos ||
-                           message.find("more than") != std::string::npos ||
-                           message.find("longer than") != std::string::npos;
         return limit ? Status(ErrorCode::size_overflow, "Graph::from_json: the graph exceeds a limit (see the error text)")
                      : Status(ErrorCode::invalid_argument, "Graph::from_json: invalid graph (see the error text)");
     }
@@ -101,7 +99,7 @@ Status Graph::from_field(const NoiseDesc& field, int dimensions, Graph* out, std
     std::string message;
     if (dimensions < 2 || dimensions > 4) {
         message = "Graph::from_field: dimensions must be 2, 3 or 4";
-    } else if (!graph::validate_graph(g, &message)) {
+    } else if (bool limit = false; !graph::validate_graph(g, &message, &limit)) {
         // (message says what)
     } else {
         std::shared_ptr<const detail::GraphData> made;

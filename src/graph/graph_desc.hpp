@@ -34,13 +34,14 @@ struct GraphDesc {
 };
 
 // Reads a graph file (size and nesting limits first, then the JSON, then every node against the
-// tables, then validate()). On failure: false and *error says what and where.
-bool read_graph(std::string_view text, GraphDesc* out, std::string* error);
+// tables, then validate()). On failure: false, *error says what and where, and *limit whether a
+// limit (size, nesting, nodes, depth, expansion) was what the file exceeded.
+bool read_graph(std::string_view text, GraphDesc* out, std::string* error, bool* limit);
 // The canonical text of a graph (graph_json.cpp).
 std::string write_graph(const GraphDesc& g);
 // The checks that need the whole graph: cycles, depth, axes that the graph's dimensions have, the
 // fields' descriptors (validate.cpp).
-bool validate_graph(const GraphDesc& g, std::string* error);
+bool validate_graph(const GraphDesc& g, std::string* error, bool* limit);
 
 // [S 19.4] The rotation's cosine and sine from its angle in degrees (the project's polynomial).
 void rotation_cos_sin(double degrees, float* c, float* s) noexcept;

@@ -113,6 +113,7 @@ public:
         return false;
     }
     const std::string& error() const { return error_; }
+    bool over_node_limit() const { return over_node_limit_; }
 
     std::string where(int node) const {
         const Node& n = g_.nodes[static_cast<std::size_t>(node)];
@@ -156,6 +157,10 @@ public:
         if (!nodes.is_object()) {
             return fail("graph: \"nodes\" must be an object of named nodes");
         }
+        if (nodes.size() > static_cast<std::size_t>(max_graph_nodes)) {
+            over_node_limit_ = true;
+            return fail("graph: more than " + std::to_string(max_graph_nodes) + " nodes");
+        }
         // Names first, so nodes may refer to ones defined later in the file.
         for (const auto& [name, value] : nodes.items()) {
             if (name.empty()) {
@@ -187,6 +192,7 @@ public:
 private:
     int add_inline(const std::string& name) {
         if (static_cast<int>(g_.nodes.size()) >= max_graph_nodes) {
+            over_node_limit_ = true;
             return -1;
         }
         Node n;
@@ -482,6 +488,7 @@ private:
     GraphDesc& g_;
     std::map<std::string, int> names_;
     std::string error_;
+    bool over_node_limit_ = false;
 };
 
 Json write_node(const GraphDesc& g, int index, bool top);
@@ -567,7 +574,8 @@ Json write_node(const GraphDesc& g, int index, bool) {
 
 }  // namespace
 
-bool read_graph(std::string_view text, GraphDesc* out, std::string* error) {
+bool read_graph(std::string_view text, GraphDesc* out, std::string* error, bool* limit) {
+    *limit = true;  // (until the limits checked while reading have passed)
     if (text.size() > max_graph_text) {
         *error = "graph: the file is " + std::to_string(text.size()) + " bytes; the limit is " +
                  std::to_string(max_graph_text);
@@ -582,17 +590,20 @@ bool read_graph(std::string_view text, GraphDesc* out, std::string* error) {
         root = Json::parse(text.begin(), text.end());
     } catch (const Json::exception& e) {
         *error = std::string("graph: not valid JSON: ") + e.what();
+        *limit = false;
         return false;
     }
     GraphDesc g;
     Reader reader(g);
     if (!reader.read(root)) {
         *error = reader.error();
+        *limit = reader.over_node_limit();
         return false;
     }
-    if (!validate_graph(g, error)) {
+    if (!validate_graph(g, error, limit)) {
         return false;
     }
+    *limit = false;
     *out = std::move(g);
     return true;
 }

@@ -128,11 +128,38 @@ bool depth_of(const GraphDesc& g, int i, std::vector<int>& state, std::vector<in
     return true;
 }
 
+// [S 19] Node evaluations per sample when the graph is evaluated node by node, as the reference does:
+// a shared node counts once per use, a fractal's input once per octave, a warp's `by` once per axis.
+// (The compiled program shares them; the reference's cost is what a hostile file could blow up.)
+double expansion(const GraphDesc& g, int i, std::vector<double>& memo) {
+    double& m = memo[static_cast<std::size_t>(i)];
+    if (m > 0) {
+        return m;
+    }
+    const Node& n = g.nodes[static_cast<std::size_t>(i)];
+    double total = 1;
+    for (int slot = 0; slot < max_inputs; ++slot) {
+        for (int c : n.inputs[slot]) {
+            double times = 1;
+            if (n.type == NodeType::fractal) {
+                times = n.value(1);
+            } else if (n.type == NodeType::warp && slot == 1 && n.inputs[1].size() == 1) {
+                times = g.dims;
+            }
+            total += times * expansion(g, c, memo);
+        }
+    }
+    m = total;
+    return m;
+}
+
 }  // namespace
 
-bool validate_graph(const GraphDesc& g, std::string* error) {
+bool validate_graph(const GraphDesc& g, std::string* error, bool* limit) {
+    *limit = false;
     if (g.nodes.size() > static_cast<std::size_t>(max_graph_nodes)) {
         *error = "graph: more than " + std::to_string(max_graph_nodes) + " nodes";
+        *limit = true;
         return false;
     }
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {
@@ -143,8 +170,17 @@ bool validate_graph(const GraphDesc& g, std::string* error) {
     std::vector<int> state(g.nodes.size(), 0), depth(g.nodes.size(), 0);
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {
         if (!depth_of(g, static_cast<int>(i), state, depth, error)) {
+            *limit = error->find("input chains longer than") != std::string::npos;
             return false;
         }
+    }
+    std::vector<double> memo(g.nodes.size(), 0.0);
+    if (!g.nodes.empty() && expansion(g, g.output, memo) > max_graph_expansion) {
+        *error = "graph: evaluated node by node (the reference, the scalar path) the graph takes more than " +
+                 std::to_string(static_cast<long>(max_graph_expansion)) +
+                 " node evaluations per sample (a node counts once per use, a fractal's input once per octave)";
+        *limit = true;
+        return false;
     }
     return true;
 }
