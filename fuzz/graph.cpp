@@ -3,6 +3,7 @@
 // on the active ISA and must equal the scalar reference (node by node) bit for bit, and its canonical
 // text must read back to the same bits. Every refusal must carry a message; nothing may crash, leak,
 // hang or invoke undefined behaviour (the limits bound the work: graph.hpp).
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>

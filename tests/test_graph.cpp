@@ -58,7 +58,7 @@ std::string read_text(const std::string& path) {
 // Graphs that use every node type, 2D to 4D (tests/graphs/, part of the golden corpus).
 std::string corpus(const char* name) { return read_text(std::string(GRADNOISE_TEST_GRAPH_DIR) + "/" + name + ".json"); }
 const std::string arithmetic_2d = corpus("arithmetic_2d"), coordinates_2d = corpus("coordinates_2d"),
-                  volume_3d = corpus("volume_3d"), loop_4d = corpus("loop_4d");
+                  volume_3d = corpus("volume_3d"), loop_4d = corpus("loop_4d"), shaping_2d = corpus("shaping_2d");
 
 
 
@@ -100,7 +100,7 @@ void check_same(const std::vector<float>& a, const std::vector<float>& b, const 
 
 TEST_CASE("graph: every ISA equals the reference, node by node, on points") {
     const testing::Points p = mixed_points();
-    for (const std::string& text : {arithmetic_2d, coordinates_2d, volume_3d, loop_4d}) {
+    for (const std::string& text : {arithmetic_2d, coordinates_2d, volume_3d, loop_4d, shaping_2d}) {
         const Graph g = load(text);
         const std::vector<float> reference = run_points(*testing::isa_path(Isa::scalar).table, g, p);
         // The reference's own single-sample call agrees with its table.
@@ -117,7 +117,7 @@ TEST_CASE("graph: every ISA equals the reference, node by node, on points") {
 }
 
 TEST_CASE("graph: grids on every ISA and thread count equal the points at the grid's coordinates") {
-    for (const std::string& text : {arithmetic_2d, coordinates_2d}) {
+    for (const std::string& text : {arithmetic_2d, coordinates_2d, shaping_2d}) {
         const Graph g = load(text);
         const Grid2d grid{-3.3f, 1.7f, 0.173f, -0.061f, 301, 23};
         testing::Points p;
@@ -215,6 +215,7 @@ TEST_CASE("graph: nodes against the fields' own values and the spec's formulas w
                return 0.5f < r ? 0.5f : r;
            });
     expect(R"({"type": "power", "input": "a", "exponent": 4})", [](float x, float, float) { return ((x * x) * x) * x; });
+    expect(R"({"type": "sqrt", "input": "a"})", [](float x, float, float) { return std::sqrt(x < 0.0f ? 0.0f : x); });
     expect(R"({"type": "terrace", "input": "a", "steps": 4, "smoothness": 0.5})", [](float x, float, float) {
         const float t = x * 4.0f, f = std::floor(t);
         float g = (t - f - 0.5f) * 2.0f;
@@ -570,5 +571,5 @@ TEST_CASE("graph: the golden corpus gives its recorded digests on every ISA (the
         }
         ++files;
     }
-    CHECK(files >= 14);
+    CHECK(files >= 15);
 }

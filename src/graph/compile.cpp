@@ -158,6 +158,7 @@ private:
                 in.count = static_cast<std::uint8_t>(n.value(0));
                 return emit(in);
             }
+            case NodeType::sqrt: return unary(n, Op::sqrt, c);
             case NodeType::terrace: {
                 const float steps = static_cast<float>(n.value(0)), w = static_cast<float>(n.value(1));
                 return unary(n, Op::terrace, c, {steps, w, 1.0f - w, w == 0.0f ? 0.0f : 1.0f / w});

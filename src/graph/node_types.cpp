@@ -95,6 +95,7 @@ std::vector<NodeSpec> make_specs() {
          {number("min", -inf, inf, -1, "the lower limit"), number("max", -inf, inf, 1, "the upper limit (>= min)")});
     node(NodeType::power, "power", "shaping", "input ^ exponent, by repeated multiplication", {input},
          {integer("exponent", 1, 16, 2, "the exponent")});
+    node(NodeType::sqrt, "sqrt", "shaping", "the square root of the input, +0 for a negative input", {input}, {});
     node(NodeType::terrace, "terrace", "shaping",
          "steps: the input's range cut into flat terraces joined by risers", {input},
          {integer("steps", 1, 256, 8, "terraces per unit of input"),

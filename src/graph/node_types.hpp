@@ -30,6 +30,7 @@ enum class NodeType : std::uint8_t {
     remap,
     clamp,
     power,
+    sqrt,
     terrace,
     curve,
     scale,

@@ -36,6 +36,7 @@ enum class Op : std::uint8_t {
     remap,         // out = (in0 - k0) * k1 + k2
     clamp,         // r = in0 < k0 ? k0 : in0; out = k1 < r ? k1 : r
     power,         // r = in0; (count - 1) times r = r * in0
+    sqrt,          // out = sqrt(in0 < 0 ? +0 : in0)
     terrace,       // t = in0 * k0; f = floor(t); g = k1 == 0 ? 0 : clamp01((t - f - k2) * k3); out = (f + g) * k1'
     curve,         // curves[index] at in0
     scale,         // out = in0 * k0

@@ -122,6 +122,12 @@ void run_program(const graph::Program& prog, Slots s, std::size_t lanes, Field&&
                     return r;
                 });
                 break;
+            case Op::sqrt:
+                each_batch(out, lanes, [&](std::size_t i) {
+                    const F v = ld(a, i);
+                    return square_root(xsimd::select(v < F(0.0f), F(0.0f), v));
+                });
+                break;
             case Op::terrace:
                 each_batch(out, lanes, [&](std::size_t i) {
                     const F t = ld(a, i) * k0;

@@ -107,6 +107,10 @@ public:
                 }
                 return r;
             }
+            case NodeType::sqrt: {
+                const float v = in(0);
+                return std::sqrt(v < 0.0f ? 0.0f : v);  // [S 19.3]
+            }
             case NodeType::terrace: return terrace(n, in(0));
             case NodeType::curve: return curve(n, in(0));
             case NodeType::scale:
