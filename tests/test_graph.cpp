@@ -573,3 +573,150 @@ TEST_CASE("graph: the golden corpus gives its recorded digests on every ISA (the
     }
     CHECK(files >= 15);
 }
+
+namespace {
+
+// Values and gradients of a graph on one ISA: planes [value, d0, .., d(dims-1)] of p.size() each.
+std::vector<std::vector<float>> run_gradient(const kernels::KernelTable& k, const Graph& g, const testing::Points& p) {
+    const std::size_t n = p.size();
+    const int dims = g.dimensions();
+    std::vector<float> w(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        w[i] = p.z[(7 * i + 3) % n];
+    }
+    const float* coords[4] = {p.x.data(), p.y.data(), p.z.data(), w.data()};
+    std::vector<std::vector<float>> planes(static_cast<std::size_t>(dims + 1), std::vector<float>(n, -9.0f));
+    GradientOut out{planes[0].data(), planes[1].data(), planes[2].data(), dims > 2 ? planes[3].data() : nullptr,
+                    dims > 3 ? planes[4].data() : nullptr};
+    REQUIRE(detail::evaluate_graph_gradient(k, g.data(), dims, coords, out, n).ok());
+    return planes;
+}
+
+void check_same_planes(const std::vector<std::vector<float>>& a, const std::vector<std::vector<float>>& b,
+                       const std::string& what) {
+    REQUIRE(a.size() == b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        check_same(a[i], b[i], what + (i == 0 ? " value" : " d" + std::to_string(i - 1)));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("graph gradients: every ISA equals the reference, points and grids; the values are the value path's") {
+    const testing::Points p = mixed_points();
+    for (const std::string& text : {arithmetic_2d, coordinates_2d, volume_3d, loop_4d, shaping_2d}) {
+        const Graph g = load(text);
+        REQUIRE_MESSAGE(g.gradient_refusal().empty(), g.gradient_refusal());
+        const auto reference = run_gradient(*testing::isa_path(Isa::scalar).table, g, p);
+        check_same(reference[0], run_points(*testing::isa_path(Isa::scalar).table, g, p), "gradient's value plane");
+        for (std::size_t i = 0; i < 20; ++i) {
+            if (g.dimensions() == 2) {
+                const Gradient2 r = g.gradient2(p.x[i], p.y[i]);
+                CHECK(testing::bits(r.dx) == testing::bits(reference[1][i]));
+                CHECK(testing::bits(r.dy) == testing::bits(reference[2][i]));
+            }
+        }
+        for (const testing::IsaPath& path : testing::isa_paths()) {
+            check_same_planes(run_gradient(*path.table, g, p), reference,
+                              path.name() + " " + std::to_string(g.dimensions()) + "D gradient");
+        }
+    }
+    const Graph g = load(coordinates_2d);
+    const Grid2d grid{-1.3f, 2.1f, 0.173f, -0.061f, 77, 9};
+    std::vector<std::vector<float>> want(3, std::vector<float>(77 * 9)), got = want;
+    REQUIRE(detail::fill_graph_grid_gradient_2d(*testing::isa_path(Isa::scalar).table, g.data(), grid,
+                                                GradientOut{want[0].data(), want[1].data(), want[2].data()}, 0,
+                                                FillOptions{})
+                .ok());
+    for (const testing::IsaPath& path : testing::isa_paths()) {
+        FillOptions o;
+        o.threads = 2;
+        REQUIRE(detail::fill_graph_grid_gradient_2d(*path.table, g.data(), grid,
+                                                    GradientOut{got[0].data(), got[1].data(), got[2].data()}, 0, o)
+                    .ok());
+        check_same_planes(got, want, path.name() + " gradient grid");
+    }
+}
+
+TEST_CASE("graph gradients: a fractal of a field is the built-in fractal's gradient, bit for bit") {
+    const testing::Points mixed = mixed_points();
+    const testing::Points random = testing::random_points(3000, -40.0f, 40.0f, 8);
+    const char* const kinds[] = {"fbm", "turbulence", "ridged", "billow"};
+    const Fractal fractals[] = {Fractal::fbm, Fractal::turbulence, Fractal::ridged, Fractal::billow};
+    for (int k = 0; k < 4; ++k) {
+        NoiseDesc d;
+        d.basis = Basis::opensimplex2s;
+        d.fractal = FractalParams{fractals[k], 4, 0.75f, 2.25f, 0.6f};
+        Noise built_in;
+        REQUIRE(Noise::create(d, &built_in).ok());
+        const std::string params = std::string(R"("kind": ")") + kinds[k] +
+                                   R"(", "octaves": 4, "frequency": 0.75, "lacunarity": 2.25, "persistence": 0.6)";
+        const std::string field = R"({"type": "field", "basis": "opensimplex2s"})";
+        const Graph folded = load(graph_text(2, R"({"type": "fractal", "input": )" + field + ", " + params + "}", ""));
+        // The graph's own octave loop (an add of zero keeps every product: no -0 meets a +0 term).
+        const Graph unrolled =
+            load(graph_text(2, R"({"type": "fractal", "input": {"type": "translate", "offset": 0, "input": )" + field +
+                                   "}, " + params + "}",
+                            ""));
+        CHECK(folded.is_single_field());
+        CHECK_FALSE(unrolled.is_single_field());
+        for (const testing::IsaPath& path : testing::isa_paths()) {
+            for (const testing::Points* p : {&mixed, &random}) {
+                const std::size_t n = p->size();
+                std::vector<std::vector<float>> want(3, std::vector<float>(n));
+                REQUIRE(path.evaluate_gradient_2d(built_in, p->x.data(), p->y.data(),
+                                                  GradientOut{want[0].data(), want[1].data(), want[2].data()}, n)
+                            .ok());
+                check_same_planes(run_gradient(*path.table, folded, *p), want, path.name() + " folded " + kinds[k]);
+                if (p == &random) {  // (translate by +0 turns a -0 coordinate into +0: random points have none)
+                    check_same_planes(run_gradient(*path.table, unrolled, *p), want, path.name() + " unrolled " + kinds[k]);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("graph gradients: the chain rule against central differences of the values") {
+    // Smooth nodes over the lattice bases (no kinks near the sample points; the simplex families' 3D
+    // values have their own small jumps there): the analytic gradient must match the
+    // slope of the graph's own values, an independent check of every node's derivative rule.
+    const Graph g = load(graph_text(3, "\"out\"", R"(
+      "a": {"type": "field", "seed": 4},
+      "b": {"type": "field", "basis": "classic", "seed": 5},
+      "moved": {"type": "rotate", "degrees": 33, "plane": "xz", "input": {"type": "scale", "factor": [1.5, 0.75, 2], "input": "b"}},
+      "bent": {"type": "warp", "strength": 0.3, "frequency": 0.7, "by": "a", "input": "moved"},
+      "mix": {"type": "lerp", "a": "bent", "b": {"type": "power", "exponent": 3, "input": "a"}, "t": {"type": "coordinate", "axis": "y"}},
+      "soft": {"type": "select", "a": "mix", "b": {"type": "multiply", "inputs": ["a", "b"]}, "control": "b", "threshold": 0, "falloff": 2},
+      "out": {"type": "add", "inputs": [{"type": "remap", "input": "soft", "from": [-1, 1], "to": [0, 3]},
+              {"type": "sqrt", "input": {"type": "add", "inputs": [2, "a"]}},
+              {"type": "fractal", "kind": "fbm", "octaves": 3, "input": "bent"}]})"));
+    const testing::Points p = testing::random_points(400, -5.0f, 5.0f, 21);
+    const auto planes = run_gradient(detail::active_kernels(), g, p);
+    const double h = 1.0 / 1024;
+    int checked = 0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        for (int a = 0; a < 3; ++a) {
+            float lo[3] = {p.x[i], p.y[i], p.z[i]}, hi[3] = {p.x[i], p.y[i], p.z[i]};
+            lo[a] = static_cast<float>(lo[a] - h);
+            hi[a] = static_cast<float>(hi[a] + h);
+            const double slope = (double(g.sample3(hi[0], hi[1], hi[2])) - double(g.sample3(lo[0], lo[1], lo[2]))) /
+                                 (double(hi[a]) - double(lo[a]));
+            const double analytic = planes[1 + static_cast<std::size_t>(a)][i];
+            INFO("point " << i << " axis " << a << ": analytic " << analytic << ", differences " << slope);
+            CHECK(std::fabs(analytic - slope) <= 2e-2 * (1.0 + std::fabs(slope)));
+            ++checked;
+        }
+    }
+    CHECK(checked == 1200);
+}
+
+TEST_CASE("graph gradients: a node without one is refused, naming it") {
+    const Graph g = load(graph_text(2, "\"out\"", R"("stone": {"type": "field", "fractal": "turbulence", "pattern": "marble"},
+      "out": {"type": "add", "inputs": ["stone", 1]})"));
+    CHECK(g.gradient_refusal() ==
+          "graph node 'stone' (field) has no gradient: patterns have no gradient (pattern.kind must be none)");
+    float x = 0.5f, y = 0.25f, v = 0, dx = 0, dy = 0;
+    CHECK(g.evaluate_gradient_2d(&x, &y, GradientOut{&v, &dx, &dy}, 1).code() == ErrorCode::invalid_argument);
+    CHECK(std::isnan(g.gradient2(x, y).dx));
+    CHECK(g.evaluate_2d(&x, &y, &v, 1).ok());  // values are fine
+}

@@ -85,6 +85,24 @@ public:
     Status fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride = 0, std::size_t slice_stride = 0,
                         const FillOptions& options = FillOptions{}) const noexcept;
 
+    // [S 19.7] Values with gradients (forward through the nodes by the chain rule): the layouts,
+    // strides, threads and errors of Noise's gradient functions. A graph whose field node has no
+    // gradient (a pattern, ...): invalid_argument, and gradient_refusal() names the node and why
+    // (empty when the graph has gradients). gradient2/3/4: the reference, one point.
+    const std::string& gradient_refusal() const noexcept;
+    Gradient2 gradient2(float x, float y) const noexcept;
+    Gradient3 gradient3(float x, float y, float z) const noexcept;
+    Gradient4 gradient4(float x, float y, float z, float w) const noexcept;
+    Status evaluate_gradient_2d(const float* x, const float* y, const GradientOut& out, std::size_t count) const noexcept;
+    Status evaluate_gradient_3d(const float* x, const float* y, const float* z, const GradientOut& out,
+                                std::size_t count) const noexcept;
+    Status evaluate_gradient_4d(const float* x, const float* y, const float* z, const float* w,
+                                const GradientOut& out, std::size_t count) const noexcept;
+    Status fill_grid_gradient_2d(const Grid2d& grid, const GradientOut& out, std::size_t row_stride = 0,
+                                 const FillOptions& options = FillOptions{}) const noexcept;
+    Status fill_grid_gradient_3d(const Grid3d& grid, const GradientOut& out, std::size_t row_stride = 0,
+                                 std::size_t slice_stride = 0, const FillOptions& options = FillOptions{}) const noexcept;
+
     const detail::GraphData& data() const noexcept { return *data_; }
 
 private:

@@ -240,6 +240,8 @@ constexpr GridMessages gradient2_messages = GRADNOISE_GRID_GRADIENT(2D, "fill_gr
 constexpr GridMessages gradient3_messages = GRADNOISE_GRID_GRADIENT(3D, "fill_grid_gradient_3d");
 constexpr GridMessages graph2_messages = GRADNOISE_GRID_VALUE(2D, "Graph::fill_grid_2d");
 constexpr GridMessages graph3_messages = GRADNOISE_GRID_VALUE(3D, "Graph::fill_grid_3d");
+constexpr GridMessages graph_gradient2_messages = GRADNOISE_GRID_GRADIENT(2D, "Graph::fill_grid_gradient_2d");
+constexpr GridMessages graph_gradient3_messages = GRADNOISE_GRID_GRADIENT(3D, "Graph::fill_grid_gradient_3d");
 
 // The checks of a 2D grid fill, then rows(first, last) over threads. gradient: out is the value
 // plane of a value+gradient fill whose planes are all checked.
@@ -343,6 +345,44 @@ Status fill_graph_grid_3d(const KernelTable& k, const GraphData& d, const Grid3d
     return fill_3d(NoiseDesc{}, g, out, nullptr, row_stride, slice_stride, options, graph3_messages,
                    [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
                        k.graph_grid_3d(d, g, first, last, out, rs, ss);
+                   });
+}
+
+Status fill_graph_grid_gradient_2d(const KernelTable& k, const GraphData& d, const Grid2d& g, const GradientOut& out,
+                                   std::size_t row_stride, const FillOptions& options) noexcept {
+    if (d.program.dims != 2) {
+        return Status(ErrorCode::invalid_argument, "Graph::fill_grid_gradient_2d: the graph has 3 or 4 dimensions, not 2");
+    }
+    if (!d.no_gradient.empty()) {
+        return Status(ErrorCode::invalid_argument, "Graph: a node has no gradient (Graph::gradient_refusal() says which)");
+    }
+    if (d.single_field >= 0) {
+        return fill_grid_gradient_2d(k, d.fields[static_cast<std::size_t>(d.single_field)].tables(), g, out, row_stride,
+                                     options);
+    }
+    float* const planes[3] = {out.value, out.dx, out.dy};
+    return fill_2d(NoiseDesc{}, g, out.value, &out, row_stride, options, graph_gradient2_messages,
+                   [&](std::size_t first, std::size_t last, std::size_t stride) {
+                       k.graph_grid_gradient_2d(d, g, first, last, planes, stride);
+                   });
+}
+
+Status fill_graph_grid_gradient_3d(const KernelTable& k, const GraphData& d, const Grid3d& g, const GradientOut& out,
+                                   std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
+    if (d.program.dims != 3) {
+        return Status(ErrorCode::invalid_argument, "Graph::fill_grid_gradient_3d: the graph has 2 or 4 dimensions, not 3");
+    }
+    if (!d.no_gradient.empty()) {
+        return Status(ErrorCode::invalid_argument, "Graph: a node has no gradient (Graph::gradient_refusal() says which)");
+    }
+    if (d.single_field >= 0) {
+        return fill_grid_gradient_3d(k, d.fields[static_cast<std::size_t>(d.single_field)].tables(), g, out, row_stride,
+                                     slice_stride, options);
+    }
+    float* const planes[4] = {out.value, out.dx, out.dy, out.dz};
+    return fill_3d(NoiseDesc{}, g, out.value, &out, row_stride, slice_stride, options, graph_gradient3_messages,
+                   [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
+                       k.graph_grid_gradient_3d(d, g, first, last, planes, rs, ss);
                    });
 }
 

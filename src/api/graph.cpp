@@ -6,6 +6,7 @@
 #include "api/dispatch.hpp"
 #include "api/entry.hpp"
 #include "api/fp_environment.hpp"
+#include "api/refusals.hpp"
 #include "gradnoise/graph.hpp"
 #include "graph/program.hpp"
 #include "reference/reference.hpp"
@@ -28,6 +29,18 @@ Status build(graph::GraphDesc desc, Graph* out, std::string* error, std::shared_
     }
     if (!graph::compile(*data, error)) {
         return Status(ErrorCode::size_overflow, "Graph: the graph exceeds a limit (see the error text)");
+    }
+    // [S 19.7] Gradients exist when every field the program evaluates has one.
+    for (const graph::Instr& in : data->program.code) {
+        if (in.op != graph::Op::field) {
+            continue;
+        }
+        const std::size_t f = static_cast<std::size_t>(in.index);
+        if (const char* why = detail::gradient_refusal(data->fields[f].desc(), data->desc.dims,
+                                                       GRADNOISE_GRADIENT_REFUSALS(""))) {
+            data->no_gradient = "graph node '" + data->field_names[f] + "' (field) has no gradient" + why;
+            break;
+        }
     }
     (void)out;
     *made = std::move(data);
@@ -163,6 +176,65 @@ Status Graph::fill_grid_2d(const Grid2d& grid, float* out, std::size_t row_strid
 Status Graph::fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride, std::size_t slice_stride,
                            const FillOptions& options) const noexcept {
     return detail::fill_graph_grid_3d(detail::active_kernels(), *data_, grid, out, row_stride, slice_stride, options);
+}
+
+const std::string& Graph::gradient_refusal() const noexcept { return data_->no_gradient; }
+
+namespace {
+// One point's value and gradient through the reference; NaN when the graph has no gradient or other dimensions.
+void sample_gradient(const detail::GraphData& d, int dims, const float* p, float* r) {
+    if (d.desc.dims != dims || !d.no_gradient.empty()) {
+        for (int a = 0; a <= dims; ++a) {
+            r[a] = NAN;
+        }
+        return;
+    }
+    detail::SpecFpEnvironment fp;
+    reference::graph_sample_gradient(d, p, r);
+}
+}  // namespace
+
+Gradient2 Graph::gradient2(float x, float y) const noexcept {
+    const float p[2] = {x, y};
+    float r[3];
+    sample_gradient(*data_, 2, p, r);
+    return Gradient2{r[0], r[1], r[2]};
+}
+Gradient3 Graph::gradient3(float x, float y, float z) const noexcept {
+    const float p[3] = {x, y, z};
+    float r[4];
+    sample_gradient(*data_, 3, p, r);
+    return Gradient3{r[0], r[1], r[2], r[3]};
+}
+Gradient4 Graph::gradient4(float x, float y, float z, float w) const noexcept {
+    const float p[4] = {x, y, z, w};
+    float r[5];
+    sample_gradient(*data_, 4, p, r);
+    return Gradient4{r[0], r[1], r[2], r[3], r[4]};
+}
+Status Graph::evaluate_gradient_2d(const float* x, const float* y, const GradientOut& out,
+                                   std::size_t count) const noexcept {
+    const float* coords[2] = {x, y};
+    return detail::evaluate_graph_gradient(detail::active_kernels(), *data_, 2, coords, out, count);
+}
+Status Graph::evaluate_gradient_3d(const float* x, const float* y, const float* z, const GradientOut& out,
+                                   std::size_t count) const noexcept {
+    const float* coords[3] = {x, y, z};
+    return detail::evaluate_graph_gradient(detail::active_kernels(), *data_, 3, coords, out, count);
+}
+Status Graph::evaluate_gradient_4d(const float* x, const float* y, const float* z, const float* w,
+                                   const GradientOut& out, std::size_t count) const noexcept {
+    const float* coords[4] = {x, y, z, w};
+    return detail::evaluate_graph_gradient(detail::active_kernels(), *data_, 4, coords, out, count);
+}
+Status Graph::fill_grid_gradient_2d(const Grid2d& grid, const GradientOut& out, std::size_t row_stride,
+                                    const FillOptions& options) const noexcept {
+    return detail::fill_graph_grid_gradient_2d(detail::active_kernels(), *data_, grid, out, row_stride, options);
+}
+Status Graph::fill_grid_gradient_3d(const Grid3d& grid, const GradientOut& out, std::size_t row_stride,
+                                    std::size_t slice_stride, const FillOptions& options) const noexcept {
+    return detail::fill_graph_grid_gradient_3d(detail::active_kernels(), *data_, grid, out, row_stride, slice_stride,
+                                               options);
 }
 
 }  // namespace gradnoise

@@ -28,6 +28,13 @@ public:
     bool run() {
         const Coords root = {0, 1, 2, 3};
         next_ = g_.dims;
+        for (int a = 0; a < g_.dims; ++a) {
+            diagonal_[a] = {a, 1.0f};  // [S 19.7] dp_a / dp = e_a
+        }
+        d_.field_names.resize(d_.fields.size());
+        for (std::size_t i = 0; i < g_.nodes.size() && i < d_.fields.size(); ++i) {
+            d_.field_names[i] = g_.nodes[i].name;
+        }
         const int out = value(g_.output, root);
         if (out < 0) {
             return false;
@@ -182,6 +189,7 @@ private:
                         if (q[a] < 0) {
                             return -1;
                         }
+                        scaled(c[a], q[a], f);
                     }
                 }
                 return value(n.inputs[0][0], q);
@@ -193,6 +201,7 @@ private:
                     if (q[a] < 0) {
                         return -1;
                     }
+                    scaled(c[a], q[a], 1.0f, false);
                 }
                 return value(n.inputs[0][0], q);
             }
@@ -219,6 +228,16 @@ private:
     int field(int index, const Coords& c) {
         Instr in = op(Op::field, {c[0], c[1], c[2], c[3]});
         in.index = index;
+        // [S 19.7] Diagonal coordinates (each q_b a constant times p_b): the chain rule is one product.
+        bool diagonal = true;
+        for (int b = 0; b < g_.dims; ++b) {
+            auto it = diagonal_.find(c[b]);
+            diagonal = diagonal && it != diagonal_.end() && it->second.first == b;
+            if (diagonal) {
+                in.k[b] = it->second.second;
+            }
+        }
+        in.count = diagonal ? 1 : 0;
         return emit(in);
     }
 
@@ -250,6 +269,7 @@ private:
                 if (q[b] < 0) {
                     return -1;
                 }
+                scaled(c[b], q[b], frequency);
             }
             d[a] = value(n.inputs[1][one ? 0 : static_cast<std::size_t>(a)], q);
             if (d[a] < 0) {
@@ -263,6 +283,26 @@ private:
             }
         }
         return value(n.inputs[0][0], at);
+    }
+
+    // [S 19.7] q = p * f (+ a constant): diagonal when p is, its constant c * f (translate: c).
+    void scaled(int from, int to, float f, bool multiply = true) {
+        auto it = diagonal_.find(from);
+        if (it != diagonal_.end()) {
+            diagonal_[to] = {it->second.first, multiply ? it->second.second * f : it->second.second};
+        }
+    }
+
+    // Coordinates whose derivative is the identity (the graph's own, or only translated): there the
+    // built-in fractal's gradient is the graph fractal's bit for bit (spec 19.7), so it may fold.
+    bool unit_diagonal(const Coords& c) const {
+        for (int a = 0; a < g_.dims; ++a) {
+            auto it = diagonal_.find(c[a]);
+            if (it == diagonal_.end() || it->second.first != a || it->second.second != 1.0f) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static bool plain_field(const Node& n) {
@@ -281,7 +321,7 @@ private:
         f.lacunarity = static_cast<float>(n.value(3));
         f.persistence = static_cast<float>(n.value(4));
         const Node& input = g_.nodes[static_cast<std::size_t>(n.inputs[0][0])];
-        if (plain_field(input)) {
+        if (plain_field(input) && unit_diagonal(c)) {
             // The field's own fractal: the same operations (spec 8 = 19.5 over a field), its kernels.
             NoiseDesc desc = input.field;
             desc.fractal = f;
@@ -291,6 +331,7 @@ private:
                 return -1;
             }
             d_.fields.push_back(made);
+            d_.field_names.push_back(n.name);
             return field(static_cast<int>(d_.fields.size() - 1), c);
         }
         const int zero = emit(op(Op::constant, {}, {0.0f}));
@@ -307,6 +348,7 @@ private:
                 if (q[a] < 0) {
                     return -1;
                 }
+                scaled(c[a], q[a], frequency);
             }
             const int v = value(n.inputs[0][0], q);
             if (v < 0) {
@@ -428,6 +470,7 @@ private:
     const GraphDesc& g_;
     std::string* error_;
     std::map<std::pair<int, Coords>, int> memo_;
+    std::map<int, std::pair<int, float>> diagonal_;  // coordinate slot -> (its axis, its constant)
     int next_ = 0;
 };
 

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "gradnoise/noise.hpp"
@@ -16,12 +17,15 @@
 
 namespace gradnoise::graph {
 
-// Samples per block: a slot is 512 bytes, so the 64 slots a program may use stay in L1/L2.
+// Samples per block: a slot is 512 bytes, so the 64 slots a program may use stay in L1/L2. With
+// gradients a slot holds the value and one plane per axis: blocks of 32 keep the same 40 KiB.
 inline constexpr std::size_t graph_block = 128;
+inline constexpr std::size_t graph_gradient_block = 32;
 inline constexpr int max_graph_slots = 64;
 
 enum class Op : std::uint8_t {
-    field,         // out = fields[index] at (in[0], ..., in[dims - 1])
+    field,         // out = fields[index] at (in[0], ..., in[dims - 1]); gradients: count == 1 when every
+                   // in[b]'s derivative is diagonal, c_b = k[b] (spec 19.7), else the full chain rule
     constant,      // out = k0
     add,           // out = in0 + in1
     subtract,      // out = in0 - in1
@@ -80,9 +84,12 @@ namespace gradnoise::detail {
 struct GraphData {
     graph::GraphDesc desc;
     std::vector<Noise> fields;  // desc's field nodes by node index; then fields the compiler made
+    std::vector<std::string> field_names;  // the node each field is (a folded fractal's for those made)
     graph::Program program;
     // The whole graph is fields[single_field] at the graph's own coordinates (its kernels run it).
     int single_field = -1;
+    // Why the graph has no gradient ("graph node 'x' (field): ..."), or empty when it has one.
+    std::string no_gradient;
 };
 
 }  // namespace gradnoise::detail

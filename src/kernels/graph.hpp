@@ -202,3 +202,300 @@ void run_program(const graph::Program& prog, Slots s, std::size_t lanes, Field&&
 
 }  // namespace
 }  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS
+
+namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
+namespace {
+
+// [S 19.7] Slots with gradients: plane 0 the value, plane 1 + a the derivative along axis a.
+using GradientSlots = float (*)[5][graph::graph_gradient_block];
+
+// The program over slots with gradients (dual numbers), the operations of spec 19.7 in their
+// order. field(instr, coords, planes, lanes) writes a field's value and gradient with respect to
+// its own coordinates into planes[0 .. dims].
+template <class Field>
+void run_program_gradient(const graph::Program& prog, GradientSlots s, std::size_t lanes, Field&& field) noexcept {
+    const int dims = prog.dims;
+    alignas(64) float g[5][graph::graph_gradient_block];
+    auto ld = [](const float* p, std::size_t i) GRADNOISE_KERNEL_LAMBDA_INLINE { return F::load_aligned(p + i); };
+    const F zero(0.0f), one(1.0f);
+    for (const Instr& in : prog.code) {
+        float(*out)[graph::graph_gradient_block] = s[in.out];
+        float(*a)[graph::graph_gradient_block] = s[in.in[0]];
+        float(*b)[graph::graph_gradient_block] = s[in.in[1]];
+        float(*c)[graph::graph_gradient_block] = s[in.in[2]];
+        const F k0(in.k[0]), k1(in.k[1]), k2(in.k[2]), k3(in.k[3]);
+        for (std::size_t i = 0; i < lanes; i += F::size) {
+            switch (in.op) {
+                case Op::field: break;  // below, for the whole block
+                case Op::constant:
+                    k0.store_aligned(out[0] + i);
+                    for (int d = 1; d <= dims; ++d) zero.store_aligned(out[d] + i);
+                    break;
+                case Op::add:
+                case Op::subtract: {
+                    const bool add = in.op == Op::add;
+                    F r[5];
+                    for (int d = 0; d <= dims; ++d) r[d] = add ? ld(a[d], i) + ld(b[d], i) : ld(a[d], i) - ld(b[d], i);
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::multiply: {
+                    const F x = ld(a[0], i), y = ld(b[0], i);
+                    F r[5];
+                    r[0] = x * y;
+                    for (int d = 1; d <= dims; ++d) r[d] = ld(a[d], i) * y + x * ld(b[d], i);
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::min:
+                case Op::max: {
+                    const F x = ld(a[0], i), y = ld(b[0], i);
+                    const auto take = in.op == Op::min ? y < x : x < y;
+                    F r[5];
+                    for (int d = 0; d <= dims; ++d) r[d] = xsimd::select(take, ld(b[d], i), ld(a[d], i));
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::abs:
+                case Op::negate: {
+                    const F x = ld(a[0], i);
+                    const auto flip = in.op == Op::negate ? (x == x) || !(x == x) : x < zero;
+                    F r[5];
+                    r[0] = in.op == Op::negate ? negate(x) : graph_abs(x);
+                    for (int d = 1; d <= dims; ++d) {
+                        const F v = ld(a[d], i);
+                        r[d] = xsimd::select(flip, negate(v), v);
+                    }
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::lerp: {
+                    const F x = ld(a[0], i), y = ld(b[0], i), t = ld(c[0], i);
+                    F r[5];
+                    r[0] = x + (y - x) * t;
+                    for (int d = 1; d <= dims; ++d) {
+                        const F dx = ld(a[d], i);
+                        r[d] = dx + ((ld(b[d], i) - dx) * t + (y - x) * ld(c[d], i));
+                    }
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::select_hard: {
+                    const auto below = ld(c[0], i) < k0;
+                    F r[5];
+                    for (int d = 0; d <= dims; ++d) r[d] = xsimd::select(below, ld(a[d], i), ld(b[d], i));
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::select_soft: {
+                    const F x = ld(a[0], i), y = ld(b[0], i);
+                    const F u0 = (ld(c[0], i) - k0) * k1;
+                    const F u = graph_clamp01(u0);
+                    const F w = (u * u) * (F(3.0f) - F(2.0f) * u);
+                    const auto inside = (zero < u0) && (u0 < one);
+                    const F slope = (F(6.0f) * u) * (one - u);
+                    F r[5];
+                    r[0] = x + (y - x) * w;
+                    for (int d = 1; d <= dims; ++d) {
+                        const F ds = xsimd::select(inside, slope * (ld(c[d], i) * k1), zero);
+                        const F dx = ld(a[d], i);
+                        r[d] = dx + ((ld(b[d], i) - dx) * w + (y - x) * ds);
+                    }
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::remap: {
+                    F r[5];
+                    r[0] = (ld(a[0], i) - k0) * k1 + k2;
+                    for (int d = 1; d <= dims; ++d) r[d] = ld(a[d], i) * k1;
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::clamp: {
+                    const F x = ld(a[0], i);
+                    const auto below = x < k0;
+                    const F low = xsimd::select(below, k0, x);
+                    const auto above = k1 < low;
+                    F r[5];
+                    r[0] = xsimd::select(above, k1, low);
+                    for (int d = 1; d <= dims; ++d) r[d] = xsimd::select(below || above, zero, ld(a[d], i));
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::power: {
+                    const F x = ld(a[0], i);
+                    F r[5], dx[5];
+                    r[0] = x;
+                    for (int d = 1; d <= dims; ++d) r[d] = dx[d] = ld(a[d], i);
+                    for (int k = 1; k < in.count; ++k) {
+                        for (int d = 1; d <= dims; ++d) r[d] = r[d] * x + r[0] * dx[d];
+                        r[0] = r[0] * x;
+                    }
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::sqrt: {
+                    const F x = ld(a[0], i);
+                    F r[5];
+                    r[0] = square_root(xsimd::select(x < zero, zero, x));
+                    const auto positive = zero < x;
+                    for (int d = 1; d <= dims; ++d) r[d] = xsimd::select(positive, divide(ld(a[d], i), r[0] + r[0]), zero);
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::terrace: {
+                    const F t = ld(a[0], i) * k0;
+                    const F f = floor(t);
+                    F gg = zero;
+                    auto inside = zero < zero;  // (false)
+                    if (in.k[1] != 0.0f) {
+                        const F g0 = (t - f - k2) * k3;
+                        inside = (zero < g0) && (g0 < one);
+                        gg = graph_clamp01(g0);
+                    }
+                    F r[5];
+                    r[0] = divide(f + gg, k0);
+                    for (int d = 1; d <= dims; ++d) r[d] = divide(xsimd::select(inside, (ld(a[d], i) * k0) * k3, zero), k0);
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::curve: {
+                    const graph::CurveTable& t = prog.curves[static_cast<std::size_t>(in.index)];
+                    const F v = ld(a[0], i);
+                    F m(t.slope[0]);
+                    for (int j = 1; j < t.count - 1; ++j) m = xsimd::select(v >= F(t.x[j]), F(t.slope[j]), m);
+                    const auto interior = (F(t.x[0]) < v) && (v < F(t.x[t.count - 1]));
+                    F r[5];
+                    r[0] = graph_curve(t, v);
+                    for (int d = 1; d <= dims; ++d) r[d] = xsimd::select(interior, ld(a[d], i) * m, zero);
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::scale:
+                case Op::affine: {
+                    F r[5];
+                    r[0] = in.op == Op::scale ? ld(a[0], i) * k0 : ld(a[0], i) * k0 + k1;
+                    for (int d = 1; d <= dims; ++d) r[d] = ld(a[d], i) * k0;
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::translate: {
+                    F r[5];
+                    r[0] = ld(a[0], i) + k0;
+                    for (int d = 1; d <= dims; ++d) r[d] = ld(a[d], i);
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::axpy: {
+                    F r[5];
+                    for (int d = 0; d <= dims; ++d) r[d] = ld(a[d], i) + k0 * ld(b[d], i);
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::rotate: {
+                    float(*out2)[graph::graph_gradient_block] = s[in.out2];
+                    F u[5], v[5];
+                    for (int d = 0; d <= dims; ++d) {
+                        const F x = ld(a[d], i), y = ld(b[d], i);
+                        u[d] = k0 * x - k1 * y;
+                        v[d] = k1 * x + k0 * y;
+                    }
+                    for (int d = 0; d <= dims; ++d) {
+                        u[d].store_aligned(out[d] + i);
+                        v[d].store_aligned(out2[d] + i);
+                    }
+                    break;
+                }
+                case Op::accumulate: {
+                    const Fractal kind = static_cast<Fractal>(in.count);
+                    const F n = ld(b[0], i);
+                    const auto negative = n < zero;
+                    F r[5];
+                    F term = n;
+                    if (kind == Fractal::turbulence) {
+                        term = graph_abs(n);
+                    } else if (kind == Fractal::billow) {
+                        term = F(2.0f) * graph_abs(n) - one;
+                    }
+                    r[0] = ld(a[0], i) + k0 * term;
+                    for (int d = 1; d <= dims; ++d) {
+                        const F gd = ld(b[d], i);
+                        F dterm = gd;
+                        if (kind != Fractal::fbm) {
+                            dterm = xsimd::select(negative, negate(gd), gd);
+                            if (kind == Fractal::billow) {
+                                dterm = F(2.0f) * dterm;
+                            }
+                        }
+                        r[d] = ld(a[d], i) + k0 * dterm;
+                    }
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+                case Op::accumulate_ridged: {
+                    float(*out2)[graph::graph_gradient_block] = s[in.out2];
+                    const F weight = ld(b[0], i), n = ld(c[0], i);
+                    const auto negative = n < zero;
+                    const F rr = one - graph_abs(n);
+                    const F square = rr * rr;
+                    const F term = square * weight;
+                    const F w = term * F(2.0f);
+                    const auto inside = (w > zero) && (w < one);
+                    F r[5], wn[5];
+                    r[0] = ld(a[0], i) + k0 * term;
+                    wn[0] = xsimd::select(w < zero, zero, xsimd::select(w > one, one, w));
+                    for (int d = 1; d <= dims; ++d) {
+                        const F gd = ld(c[d], i);
+                        const F dr = xsimd::select(negative, gd, negate(gd));
+                        const F dterm = ((rr + rr) * dr) * weight + square * ld(b[d], i);
+                        r[d] = ld(a[d], i) + k0 * dterm;
+                        wn[d] = xsimd::select(inside, dterm * F(2.0f), zero);
+                    }
+                    for (int d = 0; d <= dims; ++d) {
+                        r[d].store_aligned(out[d] + i);
+                        wn[d].store_aligned(out2[d] + i);
+                    }
+                    break;
+                }
+                case Op::fractal_end: {
+                    auto finite = graph_abs(ld(b[0], i)) <= F(FLT_MAX);
+                    for (int d = 1; d < dims; ++d) {
+                        finite = finite && (graph_abs(ld(s[in.in[1 + d]][0], i)) <= F(FLT_MAX));
+                    }
+                    F r[5];
+                    r[0] = xsimd::select(finite, divide(ld(a[0], i), k0), zero);
+                    for (int d = 1; d <= dims; ++d) {
+                        const F q = divide(ld(a[d], i), k0);
+                        r[d] = xsimd::select(finite && (q == q), q, zero);  // a NaN component is +0 (18.3)
+                    }
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
+            }
+        }
+        if (in.op == Op::field) {
+            const float* coords[4] = {s[in.in[0]][0], s[in.in[1]][0], dims > 2 ? s[in.in[2]][0] : nullptr,
+                                      dims > 3 ? s[in.in[3]][0] : nullptr};
+            float* planes[5] = {g[0], g[1], g[2], g[3], g[4]};
+            field(in, coords, planes, lanes);
+            // The chain rule: diagonal coordinates one product per axis, else the sum over the field's axes.
+            for (std::size_t i = 0; i < lanes; i += F::size) {
+                F r[5];
+                r[0] = ld(g[0], i);
+                for (int d = 1; d <= dims; ++d) {
+                    if (in.count == 1) {
+                        r[d] = ld(g[d], i) * F(in.k[d - 1]);
+                    } else {
+                        F t = ld(g[1], i) * ld(s[in.in[0]][d], i);
+                        for (int e = 1; e < dims; ++e) t = t + ld(g[1 + e], i) * ld(s[in.in[e]][d], i);
+                        r[d] = t;
+                    }
+                }
+                for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace gradnoise::kernels::GRADNOISE_KERNEL_NS

@@ -245,7 +245,355 @@ private:
     const graph::GraphDesc& g_;
 };
 
+// [S 19.7] Values with gradients: every node's value and its partial derivatives with respect to the
+// graph's coordinates, forward through the nodes (dual numbers). A coordinate carries its derivative
+// row, and whether it is diagonal -- a constant c times e_axis, tracked as the compiler tracks it --
+// so a field at diagonal coordinates multiplies its gradient by c instead of summing products with
+// zeros (which could turn a -0 into +0: the built-in fractal's own gradient is this product).
+struct Dual {
+    float v = 0.0f;
+    float d[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+};
+
+struct Coordinates {
+    Dual q[4];
+    int axis[4] = {-1, -1, -1, -1};  // diagonal: q[a]'s derivative is c[a] * e_axis[a]
+    float c[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+};
+
+class GraphGradientReference {
+public:
+    explicit GraphGradientReference(const detail::GraphData& d) : d_(d), g_(d.desc), dims_(d.desc.dims) {}
+
+    Dual node(int i, const Coordinates& P) const {
+        const Node& n = g_.nodes[static_cast<std::size_t>(i)];
+        auto in = [&](int slot, std::size_t k = 0) { return node(n.inputs[slot][k], P); };
+        Dual r;
+        switch (n.type) {
+            case NodeType::constant: r.v = static_cast<float>(n.value(0)); return r;
+            case NodeType::coordinate: return P.q[static_cast<int>(n.value(0))];
+            case NodeType::field: return field(d_.fields[static_cast<std::size_t>(i)], P);
+            case NodeType::add:
+            case NodeType::multiply:
+            case NodeType::min:
+            case NodeType::max: {
+                r = in(0, 0);
+                for (std::size_t k = 1; k < n.inputs[0].size(); ++k) {
+                    const Dual x = in(0, k);
+                    switch (n.type) {
+                        case NodeType::add:
+                            r.v = r.v + x.v;
+                            for (int a = 0; a < dims_; ++a) r.d[a] = r.d[a] + x.d[a];
+                            break;
+                        case NodeType::multiply:
+                            for (int a = 0; a < dims_; ++a) r.d[a] = r.d[a] * x.v + r.v * x.d[a];
+                            r.v = r.v * x.v;
+                            break;
+                        case NodeType::min: r = x.v < r.v ? x : r; break;
+                        default: r = r.v < x.v ? x : r; break;
+                    }
+                }
+                return r;
+            }
+            case NodeType::subtract: {
+                const Dual a = in(0), b = in(1);
+                r.v = a.v - b.v;
+                for (int k = 0; k < dims_; ++k) r.d[k] = a.d[k] - b.d[k];
+                return r;
+            }
+            case NodeType::abs:
+            case NodeType::negate: {
+                const Dual a = in(0);
+                const bool flip = n.type == NodeType::negate || a.v < 0.0f;  // |v|' from the right at +-0
+                r.v = n.type == NodeType::negate ? -a.v : std::fabs(a.v);
+                for (int k = 0; k < dims_; ++k) r.d[k] = flip ? -a.d[k] : a.d[k];
+                return r;
+            }
+            case NodeType::lerp: {
+                const Dual a = in(0), b = in(1), t = in(2);
+                r.v = a.v + (b.v - a.v) * t.v;
+                for (int k = 0; k < dims_; ++k) r.d[k] = a.d[k] + ((b.d[k] - a.d[k]) * t.v + (b.v - a.v) * t.d[k]);
+                return r;
+            }
+            case NodeType::select: {
+                const Dual a = in(0), b = in(1), c = in(2);
+                const float threshold = static_cast<float>(n.value(0)), falloff = static_cast<float>(n.value(1));
+                if (falloff == 0.0f) {
+                    return c.v < threshold ? a : b;
+                }
+                const float lo = threshold - falloff, inv = 1.0f / (2.0f * falloff);
+                const float u0 = (c.v - lo) * inv;
+                float u = u0 < 0.0f ? 0.0f : u0;
+                u = 1.0f < u ? 1.0f : u;
+                const float s = (u * u) * (3.0f - 2.0f * u);
+                const bool inside = 0.0f < u0 && u0 < 1.0f;
+                const float slope = (6.0f * u) * (1.0f - u);
+                r.v = a.v + (b.v - a.v) * s;
+                for (int k = 0; k < dims_; ++k) {
+                    const float ds = inside ? slope * (c.d[k] * inv) : 0.0f;
+                    r.d[k] = a.d[k] + ((b.d[k] - a.d[k]) * s + (b.v - a.v) * ds);
+                }
+                return r;
+            }
+            case NodeType::remap: {
+                const float in_lo = static_cast<float>(n.values[0][0]), in_hi = static_cast<float>(n.values[0][1]);
+                const float out_lo = static_cast<float>(n.values[1][0]), out_hi = static_cast<float>(n.values[1][1]);
+                const float k = (out_hi - out_lo) / (in_hi - in_lo);
+                const Dual a = in(0);
+                r.v = (a.v - in_lo) * k + out_lo;
+                for (int j = 0; j < dims_; ++j) r.d[j] = a.d[j] * k;
+                return r;
+            }
+            case NodeType::clamp: {
+                const float lo = static_cast<float>(n.value(0)), hi = static_cast<float>(n.value(1));
+                const Dual a = in(0);
+                const bool below = a.v < lo;
+                const float low = below ? lo : a.v;
+                const bool above = hi < low;
+                r.v = above ? hi : low;
+                for (int k = 0; k < dims_; ++k) r.d[k] = (below || above) ? 0.0f : a.d[k];
+                return r;
+            }
+            case NodeType::power: {
+                const Dual a = in(0);
+                r = a;
+                for (int k = 1; k < static_cast<int>(n.value(0)); ++k) {
+                    for (int j = 0; j < dims_; ++j) r.d[j] = r.d[j] * a.v + r.v * a.d[j];
+                    r.v = r.v * a.v;
+                }
+                return r;
+            }
+            case NodeType::sqrt: {
+                const Dual a = in(0);
+                r.v = std::sqrt(a.v < 0.0f ? 0.0f : a.v);
+                for (int k = 0; k < dims_; ++k) r.d[k] = 0.0f < a.v ? a.d[k] / (r.v + r.v) : 0.0f;
+                return r;
+            }
+            case NodeType::terrace: {
+                const float steps = static_cast<float>(n.value(0)), w = static_cast<float>(n.value(1));
+                const Dual a = in(0);
+                const float t = a.v * steps;
+                const float f = std::floor(t);
+                float g = 0.0f;
+                bool inside = false;
+                const float inv = w == 0.0f ? 0.0f : 1.0f / w;
+                if (w != 0.0f) {
+                    const float g0 = (t - f - (1.0f - w)) * inv;
+                    inside = 0.0f < g0 && g0 < 1.0f;
+                    g = g0 < 0.0f ? 0.0f : g0;
+                    g = 1.0f < g ? 1.0f : g;
+                }
+                r.v = (f + g) / steps;
+                for (int k = 0; k < dims_; ++k) r.d[k] = (inside ? (a.d[k] * steps) * inv : 0.0f) / steps;
+                return r;
+            }
+            case NodeType::curve: {
+                const Dual a = in(0);
+                const std::vector<double>& pts = n.values[0];
+                const int count = static_cast<int>(pts.size() / 2);
+                auto x = [&](int j) { return static_cast<float>(pts[2 * static_cast<std::size_t>(j)]); };
+                auto y = [&](int j) { return static_cast<float>(pts[2 * static_cast<std::size_t>(j) + 1]); };
+                int j = 0;
+                while (j + 1 < count - 1 && a.v >= x(j + 1)) {
+                    ++j;
+                }
+                const float slope = (y(j + 1) - y(j)) / (x(j + 1) - x(j));
+                const bool interior = x(0) < a.v && a.v < x(count - 1);
+                r.v = GraphCurve(pts, a.v);
+                for (int k = 0; k < dims_; ++k) r.d[k] = interior ? a.d[k] * slope : 0.0f;
+                return r;
+            }
+            case NodeType::scale:
+            case NodeType::translate: {
+                Coordinates Q = P;
+                for (int a = 0; a < dims_; ++a) {
+                    const float k = static_cast<float>(n.values[0][static_cast<std::size_t>(a)]);
+                    if (n.type == NodeType::scale) {
+                        Q.q[a].v = P.q[a].v * k;
+                        for (int j = 0; j < dims_; ++j) Q.q[a].d[j] = P.q[a].d[j] * k;
+                        Q.c[a] = P.c[a] * k;
+                    } else {
+                        Q.q[a].v = P.q[a].v + k;
+                    }
+                }
+                return node(n.inputs[0][0], Q);
+            }
+            case NodeType::rotate: {
+                float c = 0, s = 0;
+                graph::rotation_cos_sin(n.value(0), &c, &s);
+                int a = 0, b = 0;
+                graph::plane_axes(static_cast<int>(n.value(1)), &a, &b);
+                Coordinates Q = P;
+                Q.q[a].v = c * P.q[a].v - s * P.q[b].v;
+                Q.q[b].v = s * P.q[a].v + c * P.q[b].v;
+                for (int j = 0; j < dims_; ++j) {
+                    Q.q[a].d[j] = c * P.q[a].d[j] - s * P.q[b].d[j];
+                    Q.q[b].d[j] = s * P.q[a].d[j] + c * P.q[b].d[j];
+                }
+                Q.axis[a] = Q.axis[b] = -1;
+                return node(n.inputs[0][0], Q);
+            }
+            case NodeType::warp: return warp(n, P);
+            case NodeType::fractal: return fractal(n, P);
+        }
+        return r;
+    }
+
+private:
+    // Spec 19.3's curve value (the value path's function).
+    static float GraphCurve(const std::vector<double>& pts, float v) {
+        const int count = static_cast<int>(pts.size() / 2);
+        auto x = [&](int i) { return static_cast<float>(pts[2 * static_cast<std::size_t>(i)]); };
+        auto y = [&](int i) { return static_cast<float>(pts[2 * static_cast<std::size_t>(i) + 1]); };
+        if (!(v > x(0))) return y(0);
+        if (v >= x(count - 1)) return y(count - 1);
+        int i = 0;
+        while (i + 1 < count - 1 && v >= x(i + 1)) ++i;
+        const float slope = (y(i + 1) - y(i)) / (x(i + 1) - x(i));
+        return y(i) + (v - x(i)) * slope;
+    }
+
+    // [S 19.7] The field's value and gradient (spec 18) at q, by the chain rule.
+    Dual field(const Noise& f, const Coordinates& P) const {
+        const float q[4] = {P.q[0].v, P.q[1].v, P.q[2].v, P.q[3].v};
+        const Gradient g = field_gradient(f.tables(), dims_, q);
+        Dual r;
+        r.v = g.value;
+        bool diagonal = true;
+        for (int b = 0; b < dims_; ++b) {
+            diagonal = diagonal && P.axis[b] == b;
+        }
+        for (int b = 0; b < dims_; ++b) {
+            if (diagonal) {
+                r.d[b] = g.d[b] * P.c[b];
+            } else {
+                float t = g.d[0] * P.q[0].d[b];
+                for (int a = 1; a < dims_; ++a) {
+                    t = t + g.d[a] * P.q[a].d[b];
+                }
+                r.d[b] = t;
+            }
+        }
+        return r;
+    }
+
+    // q_b = p_b * f (+ offset): the derivative scales by f, a diagonal coordinate's constant too.
+    void move(const Coordinates& P, Coordinates* Q, int b, float f, float offset, bool add) const {
+        Q->q[b].v = add ? P.q[b].v * f + offset : P.q[b].v * f;
+        for (int j = 0; j < dims_; ++j) Q->q[b].d[j] = P.q[b].d[j] * f;
+        Q->c[b] = P.c[b] * f;
+    }
+
+    Dual warp(const Node& n, const Coordinates& P) const {
+        const float strength = static_cast<float>(n.value(0)), frequency = static_cast<float>(n.value(1));
+        const bool one = n.inputs[1].size() == 1;
+        Dual d[4];
+        for (int a = 0; a < dims_; ++a) {
+            Coordinates Q = P;
+            for (int b = 0; b < dims_; ++b) {
+                move(P, &Q, b, frequency, detail::warp_offset[0][a], one);
+            }
+            d[a] = node(n.inputs[1][one ? 0 : static_cast<std::size_t>(a)], Q);
+        }
+        Coordinates at = P;
+        for (int a = 0; a < dims_; ++a) {
+            at.q[a].v = P.q[a].v + strength * d[a].v;
+            for (int j = 0; j < dims_; ++j) at.q[a].d[j] = P.q[a].d[j] + strength * d[a].d[j];
+            at.axis[a] = -1;
+        }
+        return node(n.inputs[0][0], at);
+    }
+
+    // [S 19.7] Spec 18.3's octave loop with the input's gradient (already with respect to p) as g.
+    Dual fractal(const Node& n, const Coordinates& P) const {
+        const Fractal kind = static_cast<Fractal>(static_cast<int>(Fractal::fbm) + static_cast<int>(n.value(0)));
+        const int octaves = static_cast<int>(n.value(1));
+        const float lacunarity = static_cast<float>(n.value(3)), persistence = static_cast<float>(n.value(4));
+        Dual r;
+        for (int a = 0; a < dims_; ++a) {
+            if (!spec::is_finite(P.q[a].v)) {
+                return r;
+            }
+        }
+        const float offset[4] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z,
+                                 detail::octave_offset_w};
+        float frequency = static_cast<float>(n.value(2)), amplitude = 1.0f, amplitude_sum = 0.0f;
+        float sum = 0.0f, dsum[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        float weight = 1.0f, dweight[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        for (int k = 0; k < octaves; ++k) {
+            const float kf = static_cast<float>(k);
+            Coordinates Q = P;
+            for (int a = 0; a < dims_; ++a) {
+                move(P, &Q, a, frequency, kf * offset[a], true);
+            }
+            const Dual nk = node(n.inputs[0][0], Q);
+            const float* g = nk.d;
+            float term = 0.0f, dterm[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+            switch (kind) {
+                case Fractal::turbulence:
+                case Fractal::billow:
+                    term = std::fabs(nk.v);
+                    for (int a = 0; a < dims_; ++a) dterm[a] = nk.v < 0.0f ? -g[a] : g[a];
+                    if (kind == Fractal::billow) {
+                        term = 2.0f * term - 1.0f;
+                        for (int a = 0; a < dims_; ++a) dterm[a] = 2.0f * dterm[a];
+                    }
+                    break;
+                case Fractal::ridged: {
+                    const float rr = 1.0f - std::fabs(nk.v);
+                    const float square = rr * rr;
+                    term = square * weight;
+                    for (int a = 0; a < dims_; ++a) {
+                        const float dr = nk.v < 0.0f ? g[a] : -g[a];
+                        dterm[a] = ((rr + rr) * dr) * weight + square * dweight[a];
+                    }
+                    const float w = term * 2.0f;
+                    weight = w < 0.0f ? 0.0f : (w > 1.0f ? 1.0f : w);
+                    for (int a = 0; a < dims_; ++a) dweight[a] = (w > 0.0f && w < 1.0f) ? dterm[a] * 2.0f : 0.0f;
+                    break;
+                }
+                default:
+                    term = nk.v;
+                    for (int a = 0; a < dims_; ++a) dterm[a] = g[a];
+                    break;
+            }
+            sum = sum + amplitude * term;
+            for (int a = 0; a < dims_; ++a) dsum[a] = dsum[a] + amplitude * dterm[a];
+            amplitude_sum = amplitude_sum + amplitude;
+            frequency = frequency * lacunarity;
+            amplitude = amplitude * persistence;
+        }
+        r.v = sum / amplitude_sum;
+        for (int a = 0; a < dims_; ++a) {
+            r.d[a] = dsum[a] / amplitude_sum;
+            if (!(r.d[a] == r.d[a])) {
+                r.d[a] = 0.0f;  // as 18.3: a NaN component (an overflow) is +0
+            }
+        }
+        return r;
+    }
+
+    const detail::GraphData& d_;
+    const graph::GraphDesc& g_;
+    int dims_;
+};
+
 }  // namespace
+
+void graph_sample_gradient(const detail::GraphData& d, const float* p, float* out) noexcept {
+    Coordinates P;
+    for (int a = 0; a < d.desc.dims; ++a) {
+        P.q[a].v = p[a];
+        P.q[a].d[a] = 1.0f;
+        P.axis[a] = a;
+        P.c[a] = 1.0f;
+    }
+    const Dual r = GraphGradientReference(d).node(d.desc.output, P);
+    out[0] = r.v;
+    for (int a = 0; a < d.desc.dims; ++a) {
+        out[1 + a] = r.d[a];
+    }
+}
 
 float graph_sample(const detail::GraphData& d, const float* p) noexcept {
     const float q[4] = {p[0], p[1], d.desc.dims > 2 ? p[2] : 0.0f, d.desc.dims > 3 ? p[3] : 0.0f};
