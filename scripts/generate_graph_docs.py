@@ -111,8 +111,11 @@ def stub(schema):
         "    def save(self, path: Any, dimensions: Optional[int] = ...) -> None: ...",
         "    def __call__(self, x: Any, y: Any, z: Any = ..., w: Any = ..., *, out: Any = ..., threads: int = ...,"
         " progress: Any = ...) -> np.ndarray: ...",
-        "    def grid(self, shape: Sequence[int], origin: Any = ..., step: Any = ..., *, out: Any = ...,"
-        " threads: int = ..., progress: Any = ...) -> np.ndarray: ...",
+        "    def grid(self, shape: Sequence[int], origin: Any = ..., step: Any = ..., *, gradient: bool = ...,"
+        " out: Any = ..., threads: int = ..., progress: Any = ...) -> np.ndarray: ...",
+        "    def gradient(self, x: Any, y: Any, z: Any = ..., w: Any = ..., *, out: Any = ..., threads: int = ...,"
+        " progress: Any = ...) -> np.ndarray: ...",
+        "    def gradient_refusal(self, dimensions: Optional[int] = ...) -> str: ...",
         "    def reference(self, x: float, y: float, z: Optional[float] = ..., w: Optional[float] = ...) -> float: ...",
         "    @property",
         "    def dimensions(self) -> Optional[int]: ...",

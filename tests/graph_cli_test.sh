@@ -59,8 +59,17 @@ expect_error "--graph with a noise option" 2 "--octaves has no effect with --gra
     terrain --graph "$GRAPHS/clouds.json" --octaves 3 -o x.png
 expect_error "--graph of 2 dimensions for an animation" 2 "has 2 dimensions; this bake samples 3" -- \
     clouds --graph "$GRAPHS/clouds.json" --frames 4 -o x.gif
-expect_error "--graph with --hillshade" 2 "--hillshade needs the field's gradient, which graphs do not have yet" -- \
-    terrain --graph "$GRAPHS/continent.json" --hillshade -o x.png
+printf '{"gradnoise_graph": 1, "output": {"type": "field", "fractal": "turbulence", "pattern": "marble"}}' > marble.json
+expect_error "--graph without a gradient, with --hillshade" 2 \
+    "--hillshade needs the field's gradient: graph node 'output' (field) has no gradient: patterns have no gradient" -- \
+    terrain --graph marble.json --hillshade -o x.png
+bake terrain --graph "$GRAPHS/continent.json" --size 64x40 --scale 10 --hillshade -o shaded.png
+check "bake --graph continent.json --hillshade (the graph's analytic gradient)" test "$RC" = 0 -a -s shaded.png
+bake terrain --graph "$GRAPHS/continent.json" --size 64x40 --scale 10 --normal-map -o normals.png
+check "bake --graph continent.json --normal-map" test "$RC" = 0 -a -s normals.png
+"$GRADNOISE" eval --graph "$GRAPHS/presets/noise.json" --gradient --format hex < points.txt > graph_gradient.txt
+"$GRADNOISE" eval --dims 2 --gradient --format hex < points.txt > plain_gradient.txt
+check "eval --graph presets/noise.json --gradient equals eval --dims 2 --gradient" cmp -s plain_gradient.txt graph_gradient.txt
 printf '{"gradnoise_graph": 1, "output": {"type": "fractal", "octaves": 99, "input": 1}}' > bad.json
 expect_error "a bad graph file names the node and the parameter" 2 \
     "--graph bad.json: graph node 'output' (fractal): octaves must be an integer in 1..32 (got 99)" -- \

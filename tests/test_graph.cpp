@@ -472,6 +472,16 @@ TEST_CASE("graph: the C API reads, evaluates, fills and writes graphs as the C++
     CHECK(gradnoise_graph_to_json(graph, json.data(), length, &length) == GRADNOISE_SIZE_OVERFLOW);
     REQUIRE(gradnoise_graph_to_json(graph, json.data(), json.size(), &length) == GRADNOISE_OK);
     CHECK(std::string(json.data()) == cpp.to_json());
+    // Gradients through the C API equal the C++ ones.
+    std::vector<float> v(p.size()), dx(p.size()), dy(p.size()), cv(p.size()), cdx(p.size()), cdy(p.size());
+    const gradnoise_gradient_out cout_planes{cv.data(), cdx.data(), cdy.data(), nullptr, nullptr};
+    REQUIRE(gradnoise_graph_evaluate_gradient_2d(graph, p.x.data(), p.y.data(), &cout_planes, p.size()) == GRADNOISE_OK);
+    REQUIRE(cpp.evaluate_gradient_2d(p.x.data(), p.y.data(), GradientOut{v.data(), dx.data(), dy.data()}, p.size()).ok());
+    check_same(cv, v, "C gradient value");
+    check_same(cdx, dx, "C gradient dx");
+    check_same(cdy, dy, "C gradient dy");
+    REQUIRE(gradnoise_graph_fill_grid_gradient_2d(graph, &cg, &cout_planes, 0, nullptr) == GRADNOISE_OK);
+    CHECK(std::memcmp(cv.data(), ga.data(), ga.size() * sizeof(float)) == 0);
     gradnoise_graph_destroy(graph);
 
     const std::string bad = graph_text(2, R"({"type": "power", "input": 1, "exponent": 17})", "");

@@ -400,6 +400,30 @@ GRADNOISE_C_API gradnoise_status gradnoise_graph_fill_grid_3d(const gradnoise_gr
                                                               const gradnoise_grid_3d* grid, float* out,
                                                               size_t row_stride, size_t slice_stride,
                                                               const gradnoise_fill_options* options);
+/* Values with gradients (forward through the nodes, docs/spec.md 19.6), as gradnoise_evaluate_gradient_*
+   and gradnoise_fill_grid_gradient_*; a graph with a field that has none (a pattern): INVALID_ARGUMENT. */
+GRADNOISE_C_API gradnoise_status gradnoise_graph_evaluate_gradient_2d(const gradnoise_graph* graph, const float* x,
+                                                                      const float* y,
+                                                                      const gradnoise_gradient_out* out,
+                                                                      size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_graph_evaluate_gradient_3d(const gradnoise_graph* graph, const float* x,
+                                                                      const float* y, const float* z,
+                                                                      const gradnoise_gradient_out* out,
+                                                                      size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_graph_evaluate_gradient_4d(const gradnoise_graph* graph, const float* x,
+                                                                      const float* y, const float* z, const float* w,
+                                                                      const gradnoise_gradient_out* out,
+                                                                      size_t count);
+GRADNOISE_C_API gradnoise_status gradnoise_graph_fill_grid_gradient_2d(const gradnoise_graph* graph,
+                                                                       const gradnoise_grid_2d* grid,
+                                                                       const gradnoise_gradient_out* out,
+                                                                       size_t row_stride,
+                                                                       const gradnoise_fill_options* options);
+GRADNOISE_C_API gradnoise_status gradnoise_graph_fill_grid_gradient_3d(const gradnoise_graph* graph,
+                                                                       const gradnoise_grid_3d* grid,
+                                                                       const gradnoise_gradient_out* out,
+                                                                       size_t row_stride, size_t slice_stride,
+                                                                       const gradnoise_fill_options* options);
 
 #ifdef __cplusplus
 }

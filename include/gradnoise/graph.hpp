@@ -85,7 +85,7 @@ public:
     Status fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride = 0, std::size_t slice_stride = 0,
                         const FillOptions& options = FillOptions{}) const noexcept;
 
-    // [S 19.7] Values with gradients (forward through the nodes by the chain rule): the layouts,
+    // [S 19.6] Values with gradients (forward through the nodes by the chain rule): the layouts,
     // strides, threads and errors of Noise's gradient functions. A graph whose field node has no
     // gradient (a pattern, ...): invalid_argument, and gradient_refusal() names the node and why
     // (empty when the graph has gradients). gradient2/3/4: the reference, one point.

@@ -127,27 +127,47 @@ class Graph:
 
     def __call__(self, x, y, z=None, w=None, *, out=None, threads=1, progress=None):
         """The graph at points (float32), like ``Field(...)``: coordinates broadcast to one shape."""
+        return self._points((x, y, z, w), False, out, threads, progress)
+
+    def gradient(self, x, y, z=None, w=None, *, out=None, threads=1, progress=None):
+        """The value and its analytic gradient at points, shape (1 + dims, *shape), like ``Field.gradient``.
+
+        Forward through the nodes by the chain rule (spec 19.6); ValueError naming the node when a
+        field of the graph has no gradient (a pattern)."""
+        return self._points((x, y, z, w), True, out, threads, progress)
+
+    def gradient_refusal(self, dimensions: int | None = None) -> str:
+        """Why the graph has no gradient ("graph node 'x' (field) has no gradient: ..."), or ""."""
+        return self._core(self._dimensions(dimensions)).gradient_refusal()
+
+    def _points(self, coords, gradient, out, threads, progress):
         from . import _coordinates, _make_out, _progress, _threads, _translate
 
-        coords = [c for c in (x, y, z, w) if c is not None]
+        x, y, z, w = coords
+        coords = [c for c in coords if c is not None]
         if z is None and w is not None:
             raise TypeError("w needs z: call graph(x, y, z, w)")
         core = self._core(self._dimensions(len(coords), given=True))
+        if gradient and core.gradient_refusal():
+            raise ValueError(core.gradient_refusal())
         arrays, shape = _coordinates(coords, np.float32)
-        result, given = _make_out(out, shape, np.float32)
+        full = (len(coords) + 1,) + shape if gradient else shape
+        result, given = _make_out(out, full, np.float32)
         target = result
         if given and any(np.may_share_memory(result, a) for a in arrays):
-            target = np.empty(shape, dtype=np.float32)
+            target = np.empty(full, dtype=np.float32)
+        planes = [target[i, ...] for i in range(full[0])] if gradient else [target]
         try:
-            core.evaluate(arrays, [target], _threads(threads), _progress(progress))
+            core.evaluate(arrays, planes, gradient, _threads(threads), _progress(progress))
         except ValueError as e:
             raise ValueError(_translate(str(e))) from None
         if target is not result:
             result[...] = target
         return result[()] if result.ndim == 0 and not given else result
 
-    def grid(self, shape, origin=0.0, step=1.0, *, out=None, threads=1, progress=None):
-        """The graph on a regular grid (float32), like ``Field.grid``: (ny, nx), (nz, ny, nx) or 4D."""
+    def grid(self, shape, origin=0.0, step=1.0, *, gradient=False, out=None, threads=1, progress=None):
+        """The graph on a regular grid (float32), like ``Field.grid``: (ny, nx), (nz, ny, nx) or 4D;
+        gradient=True: shape (1 + dims, *shape), value and partial derivatives."""
         from . import _grid_ready, _make_out, _per_axis, _progress, _real, _shape, _threads
 
         shape = _shape(shape, (2, 3, 4))
@@ -163,18 +183,23 @@ class Graph:
             if not np.isfinite(r) or r == 0.0:
                 raise ValueError(f"step[{i}] ({'xyzw'[i]}) must be finite and non-zero in float32 (got {s})")
         threads, progress = _threads(threads), _progress(progress)
+        if gradient and core.gradient_refusal():
+            raise ValueError(core.gradient_refusal())
         if dims == 4:
             axes = []
             for a in range(dims):
                 n = shape[dims - 1 - a]
                 line = np.float32(origin[a]) + np.arange(n, dtype=np.float32) * np.float32(step[a])
                 axes.append(line.reshape((n,) + (1,) * a))
-            return self(*axes, out=out, threads=threads, progress=progress)
-        result, _ = _make_out(out, shape, np.float32)
+            method = self.gradient if gradient else self
+            return method(*axes, out=out, threads=threads, progress=progress)
+        full = (dims + 1,) + shape if gradient else shape
+        result, _ = _make_out(out, full, np.float32)
         if result.size == 0:
             return result
-        target = result if _grid_ready(result) else np.empty(shape, dtype=np.float32)
-        core.fill(origin, step, target, threads, progress)
+        target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
+        planes = [target[i, ...] for i in range(dims + 1)] if gradient else [target]
+        core.fill(origin, step, planes, threads, progress)
         if target is not result:
             result[...] = target
         return result

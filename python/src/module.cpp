@@ -303,10 +303,16 @@ Status evaluate_block(const gradnoise::Noise& noise, Kind, int dims, const doubl
 
 // Points: blocks of `block` samples, each direct where its arrays allow and gathered otherwise,
 // spread over threads when asked; the cancel flag is read between blocks.
-// [Issue 29] A graph's points: values in float32 only (graphs have no gradients or binary64 path yet).
+// [Issue 29] A graph's points: values, or values with gradients, in float32 (no binary64 path, no curl).
 Status evaluate_block(const gradnoise::Graph& graph, Kind kind, int dims, const float* const* in, float* const* out,
                       std::size_t n) {
-    if (kind != Kind::value) return Status(ErrorCode::invalid_argument, "graphs have no gradients yet");
+    if (kind == Kind::gradient) {
+        const gradnoise::GradientOut g{out[0], out[1], out[2], dims >= 3 ? out[3] : nullptr, dims == 4 ? out[4] : nullptr};
+        if (dims == 2) return graph.evaluate_gradient_2d(in[0], in[1], g, n);
+        if (dims == 3) return graph.evaluate_gradient_3d(in[0], in[1], in[2], g, n);
+        return graph.evaluate_gradient_4d(in[0], in[1], in[2], in[3], g, n);
+    }
+    if (kind != Kind::value) return Status(ErrorCode::invalid_argument, "graphs have no curl");
     if (dims == 2) return graph.evaluate_2d(in[0], in[1], out[0], n);
     if (dims == 3) return graph.evaluate_3d(in[0], in[1], in[2], out[0], n);
     return graph.evaluate_4d(in[0], in[1], in[2], in[3], out[0], n);
@@ -616,10 +622,12 @@ public:
         if (!gradnoise::Graph::from_json(json, &graph_, &error)) throw py::value_error(error);
     }
 
-    void evaluate(const std::vector<py::array>& inputs, const std::vector<py::array>& outputs, unsigned threads,
-                  const py::object& progress) const {
+    // Points: outputs = [values] or [values, d/dx, d/dy (, d/dz, d/dw)] (gradient).
+    void evaluate(const std::vector<py::array>& inputs, const std::vector<py::array>& outputs, bool gradient,
+                  unsigned threads, const py::object& progress) const {
         const int dims = int(inputs.size());
         if (dims != graph_.dimensions()) throw py::value_error("internal: coordinate count");
+        if (outputs.size() != (gradient ? std::size_t(dims + 1) : 1u)) throw py::value_error("internal: output planes");
         Shaped s;
         for (py::ssize_t d = 0; d < outputs[0].ndim(); ++d) s.shape.push_back(outputs[0].shape(d));
         for (const auto& a : inputs) {
@@ -628,21 +636,36 @@ public:
                 if (a.shape(py::ssize_t(d)) != s.shape[d]) throw py::value_error("internal: inputs not broadcast");
             s.inputs.push_back(view_of(a, false));
         }
-        s.outputs.push_back(view_of(outputs.at(0), true));
-        if (s.outputs[0].f64) throw py::value_error("internal: output dtype");
+        for (const auto& a : outputs) {
+            s.outputs.push_back(view_of(a, true));
+            if (s.outputs.back().f64) throw py::value_error("internal: output dtype");
+        }
         for (auto e : s.shape) s.count *= std::uint64_t(e);
         if (s.count == 0) return;
         coalesce(s);
         Run run;
         run.total = s.count;
-        run_released(run, progress, [&](Run& r) { return evaluate_points<float>(graph_, Kind::value, dims, s, threads, r); });
+        const Kind kind = gradient ? Kind::gradient : Kind::value;
+        run_released(run, progress, [&](Run& r) { return evaluate_points<float>(graph_, kind, dims, s, threads, r); });
     }
 
-    // A grid of shape (ny, nx) or (nz, ny, nx), rows contiguous (checked by the Python half, again here).
-    void fill(const std::vector<double>& origin, const std::vector<double>& step, const py::array& o, unsigned threads,
-              const py::object& progress) const {
+    // A grid of shape (ny, nx) or (nz, ny, nx), rows contiguous (checked by the Python half, again here):
+    // planes = [values] or [values, d/dx, d/dy (, d/dz)], of one shape and strides.
+    void fill(const std::vector<double>& origin, const std::vector<double>& step, const std::vector<py::array>& planes,
+              unsigned threads, const py::object& progress) const {
+        const py::array& o = planes.at(0);
         const int dims = int(o.ndim());
         if (dims != graph_.dimensions() || (dims != 2 && dims != 3)) throw py::value_error("internal: grid dimensions");
+        if (planes.size() != 1 && planes.size() != std::size_t(dims + 1)) throw py::value_error("internal: grid planes");
+        std::array<float*, 4> p{};
+        for (std::size_t k = 0; k < planes.size(); ++k) {
+            const py::array& a = planes[k];
+            View pv = view_of(a, true);
+            if (pv.f64 || a.ndim() != dims) throw py::value_error("internal: plane shapes");
+            for (int d = 0; d < dims; ++d)
+                if (a.shape(d) != o.shape(d) || a.strides(d) != o.strides(d)) throw py::value_error("internal: plane strides");
+            p[k] = reinterpret_cast<float*>(pv.data);
+        }
         View v = view_of(o, true);
         if (v.f64 || o.strides(dims - 1) != 4) throw py::value_error("internal: grid rows must be contiguous float32");
         const std::ptrdiff_t row = o.strides(dims - 2), slice = dims == 3 ? o.strides(0) : 0;
@@ -651,7 +674,9 @@ public:
         for (int d = 0; d < dims; ++d) size[d] = std::size_t(o.shape(dims - 1 - d));
         const std::uint64_t total = std::uint64_t(size[0]) * size[1] * size[2];
         if (total == 0) return;
-        float* out = reinterpret_cast<float*>(v.data);
+        float* out = p[0];
+        const bool gradient = planes.size() > 1;
+        const gradnoise::GradientOut planes_out{p[0], p[1], p[2], p[3], nullptr};
         Run run;
         run.total = total;
         run.row = size[0];
@@ -659,13 +684,17 @@ public:
             const gradnoise::FillOptions opt = fill_options(r, threads);
             if (dims == 2) {
                 const gradnoise::Grid2d g{float(origin[0]), float(origin[1]), float(step[0]), float(step[1]), size[0], size[1]};
-                return graph_.fill_grid_2d(g, out, std::size_t(row / 4), opt);
+                return gradient ? graph_.fill_grid_gradient_2d(g, planes_out, std::size_t(row / 4), opt)
+                                : graph_.fill_grid_2d(g, out, std::size_t(row / 4), opt);
             }
             const gradnoise::Grid3d g{float(origin[0]), float(origin[1]), float(origin[2]), float(step[0]), float(step[1]),
                                       float(step[2]), size[0], size[1], size[2]};
-            return graph_.fill_grid_3d(g, out, std::size_t(row / 4), std::size_t(slice / 4), opt);
+            return gradient ? graph_.fill_grid_gradient_3d(g, planes_out, std::size_t(row / 4), std::size_t(slice / 4), opt)
+                            : graph_.fill_grid_3d(g, out, std::size_t(row / 4), std::size_t(slice / 4), opt);
         });
     }
+
+    std::string gradient_refusal() const { return graph_.gradient_refusal(); }
 
     double reference(const std::vector<double>& p) const {
         const float x = float(p.at(0)), y = float(p.at(1)), z = p.size() > 2 ? float(p[2]) : 0.0f,
@@ -717,7 +746,8 @@ PYBIND11_MODULE(_gradnoise, m) {
         .def("to_json", &GraphCore::to_json)
         .def("dimensions", &GraphCore::dimensions)
         .def("program_size", &GraphCore::program_size)
-        .def("is_single_field", &GraphCore::is_single_field);
+        .def("is_single_field", &GraphCore::is_single_field)
+        .def("gradient_refusal", &GraphCore::gradient_refusal);
     m.attr("graph_format_version") = gradnoise::graph_format_version;
     m.def("graph_schema", [] { return gradnoise::Graph::schema(); });
     m.def("active_isa", [] { return std::string(gradnoise::isa_name(gradnoise::active_isa())); });

@@ -734,4 +734,52 @@ gradnoise_status gradnoise_graph_fill_grid_3d(const gradnoise_graph* graph, cons
     return report(graph->graph.fill_grid_3d(g, out, row_stride, slice_stride, o.cpp));
 }
 
+gradnoise_status gradnoise_graph_evaluate_gradient_2d(const gradnoise_graph* graph, const float* x, const float* y,
+                                                      const gradnoise_gradient_out* out, size_t count) {
+    if (graph == nullptr || (out == nullptr && count > 0)) {
+        return null_handle("gradnoise_graph_evaluate_gradient_2d: graph and out must be non-null");
+    }
+    return report(graph->graph.evaluate_gradient_2d(x, y, planes(out), count));
+}
+
+gradnoise_status gradnoise_graph_evaluate_gradient_3d(const gradnoise_graph* graph, const float* x, const float* y,
+                                                      const float* z, const gradnoise_gradient_out* out, size_t count) {
+    if (graph == nullptr || (out == nullptr && count > 0)) {
+        return null_handle("gradnoise_graph_evaluate_gradient_3d: graph and out must be non-null");
+    }
+    return report(graph->graph.evaluate_gradient_3d(x, y, z, planes(out), count));
+}
+
+gradnoise_status gradnoise_graph_evaluate_gradient_4d(const gradnoise_graph* graph, const float* x, const float* y,
+                                                      const float* z, const float* w, const gradnoise_gradient_out* out,
+                                                      size_t count) {
+    if (graph == nullptr || (out == nullptr && count > 0)) {
+        return null_handle("gradnoise_graph_evaluate_gradient_4d: graph and out must be non-null");
+    }
+    return report(graph->graph.evaluate_gradient_4d(x, y, z, w, planes(out), count));
+}
+
+gradnoise_status gradnoise_graph_fill_grid_gradient_2d(const gradnoise_graph* graph, const gradnoise_grid_2d* grid,
+                                                       const gradnoise_gradient_out* out, size_t row_stride,
+                                                       const gradnoise_fill_options* options) {
+    if (graph == nullptr || grid == nullptr || out == nullptr) {
+        return null_handle("gradnoise_graph_fill_grid_gradient_2d: graph, grid and out must be non-null");
+    }
+    const gradnoise::Grid2d g{grid->origin_x, grid->origin_y, grid->step_x, grid->step_y, grid->size_x, grid->size_y};
+    const OptionsBridge o(options);
+    return report(graph->graph.fill_grid_gradient_2d(g, planes(out), row_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_graph_fill_grid_gradient_3d(const gradnoise_graph* graph, const gradnoise_grid_3d* grid,
+                                                       const gradnoise_gradient_out* out, size_t row_stride,
+                                                       size_t slice_stride, const gradnoise_fill_options* options) {
+    if (graph == nullptr || grid == nullptr || out == nullptr) {
+        return null_handle("gradnoise_graph_fill_grid_gradient_3d: graph, grid and out must be non-null");
+    }
+    const gradnoise::Grid3d g{grid->origin_x, grid->origin_y, grid->origin_z, grid->step_x, grid->step_y,
+                              grid->step_z, grid->size_x, grid->size_y, grid->size_z};
+    const OptionsBridge o(options);
+    return report(graph->graph.fill_grid_gradient_3d(g, planes(out), row_stride, slice_stride, o.cpp));
+}
+
 }  // extern "C"

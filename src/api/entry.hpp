@@ -64,7 +64,7 @@ Status fill_graph_grid_2d(const KernelTable& k, const GraphData& d, const Grid2d
                           std::size_t row_stride, const FillOptions& options) noexcept;
 Status fill_graph_grid_3d(const KernelTable& k, const GraphData& d, const Grid3d& grid, float* out,
                           std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
-// [S 19.7] With gradients; a graph with a node that has none: invalid_argument.
+// [S 19.6] With gradients; a graph with a node that has none: invalid_argument.
 Status evaluate_graph_gradient(const KernelTable& k, const GraphData& d, int dims, const float* const* coords,
                                const GradientOut& out, std::size_t count) noexcept;
 Status fill_graph_grid_gradient_2d(const KernelTable& k, const GraphData& d, const Grid2d& grid, const GradientOut& out,

@@ -30,7 +30,7 @@ Status build(graph::GraphDesc desc, Graph* out, std::string* error, std::shared_
     if (!graph::compile(*data, error)) {
         return Status(ErrorCode::size_overflow, "Graph: the graph exceeds a limit (see the error text)");
     }
-    // [S 19.7] Gradients exist when every field the program evaluates has one.
+    // [S 19.6] Gradients exist when every field the program evaluates has one.
     for (const graph::Instr& in : data->program.code) {
         if (in.op != graph::Op::field) {
             continue;

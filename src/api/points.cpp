@@ -84,7 +84,7 @@ Status evaluate_graph(const KernelTable& k, const GraphData& d, int dims, const 
     return Status::success();
 }
 
-// [S 19.7] A graph's values with gradients.
+// [S 19.6] A graph's values with gradients.
 Status evaluate_graph_gradient(const KernelTable& k, const GraphData& d, int dims, const float* const* coords,
                                const GradientOut& out, std::size_t count) noexcept {
     static const char* const wrong_dims[5] = {

@@ -480,9 +480,9 @@ FieldSource graph_source(BakeRequest& q) {
                     " dimensions; this bake samples " + std::to_string(needed) +
                     " (a still picture 2, --frames 3 with time as z, --frames --loop 4)");
     }
-    if (b.slopes()) {
+    if (b.slopes() && !g.gradient_refusal().empty()) {
         usage_error(std::string("gradnoise bake: ") + (b.hillshade ? "--hillshade" : "--normal-map") +
-                    " needs the field's gradient, which graphs do not have yet");
+                    " needs the field's gradient: " + g.gradient_refusal());
     }
     b.graph_canonical = g.to_json();
     return FieldSource(std::move(g));

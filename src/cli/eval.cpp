@@ -209,8 +209,8 @@ int run_eval(const Settings& s) {
                         " dimensions; --dims is " + std::to_string(dims) + " (give --dims " +
                         std::to_string(source->graph().dimensions()) + ")");
         }
-        if (s.gradient) {
-            usage_error("gradnoise eval: --gradient: graphs have no gradients yet");
+        if (s.gradient && !source->graph().gradient_refusal().empty()) {
+            usage_error("gradnoise eval: --gradient: " + source->graph().gradient_refusal());
         }
     } else {
         desc = s.noise.desc();

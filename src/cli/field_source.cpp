@@ -6,10 +6,6 @@
 
 namespace gradnoise::cli {
 
-namespace {
-constexpr const char* no_graph_gradient = "graphs have no gradients yet (--gradient, --hillshade, --normal-map)";
-}
-
 Status FieldSource::evaluate_2d(const float* x, const float* y, float* out, std::size_t n) const {
     return graph_ ? graph_->evaluate_2d(x, y, out, n) : noise_->evaluate_2d(x, y, out, n);
 }
@@ -29,26 +25,23 @@ Status FieldSource::fill_grid_3d(const Grid3d& g, float* out, std::size_t row_st
                   : noise_->fill_grid_3d(g, out, row_stride, slice_stride, o);
 }
 Status FieldSource::evaluate_gradient_2d(const float* x, const float* y, const GradientOut& g, std::size_t n) const {
-    return graph_ ? Status(ErrorCode::invalid_argument, no_graph_gradient) : noise_->evaluate_gradient_2d(x, y, g, n);
+    return graph_ ? graph_->evaluate_gradient_2d(x, y, g, n) : noise_->evaluate_gradient_2d(x, y, g, n);
 }
 Status FieldSource::evaluate_gradient_3d(const float* x, const float* y, const float* z, const GradientOut& g,
                                          std::size_t n) const {
-    return graph_ ? Status(ErrorCode::invalid_argument, no_graph_gradient)
-                  : noise_->evaluate_gradient_3d(x, y, z, g, n);
+    return graph_ ? graph_->evaluate_gradient_3d(x, y, z, g, n) : noise_->evaluate_gradient_3d(x, y, z, g, n);
 }
 Status FieldSource::evaluate_gradient_4d(const float* x, const float* y, const float* z, const float* w,
                                          const GradientOut& g, std::size_t n) const {
-    return graph_ ? Status(ErrorCode::invalid_argument, no_graph_gradient)
-                  : noise_->evaluate_gradient_4d(x, y, z, w, g, n);
+    return graph_ ? graph_->evaluate_gradient_4d(x, y, z, w, g, n) : noise_->evaluate_gradient_4d(x, y, z, w, g, n);
 }
 Status FieldSource::fill_grid_gradient_2d(const Grid2d& g, const GradientOut& out, std::size_t row_stride,
                                           const FillOptions& o) const {
-    return graph_ ? Status(ErrorCode::invalid_argument, no_graph_gradient)
-                  : noise_->fill_grid_gradient_2d(g, out, row_stride, o);
+    return graph_ ? graph_->fill_grid_gradient_2d(g, out, row_stride, o) : noise_->fill_grid_gradient_2d(g, out, row_stride, o);
 }
 Status FieldSource::fill_grid_gradient_3d(const Grid3d& g, const GradientOut& out, std::size_t row_stride,
                                           std::size_t slice_stride, const FillOptions& o) const {
-    return graph_ ? Status(ErrorCode::invalid_argument, no_graph_gradient)
+    return graph_ ? graph_->fill_grid_gradient_3d(g, out, row_stride, slice_stride, o)
                   : noise_->fill_grid_gradient_3d(g, out, row_stride, slice_stride, o);
 }
 

@@ -25,7 +25,7 @@ public:
     Status fill_grid_2d(const Grid2d& g, float* out, std::size_t row_stride, const FillOptions& o) const;
     Status fill_grid_3d(const Grid3d& g, float* out, std::size_t row_stride, std::size_t slice_stride,
                         const FillOptions& o) const;
-    // Gradients: the Noise's (a graph's are refused before work starts: see refuse_graph_gradient).
+    // Gradients: the Noise's or the graph's (a graph without one is refused before work starts).
     Status evaluate_gradient_2d(const float* x, const float* y, const GradientOut& g, std::size_t n) const;
     Status evaluate_gradient_3d(const float* x, const float* y, const float* z, const GradientOut& g,
                                 std::size_t n) const;

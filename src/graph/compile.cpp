@@ -29,7 +29,7 @@ public:
         const Coords root = {0, 1, 2, 3};
         next_ = g_.dims;
         for (int a = 0; a < g_.dims; ++a) {
-            diagonal_[a] = {a, 1.0f};  // [S 19.7] dp_a / dp = e_a
+            diagonal_[a] = {a, 1.0f};  // [S 19.6] dp_a / dp = e_a
         }
         d_.field_names.resize(d_.fields.size());
         for (std::size_t i = 0; i < g_.nodes.size() && i < d_.fields.size(); ++i) {
@@ -228,7 +228,7 @@ private:
     int field(int index, const Coords& c) {
         Instr in = op(Op::field, {c[0], c[1], c[2], c[3]});
         in.index = index;
-        // [S 19.7] Diagonal coordinates (each q_b a constant times p_b): the chain rule is one product.
+        // [S 19.6] Diagonal coordinates (each q_b a constant times p_b): the chain rule is one product.
         bool diagonal = true;
         for (int b = 0; b < g_.dims; ++b) {
             auto it = diagonal_.find(c[b]);
@@ -285,7 +285,7 @@ private:
         return value(n.inputs[0][0], at);
     }
 
-    // [S 19.7] q = p * f (+ a constant): diagonal when p is, its constant c * f (translate: c).
+    // [S 19.6] q = p * f (+ a constant): diagonal when p is, its constant c * f (translate: c).
     void scaled(int from, int to, float f, bool multiply = true) {
         auto it = diagonal_.find(from);
         if (it != diagonal_.end()) {
@@ -294,7 +294,7 @@ private:
     }
 
     // Coordinates whose derivative is the identity (the graph's own, or only translated): there the
-    // built-in fractal's gradient is the graph fractal's bit for bit (spec 19.7), so it may fold.
+    // built-in fractal's gradient is the graph fractal's bit for bit (spec 19.6), so it may fold.
     bool unit_diagonal(const Coords& c) const {
         for (int a = 0; a < g_.dims; ++a) {
             auto it = diagonal_.find(c[a]);

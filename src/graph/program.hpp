@@ -25,7 +25,7 @@ inline constexpr int max_graph_slots = 64;
 
 enum class Op : std::uint8_t {
     field,         // out = fields[index] at (in[0], ..., in[dims - 1]); gradients: count == 1 when every
-                   // in[b]'s derivative is diagonal, c_b = k[b] (spec 19.7), else the full chain rule
+                   // in[b]'s derivative is diagonal, c_b = k[b] (spec 19.6), else the full chain rule
     constant,      // out = k0
     add,           // out = in0 + in1
     subtract,      // out = in0 - in1

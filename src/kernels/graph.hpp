@@ -206,10 +206,10 @@ void run_program(const graph::Program& prog, Slots s, std::size_t lanes, Field&&
 namespace gradnoise::kernels::GRADNOISE_KERNEL_NS {
 namespace {
 
-// [S 19.7] Slots with gradients: plane 0 the value, plane 1 + a the derivative along axis a.
+// [S 19.6] Slots with gradients: plane 0 the value, plane 1 + a the derivative along axis a.
 using GradientSlots = float (*)[5][graph::graph_gradient_block];
 
-// The program over slots with gradients (dual numbers), the operations of spec 19.7 in their
+// The program over slots with gradients (dual numbers), the operations of spec 19.6 in their
 // order. field(instr, coords, planes, lanes) writes a field's value and gradient with respect to
 // its own coordinates into planes[0 .. dims].
 template <class Field>

@@ -243,7 +243,7 @@ void graph_grid_3d(const detail::GraphData& d, const Grid3d& g, std::size_t firs
     }
 }
 
-// [S 19.7] Graphs with gradients: the reference, at each point.
+// [S 19.6] Graphs with gradients: the reference, at each point.
 void graph_points_gradient(const detail::GraphData& d, const float* const* coords, float* const* out,
                            std::size_t n) noexcept {
     const int dims = d.desc.dims;

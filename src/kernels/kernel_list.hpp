@@ -59,7 +59,7 @@ struct GraphData;
 // The graph kernels (src/kernels/graph.hpp; the scalar table's: the reference, node by node), over a
 // compiled graph (src/graph/graph_data.hpp) instead of one field's tables. graph_points: out[i] = the
 // graph at (coords[0][i], ..., coords[dims - 1][i]); graph_grid_*: rows as grid_* above.
-// *_gradient: [S 19.7] out[0] the value, out[1 + a] the partial derivative along axis a.
+// *_gradient: [S 19.6] out[0] the value, out[1 + a] the partial derivative along axis a.
 #define GRADNOISE_GRAPH_KERNEL_LIST(X)                                                                   \
     X(graph_points, const float* const* coords, float* out, std::size_t n)                               \
     X(graph_grid_2d, const Grid2d& grid, std::size_t first, std::size_t last, float* out,                \

@@ -293,7 +293,7 @@ void graph_grid_3d(const detail::GraphData& d, const Grid3d& g, std::size_t firs
     }
 }
 
-// [S 19.7] Graphs with gradients: blocks of graph_gradient_block samples, each slot the value and
+// [S 19.6] Graphs with gradients: blocks of graph_gradient_block samples, each slot the value and
 // one derivative plane per axis; the coordinates' planes start as the identity.
 template <class Coordinates>
 void graph_gradient_blocks(const detail::GraphData& d, std::size_t n, Coordinates&& coordinates,

@@ -245,7 +245,7 @@ private:
     const graph::GraphDesc& g_;
 };
 
-// [S 19.7] Values with gradients: every node's value and its partial derivatives with respect to the
+// [S 19.6] Values with gradients: every node's value and its partial derivatives with respect to the
 // graph's coordinates, forward through the nodes (dual numbers). A coordinate carries its derivative
 // row, and whether it is diagonal -- a constant c times e_axis, tracked as the compiler tracks it --
 // so a field at diagonal coordinates multiplies its gradient by c instead of summing products with
@@ -453,7 +453,7 @@ private:
         return y(i) + (v - x(i)) * slope;
     }
 
-    // [S 19.7] The field's value and gradient (spec 18) at q, by the chain rule.
+    // [S 19.6] The field's value and gradient (spec 18) at q, by the chain rule.
     Dual field(const Noise& f, const Coordinates& P) const {
         const float q[4] = {P.q[0].v, P.q[1].v, P.q[2].v, P.q[3].v};
         const Gradient g = field_gradient(f.tables(), dims_, q);
@@ -504,7 +504,7 @@ private:
         return node(n.inputs[0][0], at);
     }
 
-    // [S 19.7] Spec 18.3's octave loop with the input's gradient (already with respect to p) as g.
+    // [S 19.6] Spec 18.3's octave loop with the input's gradient (already with respect to p) as g.
     Dual fractal(const Node& n, const Coordinates& P) const {
         const Fractal kind = static_cast<Fractal>(static_cast<int>(Fractal::fbm) + static_cast<int>(n.value(0)));
         const int octaves = static_cast<int>(n.value(1));

@@ -32,7 +32,7 @@ namespace gradnoise::reference {
 
 // [S 19] A compiled graph's value at p (p[0 .. dims - 1]), node by node (graph.cpp).
 float graph_sample(const detail::GraphData& graph, const float* p) noexcept;
-// [S 19.7] Its value (out[0], bit for bit graph_sample's) and gradient (out[1 .. dims]); the graph's
+// [S 19.6] Its value (out[0], bit for bit graph_sample's) and gradient (out[1 .. dims]); the graph's
 // fields must have gradients (GraphData::no_gradient empty).
 void graph_sample_gradient(const detail::GraphData& graph, const float* p, float* out) noexcept;
 

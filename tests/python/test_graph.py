@@ -127,3 +127,34 @@ def test_errors_name_the_node_and_the_parameter():
         gradnoise.Graph.from_json('{"gradnoise_graph": 9, "output": 1}')
     with pytest.raises(AttributeError):
         g.field().blur
+
+
+def test_gradients_equal_the_cli_and_the_fields_own(cli):
+    x, y = points(300, 4)
+    # A graph of one field: the field's own gradient, bit for bit.
+    assert g.field(seed=3, fractal="fbm", octaves=4).gradient(x, y).tobytes() == \
+        gradnoise.Field(seed=3, fractal="fbm", octaves=4).gradient(x, y).tobytes()
+    # The gallery's continent: the CLI's eval --gradient of the same file.
+    filed = gradnoise.Graph.load(GRAPHS / "continent.json")
+    got = filed.gradient(x, y)
+    assert got.shape == (3, 300) and got.dtype == np.float32
+    assert got[0].tobytes() == filed(x, y).tobytes()
+    text = "".join(f"{float(a).hex()} {float(b).hex()}\n" for a, b in zip(x, y))
+    r = subprocess.run([cli.path, "eval", "--graph", str(GRAPHS / "continent.json"), "--gradient", "--format", "hex"],
+                       input=text, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    from_cli = np.array([[float.fromhex(t) for t in line.split()] for line in r.stdout.splitlines()], dtype=np.float32)
+    assert from_cli.T.tobytes() == got.tobytes()
+
+
+def test_gradient_grids_and_refusals():
+    terrain = g.field(seed=1).warp(by=g.field(seed=2), strength=0.5).fractal("ridged", octaves=3).terrace(4, 0.5)
+    grid = terrain.grid((9, 11), origin=(0.5, -1.0), step=0.13, gradient=True)
+    xs = np.float32(0.5) + np.arange(11, dtype=np.float32) * np.float32(0.13)
+    ys = np.float32(-1.0) + np.arange(9, dtype=np.float32) * np.float32(0.13)
+    assert grid.shape == (3, 9, 11)
+    assert grid.tobytes() == terrain.gradient(xs[None, :], ys[:, None]).tobytes()
+    marble = g.field(fractal="turbulence", pattern="marble", name="stone") + 1
+    assert "graph node 'stone' (field) has no gradient" in marble.gradient_refusal()
+    with pytest.raises(ValueError, match=r"'stone' \(field\) has no gradient: patterns have no gradient"):
+        marble.gradient(0.5, 0.5)
