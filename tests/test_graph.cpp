@@ -730,3 +730,45 @@ TEST_CASE("graph gradients: a node without one is refused, naming it") {
     CHECK(std::isnan(g.gradient2(x, y).dx));
     CHECK(g.evaluate_2d(&x, &y, &v, 1).ok());  // values are fine
 }
+
+TEST_CASE("graph chunks: the graph at each sample's own coordinates, on every ISA; neighbours join") {
+    const Graph g = load(coordinates_2d);
+    const float spacing = 0.37f;
+    const Chunk2d big{-4000000000LL, 17, 70, 6, spacing};
+    testing::Points p;
+    for (std::size_t j = 0; j < big.size_y; ++j) {
+        for (std::size_t i = 0; i < big.size_x; ++i) {
+            // [S 19.8] written out here: binary64 product, one rounding to float
+            p.add(static_cast<float>(static_cast<double>(big.first_x + static_cast<std::int64_t>(i)) * double(spacing)),
+                  static_cast<float>(static_cast<double>(big.first_y + static_cast<std::int64_t>(j)) * double(spacing)),
+                  0.0f);
+        }
+    }
+    const std::vector<float> want = run_points(*testing::isa_path(Isa::scalar).table, g, p);
+    const auto want_gradient = run_gradient(*testing::isa_path(Isa::scalar).table, g, p);
+    for (const testing::IsaPath& path : testing::isa_paths()) {
+        std::vector<float> out(want.size());
+        FillOptions o;
+        o.threads = 2;
+        REQUIRE(detail::fill_graph_chunk_2d(*path.table, g.data(), big, out.data(), 0, o).ok());
+        check_same(out, want, path.name() + " chunk");
+        // Two chunks side by side, written into one buffer through the stride, are the big one.
+        std::vector<float> joined(want.size());
+        const Chunk2d left{big.first_x, big.first_y, 33, 6, spacing}, right{big.first_x + 33, big.first_y, 37, 6, spacing};
+        REQUIRE(detail::fill_graph_chunk_2d(*path.table, g.data(), left, joined.data(), 70, FillOptions{}).ok());
+        REQUIRE(detail::fill_graph_chunk_2d(*path.table, g.data(), right, joined.data() + 33, 70, FillOptions{}).ok());
+        check_same(joined, want, path.name() + " joined chunks");
+        std::vector<std::vector<float>> planes(3, std::vector<float>(want.size()));
+        REQUIRE(detail::fill_graph_chunk_gradient_2d(*path.table, g.data(), big,
+                                                     GradientOut{planes[0].data(), planes[1].data(), planes[2].data()},
+                                                     0, o)
+                    .ok());
+        check_same_planes(planes, want_gradient, path.name() + " gradient chunk");
+    }
+    const Graph volume = load(volume_3d);
+    std::vector<float> v(4 * 3 * 2);
+    CHECK(volume.fill_chunk_3d(Chunk3d{5, -6, 7, 4, 3, 2, 0.5f}, v.data()).ok());
+    CHECK(testing::bits(v[23]) == testing::bits(volume.sample3(4.0f, -2.0f, 4.0f)));  // (8, -4, 8) * 0.5
+    CHECK(g.fill_chunk_2d(Chunk2d{0, 0, 4, 4, 0.0f}, v.data()).code() == ErrorCode::invalid_argument);
+    CHECK(g.fill_chunk_3d(Chunk3d{0, 0, 0, 1, 1, 1, 1.0f}, v.data()).code() == ErrorCode::invalid_argument);
+}

@@ -85,6 +85,20 @@ public:
     Status fill_grid_3d(const Grid3d& grid, float* out, std::size_t row_stride = 0, std::size_t slice_stride = 0,
                         const FillOptions& options = FillOptions{}) const noexcept;
 
+    // [S 19.8] Chunks of an unbounded world: sample (sx, sy[, sz]) lies at (float(double(sx) *
+    // double(spacing)), ...) -- its own coordinates from its own numbers, so chunks of one world join
+    // bit for bit; layouts, strides, threads and errors as Noise's chunk fills. (A graph has no
+    // period to reduce by: far from the origin the float coordinates coarsen, as a grid's do.)
+    Status fill_chunk_2d(const Chunk2d& chunk, float* out, std::size_t row_stride = 0,
+                         const FillOptions& options = FillOptions{}) const noexcept;
+    Status fill_chunk_3d(const Chunk3d& chunk, float* out, std::size_t row_stride = 0, std::size_t slice_stride = 0,
+                         const FillOptions& options = FillOptions{}) const noexcept;
+    Status fill_chunk_gradient_2d(const Chunk2d& chunk, const GradientOut& out, std::size_t row_stride = 0,
+                                  const FillOptions& options = FillOptions{}) const noexcept;
+    Status fill_chunk_gradient_3d(const Chunk3d& chunk, const GradientOut& out, std::size_t row_stride = 0,
+                                  std::size_t slice_stride = 0,
+                                  const FillOptions& options = FillOptions{}) const noexcept;
+
     // [S 19.6] Values with gradients (forward through the nodes by the chain rule): the layouts,
     // strides, threads and errors of Noise's gradient functions. A graph whose field node has no
     // gradient (a pattern, ...): invalid_argument, and gradient_refusal() names the node and why

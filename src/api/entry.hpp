@@ -71,6 +71,15 @@ Status fill_graph_grid_gradient_2d(const KernelTable& k, const GraphData& d, con
                                    std::size_t row_stride, const FillOptions& options) noexcept;
 Status fill_graph_grid_gradient_3d(const KernelTable& k, const GraphData& d, const Grid3d& grid, const GradientOut& out,
                                    std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
+// [S 19.8] Chunks of a graph (fills.cpp).
+Status fill_graph_chunk_2d(const KernelTable& k, const GraphData& d, const Chunk2d& chunk, float* out,
+                           std::size_t row_stride, const FillOptions& options) noexcept;
+Status fill_graph_chunk_3d(const KernelTable& k, const GraphData& d, const Chunk3d& chunk, float* out,
+                           std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
+Status fill_graph_chunk_gradient_2d(const KernelTable& k, const GraphData& d, const Chunk2d& chunk, const GradientOut& out,
+                                    std::size_t row_stride, const FillOptions& options) noexcept;
+Status fill_graph_chunk_gradient_3d(const KernelTable& k, const GraphData& d, const Chunk3d& chunk, const GradientOut& out,
+                                    std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept;
 
 }  // namespace gradnoise::detail
 

@@ -443,19 +443,60 @@ constexpr ChunkMessages chunk_gradient2_all =
     GRADNOISE_CHUNK_GRADIENT(2D, "fill_chunk_gradient_2d", "fill_grid_gradient_2d");
 constexpr ChunkMessages chunk_gradient3_all =
     GRADNOISE_CHUNK_GRADIENT(3D, "fill_chunk_gradient_3d", "fill_grid_gradient_3d");
+constexpr ChunkMessages graph_chunk2 = GRADNOISE_CHUNK_VALUE(2D, "Graph::fill_chunk_2d", "Graph::fill_grid_2d");
+constexpr ChunkMessages graph_chunk3 = GRADNOISE_CHUNK_VALUE(3D, "Graph::fill_chunk_3d", "Graph::fill_grid_3d");
+constexpr ChunkMessages graph_chunk_gradient2 =
+    GRADNOISE_CHUNK_GRADIENT(2D, "Graph::fill_chunk_gradient_2d", "Graph::fill_grid_gradient_2d");
+constexpr ChunkMessages graph_chunk_gradient3 =
+    GRADNOISE_CHUNK_GRADIENT(3D, "Graph::fill_chunk_gradient_3d", "Graph::fill_grid_gradient_3d");
+
+// [S 19.8] A graph's chunk rows: each sample's coordinates from its own 64-bit numbers (so chunks of
+// one world join exactly), in blocks of 256 through the graph's point kernels (values, or values
+// with gradients: planes[0 .. dims]).
+void graph_chunk_rows(const kernels::KernelTable& k, const detail::GraphData& d, const std::int64_t* first,
+                      std::size_t size_x, std::size_t size_y, float spacing, std::size_t row0, std::size_t row1,
+                      float* const* planes, int plane_count, std::size_t row_stride, std::size_t slice_stride) {
+    constexpr std::size_t block = 256;
+    float coords[3][block];
+    const float* in[3] = {coords[0], coords[1], coords[2]};
+    const int dims = d.program.dims;
+    for (std::size_t r = row0; r < row1; ++r) {
+        const std::size_t j = r % size_y, kz = r / size_y;
+        const float y = graph::chunk_coordinate(first[1] + static_cast<std::int64_t>(j), spacing);
+        const float z = dims == 3 ? graph::chunk_coordinate(first[2] + static_cast<std::int64_t>(kz), spacing) : 0.0f;
+        const std::size_t at = kz * slice_stride + j * row_stride;
+        for (std::size_t i0 = 0; i0 < size_x; i0 += block) {
+            const std::size_t n = std::min(block, size_x - i0);
+            for (std::size_t i = 0; i < n; ++i) {
+                coords[0][i] = graph::chunk_coordinate(first[0] + static_cast<std::int64_t>(i0 + i), spacing);
+                coords[1][i] = y;
+                coords[2][i] = z;
+            }
+            float* out[5] = {};
+            for (int p = 0; p < plane_count; ++p) {
+                out[p] = planes[p] + at + i0;
+            }
+            if (plane_count == 1) {
+                k.graph_points(d, in, out[0], n);
+            } else {
+                k.graph_points_gradient(d, in, out, n);
+            }
+        }
+    }
+}
 
 // The checks of a chunk fill (2D: size_z = 1, first_z = 0), then rows over threads.
 template <int dims, class Chunk, class Rows>
-Status fill_chunk(const detail::NoiseTables& t, const Chunk& c, std::int64_t first_z, std::size_t size_z, const float* out,
+Status fill_chunk(const NoiseDesc& desc, const Chunk& c, std::int64_t first_z, std::size_t size_z, const float* out,
                   const GradientOut* gradient, std::size_t row_stride, std::size_t slice_stride,
                   const FillOptions& options, const ChunkMessages& m, Rows&& rows) {
-    if (Status s = check_chunk_field(t.desc, m.field); !s) {
+    if (Status s = check_chunk_field(desc, m.field); !s) {
         return s;
     }
-    if (const char* refusal = gradient != nullptr ? detail::gradient_refusal(t.desc, dims, m.no_gradient) : nullptr) {
+    if (const char* refusal = gradient != nullptr ? detail::gradient_refusal(desc, dims, m.no_gradient) : nullptr) {
         return Status(ErrorCode::invalid_argument, refusal);
     }
-    if (!finite(c.spacing) || !(c.spacing > 0.0f) || !reference::chunk_steps_finite(t.desc, c.spacing)) {
+    if (!finite(c.spacing) || !(c.spacing > 0.0f) || !reference::chunk_steps_finite(desc, c.spacing)) {
         return Status(ErrorCode::invalid_argument, m.spacing);
     }
     if (c.size_x > max_grid_side || c.size_y > max_grid_side || size_z > max_grid_side) {
@@ -483,9 +524,69 @@ Status fill_chunk(const detail::NoiseTables& t, const Chunk& c, std::int64_t fir
 
 namespace detail {
 
+// [S 19.8] Graphs: the chunk checks and threads above, the coordinates of spec 19.8.
+Status fill_graph_chunk_2d(const KernelTable& k, const GraphData& d, const Chunk2d& c, float* out,
+                           std::size_t row_stride, const FillOptions& options) noexcept {
+    if (d.program.dims != 2) {
+        return Status(ErrorCode::invalid_argument, "Graph::fill_chunk_2d: the graph has 3 or 4 dimensions, not 2");
+    }
+    const std::int64_t first[3] = {c.first_x, c.first_y, 0};
+    float* const planes[1] = {out};
+    return fill_chunk<2>(NoiseDesc{}, c, 0, 1, out, nullptr, row_stride, 0, options, graph_chunk2,
+                         [&](std::size_t r0, std::size_t r1, std::size_t rs, std::size_t) {
+                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, c.spacing, r0, r1, planes, 1, rs, 0);
+                         });
+}
+
+Status fill_graph_chunk_3d(const KernelTable& k, const GraphData& d, const Chunk3d& c, float* out,
+                           std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
+    if (d.program.dims != 3) {
+        return Status(ErrorCode::invalid_argument, "Graph::fill_chunk_3d: the graph has 2 or 4 dimensions, not 3");
+    }
+    const std::int64_t first[3] = {c.first_x, c.first_y, c.first_z};
+    float* const planes[1] = {out};
+    return fill_chunk<3>(NoiseDesc{}, c, c.first_z, c.size_z, out, nullptr, row_stride, slice_stride, options,
+                         graph_chunk3, [&](std::size_t r0, std::size_t r1, std::size_t rs, std::size_t ss) {
+                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, c.spacing, r0, r1, planes, 1, rs, ss);
+                         });
+}
+
+Status fill_graph_chunk_gradient_2d(const KernelTable& k, const GraphData& d, const Chunk2d& c, const GradientOut& out,
+                                    std::size_t row_stride, const FillOptions& options) noexcept {
+    if (d.program.dims != 2) {
+        return Status(ErrorCode::invalid_argument, "Graph::fill_chunk_gradient_2d: the graph has 3 or 4 dimensions, not 2");
+    }
+    if (!d.no_gradient.empty()) {
+        return Status(ErrorCode::invalid_argument, "Graph: a node has no gradient (Graph::gradient_refusal() says which)");
+    }
+    const std::int64_t first[3] = {c.first_x, c.first_y, 0};
+    float* const planes[3] = {out.value, out.dx, out.dy};
+    return fill_chunk<2>(NoiseDesc{}, c, 0, 1, out.value, &out, row_stride, 0, options, graph_chunk_gradient2,
+                         [&](std::size_t r0, std::size_t r1, std::size_t rs, std::size_t) {
+                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, c.spacing, r0, r1, planes, 3, rs, 0);
+                         });
+}
+
+Status fill_graph_chunk_gradient_3d(const KernelTable& k, const GraphData& d, const Chunk3d& c, const GradientOut& out,
+                                    std::size_t row_stride, std::size_t slice_stride,
+                                    const FillOptions& options) noexcept {
+    if (d.program.dims != 3) {
+        return Status(ErrorCode::invalid_argument, "Graph::fill_chunk_gradient_3d: the graph has 2 or 4 dimensions, not 3");
+    }
+    if (!d.no_gradient.empty()) {
+        return Status(ErrorCode::invalid_argument, "Graph: a node has no gradient (Graph::gradient_refusal() says which)");
+    }
+    const std::int64_t first[3] = {c.first_x, c.first_y, c.first_z};
+    float* const planes[4] = {out.value, out.dx, out.dy, out.dz};
+    return fill_chunk<3>(NoiseDesc{}, c, c.first_z, c.size_z, out.value, &out, row_stride, slice_stride, options,
+                         graph_chunk_gradient3, [&](std::size_t r0, std::size_t r1, std::size_t rs, std::size_t ss) {
+                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, c.spacing, r0, r1, planes, 4, rs, ss);
+                         });
+}
+
 Status fill_chunk_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& c, float* out,
                      std::size_t row_stride, const FillOptions& options) noexcept {
-    return fill_chunk<2>(t, c, 0, 1, out, nullptr, row_stride, 0, options, chunk2_all,
+    return fill_chunk<2>(t.desc, c, 0, 1, out, nullptr, row_stride, 0, options, chunk2_all,
                          [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t) {
                              k.chunk_2d(t, c, first, last, out, rs);
                          });
@@ -493,7 +594,7 @@ Status fill_chunk_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& 
 
 Status fill_chunk_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& c, float* out,
                      std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
-    return fill_chunk<3>(t, c, c.first_z, c.size_z, out, nullptr, row_stride, slice_stride, options, chunk3_all,
+    return fill_chunk<3>(t.desc, c, c.first_z, c.size_z, out, nullptr, row_stride, slice_stride, options, chunk3_all,
                          [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
                              k.chunk_3d(t, c, first, last, out, rs, ss);
                          });
@@ -501,7 +602,7 @@ Status fill_chunk_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& 
 
 Status fill_chunk_gradient_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& c, const GradientOut& out,
                               std::size_t row_stride, const FillOptions& options) noexcept {
-    return fill_chunk<2>(t, c, 0, 1, out.value, &out, row_stride, 0, options, chunk_gradient2_all,
+    return fill_chunk<2>(t.desc, c, 0, 1, out.value, &out, row_stride, 0, options, chunk_gradient2_all,
                          [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t) {
                              k.chunk_gradient_2d(t, c, first, last, out, rs);
                          });
@@ -509,7 +610,7 @@ Status fill_chunk_gradient_2d(const KernelTable& k, const NoiseTables& t, const 
 
 Status fill_chunk_gradient_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& c, const GradientOut& out,
                               std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
-    return fill_chunk<3>(t, c, c.first_z, c.size_z, out.value, &out, row_stride, slice_stride, options,
+    return fill_chunk<3>(t.desc, c, c.first_z, c.size_z, out.value, &out, row_stride, slice_stride, options,
                          chunk_gradient3_all, [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
                              k.chunk_gradient_3d(t, c, first, last, out, rs, ss);
                          });

@@ -237,4 +237,22 @@ Status Graph::fill_grid_gradient_3d(const Grid3d& grid, const GradientOut& out, 
                                                options);
 }
 
+Status Graph::fill_chunk_2d(const Chunk2d& chunk, float* out, std::size_t row_stride,
+                            const FillOptions& options) const noexcept {
+    return detail::fill_graph_chunk_2d(detail::active_kernels(), *data_, chunk, out, row_stride, options);
+}
+Status Graph::fill_chunk_3d(const Chunk3d& chunk, float* out, std::size_t row_stride, std::size_t slice_stride,
+                            const FillOptions& options) const noexcept {
+    return detail::fill_graph_chunk_3d(detail::active_kernels(), *data_, chunk, out, row_stride, slice_stride, options);
+}
+Status Graph::fill_chunk_gradient_2d(const Chunk2d& chunk, const GradientOut& out, std::size_t row_stride,
+                                     const FillOptions& options) const noexcept {
+    return detail::fill_graph_chunk_gradient_2d(detail::active_kernels(), *data_, chunk, out, row_stride, options);
+}
+Status Graph::fill_chunk_gradient_3d(const Chunk3d& chunk, const GradientOut& out, std::size_t row_stride,
+                                     std::size_t slice_stride, const FillOptions& options) const noexcept {
+    return detail::fill_graph_chunk_gradient_3d(detail::active_kernels(), *data_, chunk, out, row_stride, slice_stride,
+                                                options);
+}
+
 }  // namespace gradnoise

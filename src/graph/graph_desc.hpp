@@ -4,6 +4,7 @@
 #ifndef GRADNOISE_SRC_GRAPH_GRAPH_DESC_HPP
 #define GRADNOISE_SRC_GRAPH_GRAPH_DESC_HPP
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,8 @@ bool validate_graph(const GraphDesc& g, std::string* error, bool* limit);
 void rotation_cos_sin(double degrees, float* c, float* s) noexcept;
 // [S 19.4] The plane's two axes.
 void plane_axes(int plane, int* a, int* b) noexcept;
+// [S 19.8] A graph chunk's coordinate: float(double(s) * double(spacing)).
+float chunk_coordinate(std::int64_t s, float spacing) noexcept;
 
 }  // namespace gradnoise::graph
 

@@ -9,6 +9,12 @@
 
 namespace gradnoise::graph {
 
+// [S 19.8] The sample number to binary64 (exact below 2^53), times the spacing in binary64, rounded
+// once to float.
+float chunk_coordinate(std::int64_t s, float spacing) noexcept {
+    return static_cast<float>(static_cast<double>(s) * static_cast<double>(spacing));
+}
+
 void plane_axes(int plane, int* a, int* b) noexcept {
     static const int axes[6][2] = {{0, 1}, {0, 2}, {1, 2}, {0, 3}, {1, 3}, {2, 3}};  // xy xz yz xw yw zw
     *a = axes[plane][0];
