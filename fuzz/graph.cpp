@@ -1,6 +1,7 @@
 // Fuzz target: graph files (issue #29) as a hostile user writes them -- any bytes through the reader,
-// the validation and the compiler; a graph that loads is evaluated on a small grid and a few points
-// on the active ISA and must equal the scalar reference (node by node) bit for bit, and its canonical
+// the validation and the compiler; a graph that loads is evaluated (values, and gradients where it has
+// them) on a small grid and a few points on the active ISA and must equal the scalar reference (node
+// by node) bit for bit, and its canonical
 // text must read back to the same bits. Every refusal must carry a message; nothing may crash, leak,
 // hang or invoke undefined behaviour (the limits bound the work: graph.hpp).
 #include <cmath>
@@ -53,6 +54,32 @@ void check(const gradnoise::Graph& g) {
             for (std::size_t i = 0; i < 4; ++i) {
                 same(grid[j * 4 + i], g.sample2(-1.5f + static_cast<float>(i) * 0.7f, 0.25f + static_cast<float>(j) * 0.3f));
             }
+        }
+    }
+    // Gradients, where the graph has them: the kernels' equal the reference's.
+    if (g.gradient_refusal().empty()) {
+        std::vector<float> v(n), d[4] = {std::vector<float>(n), std::vector<float>(n), std::vector<float>(n),
+                                         std::vector<float>(n)};
+        const gradnoise::GradientOut planes{v.data(), d[0].data(), d[1].data(), d[2].data(), d[3].data()};
+        s = dims == 2   ? g.evaluate_gradient_2d(c[0].data(), c[1].data(), planes, n)
+            : dims == 3 ? g.evaluate_gradient_3d(c[0].data(), c[1].data(), c[2].data(), planes, n)
+                        : g.evaluate_gradient_4d(c[0].data(), c[1].data(), c[2].data(), c[3].data(), planes, n);
+        if (!s.ok()) std::abort();
+        for (std::size_t i = 0; i < n; ++i) {
+            float r[5];
+            if (dims == 2) {
+                const gradnoise::Gradient2 q = g.gradient2(c[0][i], c[1][i]);
+                r[0] = q.value, r[1] = q.dx, r[2] = q.dy;
+            } else if (dims == 3) {
+                const gradnoise::Gradient3 q = g.gradient3(c[0][i], c[1][i], c[2][i]);
+                r[0] = q.value, r[1] = q.dx, r[2] = q.dy, r[3] = q.dz;
+            } else {
+                const gradnoise::Gradient4 q = g.gradient4(c[0][i], c[1][i], c[2][i], c[3][i]);
+                r[0] = q.value, r[1] = q.dx, r[2] = q.dy, r[3] = q.dz, r[4] = q.dw;
+            }
+            same(v[i], r[0]);
+            same(v[i], out[i]);
+            for (int a = 0; a < dims; ++a) same(d[a][i], r[1 + a]);
         }
     }
     // The canonical text reads back to the same graph.

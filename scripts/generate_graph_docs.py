@@ -116,6 +116,8 @@ def stub(schema):
         "    def gradient(self, x: Any, y: Any, z: Any = ..., w: Any = ..., *, out: Any = ..., threads: int = ...,"
         " progress: Any = ...) -> np.ndarray: ...",
         "    def gradient_refusal(self, dimensions: Optional[int] = ...) -> str: ...",
+        "    def chunk(self, shape: Sequence[int], first: Any = ..., spacing: float = ..., *, gradient: bool = ...,"
+        " out: Any = ..., threads: int = ..., progress: Any = ...) -> np.ndarray: ...",
         "    def reference(self, x: float, y: float, z: Optional[float] = ..., w: Optional[float] = ...) -> float: ...",
         "    @property",
         "    def dimensions(self) -> Optional[int]: ...",

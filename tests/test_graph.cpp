@@ -410,6 +410,25 @@ TEST_CASE("graph: limits are checked while reading, before any work") {
     CHECK(error.find("more than 1048576 node evaluations per sample") != std::string::npos);
     CHECK(Graph::from_json(graph_text(2, "\"n15\"", doubling), &g, &error).ok());  // 2^16: fine
     CHECK(g.program_size() == 15);
+    // Live values: 80 fields summed in fives of 16, then again in the opposite order, keep all 80
+    // alive between their two uses -- more than the 64 slots a block has.
+    std::string fields, first, second;
+    for (int i = 0; i < 80; ++i) {
+        fields += "\"f" + std::to_string(i) + "\": {\"type\": \"field\", \"seed\": " + std::to_string(i) + "}, ";
+    }
+    for (int group = 0; group < 5; ++group) {
+        std::string a, b;
+        for (int i = 0; i < 16; ++i) {
+            a += (i ? ", \"f" : "\"f") + std::to_string(group * 16 + i) + "\"";
+            b += (i ? ", \"f" : "\"f") + std::to_string(79 - (group * 16 + i)) + "\"";
+        }
+        first += std::string(group ? ", " : "") + "{\"type\": \"add\", \"inputs\": [" + a + "]}";
+        second += std::string(group ? ", " : "") + "{\"type\": \"add\", \"inputs\": [" + b + "]}";
+    }
+    fields += "\"out\": {\"type\": \"subtract\", \"a\": {\"type\": \"add\", \"inputs\": [" + first +
+              "]}, \"b\": {\"type\": \"add\", \"inputs\": [" + second + "]}}";
+    CHECK(Graph::from_json(graph_text(2, "\"out\"", fields), &g, &error).code() == ErrorCode::size_overflow);
+    CHECK(error.find("more than 64 values are needed at once") != std::string::npos);
 }
 
 TEST_CASE("graph: the node table is in NodeType's order and every name is unique") {
@@ -418,6 +437,44 @@ TEST_CASE("graph: the node table is in NodeType's order and every name is unique
         CHECK(static_cast<int>(s.type) == i);
         CHECK(graph::find_node_spec(s.name) == &s);
     }
+}
+
+TEST_CASE("the C API's by-name setter covers every field parameter of the table") {
+    gradnoise_desc* d = nullptr;
+    REQUIRE(gradnoise_desc_create(&d) == GRADNOISE_OK);
+    CHECK(gradnoise_desc_set_parameter(d, "basis", "opensimplex2s") == GRADNOISE_OK);
+    CHECK(gradnoise_desc_set_parameter(d, "seed", "1337") == GRADNOISE_OK);
+    CHECK(gradnoise_desc_set_parameter(d, "fractal", "ridged") == GRADNOISE_OK);
+    CHECK(gradnoise_desc_set_parameter(d, "octaves", "5") == GRADNOISE_OK);
+    CHECK(gradnoise_desc_set_parameter(d, "lacunarity", "2.25") == GRADNOISE_OK);
+    CHECK(gradnoise_desc_set_parameter(d, "orientation3", "improve_xz") == GRADNOISE_OK);
+    CHECK(gradnoise_desc_set_parameter(d, "octave", "5") == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(gradnoise_desc_set_parameter(d, "basis", "simplex") == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(gradnoise_desc_set_parameter(d, "octaves", "five") == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(gradnoise_desc_set_parameter(d, "frequency", "1e99") == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(gradnoise_desc_set_parameter(d, "seed", "-1") == GRADNOISE_INVALID_ARGUMENT);
+    gradnoise_noise* n = nullptr;
+    REQUIRE(gradnoise_noise_create(d, &n) == GRADNOISE_OK);
+    // The same field as the graph file with the same keys.
+    const Graph g = load(graph_text(3, "\"f\"", R"("f": {"type": "field", "basis": "opensimplex2s", "seed": 1337,
+        "fractal": "ridged", "octaves": 5, "lacunarity": 2.25, "orientation3": "improve_xz"})"));
+    const testing::Points p = testing::random_points(300, -20.0f, 20.0f, 3);
+    std::vector<float> a(p.size()), b(p.size());
+    REQUIRE(gradnoise_evaluate_3d(n, p.x.data(), p.y.data(), p.z.data(), a.data(), p.size()) == GRADNOISE_OK);
+    REQUIRE(g.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), b.data(), p.size()).ok());
+    check_same(a, b, "by-name setter");
+    // Every parameter of the table has a value the setter accepts (its default, as the schema gives it).
+    std::size_t count = 0;
+    const graph::FieldParam* params = graph::field_params(&count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::string value = params[i].kind == graph::FieldKind::choice ? params[i].choices[0]
+                                  : params[i].kind == graph::FieldKind::seed ? "7"
+                                                                             : "1";
+        INFO(params[i].name);
+        CHECK(gradnoise_desc_set_parameter(d, params[i].name, value.c_str()) == GRADNOISE_OK);
+    }
+    gradnoise_noise_destroy(n);
+    gradnoise_desc_destroy(d);
 }
 
 TEST_CASE("graph: the field parameters' ranges are Noise::validate's") {
@@ -482,6 +539,11 @@ TEST_CASE("graph: the C API reads, evaluates, fills and writes graphs as the C++
     check_same(cdy, dy, "C gradient dy");
     REQUIRE(gradnoise_graph_fill_grid_gradient_2d(graph, &cg, &cout_planes, 0, nullptr) == GRADNOISE_OK);
     CHECK(std::memcmp(cv.data(), ga.data(), ga.size() * sizeof(float)) == 0);
+    const gradnoise_chunk_2d cc{-7, 3, 11, 4, 0.5f};
+    std::vector<float> ca(11 * 4), cb(11 * 4);
+    REQUIRE(gradnoise_graph_fill_chunk_2d(graph, &cc, ca.data(), 0, nullptr) == GRADNOISE_OK);
+    REQUIRE(cpp.fill_chunk_2d(Chunk2d{-7, 3, 11, 4, 0.5f}, cb.data()).ok());
+    check_same(ca, cb, "C chunk");
     gradnoise_graph_destroy(graph);
 
     const std::string bad = graph_text(2, R"({"type": "power", "input": 1, "exponent": 17})", "");

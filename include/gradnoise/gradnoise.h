@@ -188,6 +188,14 @@ GRADNOISE_C_API gradnoise_status gradnoise_desc_set_warp(gradnoise_desc* desc, i
 /* frequency finite > 0; strength finite (docs/spec.md section 12). */
 GRADNOISE_C_API gradnoise_status gradnoise_desc_set_pattern(gradnoise_desc* desc, int kind, float frequency,
                                                             float strength);
+/* Any field parameter by its name -- the graph format's, the CLI's option and Python's keyword
+   (docs/graph-reference.md: "octaves", "warp_strength", "basis", "seed", ...) -- with its value as
+   text ("5", "0.25", "opensimplex2", "1337"): one setter for every parameter the library's table
+   declares, so a binding needs no new function for a new parameter. INVALID_ARGUMENT for an unknown
+   name or a value that is not a number, an integer or one of the choice's names; ranges are checked
+   by gradnoise_desc_validate, as for the setters above. */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_set_parameter(gradnoise_desc* desc, const char* name,
+                                                              const char* value);
 /* OK, or the first problem (INVALID_ARGUMENT naming the field and range). Reads only. */
 GRADNOISE_C_API gradnoise_status gradnoise_desc_validate(const gradnoise_desc* desc);
 
@@ -400,6 +408,16 @@ GRADNOISE_C_API gradnoise_status gradnoise_graph_fill_grid_3d(const gradnoise_gr
                                                               const gradnoise_grid_3d* grid, float* out,
                                                               size_t row_stride, size_t slice_stride,
                                                               const gradnoise_fill_options* options);
+/* Chunks of an unbounded world: sample (sx, sy[, sz]) at float(double(sx) * double(spacing)) (docs/spec.md
+   19.8), so chunks of one world join bit for bit; layouts, threads and errors as gradnoise_fill_chunk_*. */
+GRADNOISE_C_API gradnoise_status gradnoise_graph_fill_chunk_2d(const gradnoise_graph* graph,
+                                                               const gradnoise_chunk_2d* chunk, float* out,
+                                                               size_t row_stride,
+                                                               const gradnoise_fill_options* options);
+GRADNOISE_C_API gradnoise_status gradnoise_graph_fill_chunk_3d(const gradnoise_graph* graph,
+                                                               const gradnoise_chunk_3d* chunk, float* out,
+                                                               size_t row_stride, size_t slice_stride,
+                                                               const gradnoise_fill_options* options);
 /* Values with gradients (forward through the nodes, docs/spec.md 19.6), as gradnoise_evaluate_gradient_*
    and gradnoise_fill_grid_gradient_*; a graph with a field that has none (a pattern): INVALID_ARGUMENT. */
 GRADNOISE_C_API gradnoise_status gradnoise_graph_evaluate_gradient_2d(const gradnoise_graph* graph, const float* x,

@@ -9,8 +9,8 @@
 // parameter: docs/graph-reference.md (generated from the one table in src/graph/node_types.cpp).
 //
 // Cost: loading parses, validates and compiles (allocates); evaluation allocates nothing, throws
-// nothing, is thread-safe on one Graph, and uses up to 40 KiB of the calling thread's stack (one
-// block of 128 samples per live value). A graph that is one built-in field (one basis with its
+// nothing, is thread-safe on one Graph, and uses up to 44 KiB of the calling thread's stack (a block
+// of samples per live value: 128 of them, or 32 with gradients). A graph that is one built-in field (one basis with its
 // fractal, warp and pattern, at the graph's own coordinates) runs that field's own kernels.
 #ifndef GRADNOISE_GRAPH_HPP
 #define GRADNOISE_GRAPH_HPP

@@ -168,7 +168,7 @@ class Graph:
     def grid(self, shape, origin=0.0, step=1.0, *, gradient=False, out=None, threads=1, progress=None):
         """The graph on a regular grid (float32), like ``Field.grid``: (ny, nx), (nz, ny, nx) or 4D;
         gradient=True: shape (1 + dims, *shape), value and partial derivatives."""
-        from . import _grid_ready, _make_out, _per_axis, _progress, _real, _shape, _threads
+        from . import _per_axis, _progress, _real, _shape, _threads
 
         shape = _shape(shape, (2, 3, 4))
         dims = len(shape)
@@ -193,16 +193,27 @@ class Graph:
                 axes.append(line.reshape((n,) + (1,) * a))
             method = self.gradient if gradient else self
             return method(*axes, out=out, threads=threads, progress=progress)
-        full = (dims + 1,) + shape if gradient else shape
-        result, _ = _make_out(out, full, np.float32)
-        if result.size == 0:
-            return result
-        target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
-        planes = [target[i, ...] for i in range(dims + 1)] if gradient else [target]
-        core.fill(origin, step, planes, threads, progress)
-        if target is not result:
-            result[...] = target
-        return result
+        return _fill(core, shape, gradient, out, origin, step, [], 1.0, threads, progress)
+
+    def chunk(self, shape, first=0, spacing=1.0, *, gradient=False, out=None, threads=1, progress=None):
+        """A chunk of an unbounded world, (ny, nx) or (nz, ny, nx): sample (sx, sy) at
+        (float(double(sx) * double(spacing)), ...) (spec 19.8), so chunks of one world join bit for bit.
+        first: the sample numbers of element [0, 0] in coordinate order; gradient, out, threads,
+        progress as for ``grid``."""
+        from . import _integer, _per_axis, _progress, _real, _rounded, _shape, _threads
+
+        shape = _shape(shape, (2, 3))
+        dims = len(shape)
+        core = self._core(self._dimensions(dims, given=True))
+        first = _per_axis("first", first, dims, lambda n, v: _integer(n, v, -(1 << 63), (1 << 63) - 1))
+        spacing = _real("spacing", spacing)
+        s32 = _rounded(spacing, False)
+        if not np.isfinite(s32) or s32 <= 0.0:
+            raise ValueError(f"spacing must be finite and > 0 in float32 (got {spacing})")
+        if gradient and core.gradient_refusal():
+            raise ValueError(core.gradient_refusal())
+        return _fill(core, shape, gradient, out, [0.0] * dims, [1.0] * dims, first, spacing, _threads(threads),
+                     _progress(progress))
 
     def reference(self, x, y, z=None, w=None) -> float:
         """One point through the scalar reference: the graph node by node, as the spec writes it."""
@@ -317,6 +328,23 @@ class Graph:
 
         out = ref(self)
         return {"gradnoise_graph": FORMAT_VERSION, "dimensions": dims, "nodes": nodes, "output": out}
+
+
+def _fill(core, shape, gradient, out, origin, step, first, spacing, threads, progress):
+    """A float32 grid (first empty) or chunk through the library's fills, in place where out allows."""
+    from . import _grid_ready, _make_out
+
+    dims = len(shape)
+    full = (dims + 1,) + shape if gradient else shape
+    result, _ = _make_out(out, full, np.float32)
+    if result.size == 0:
+        return result
+    target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
+    planes = [target[i, ...] for i in range(dims + 1)] if gradient else [target]
+    core.fill(origin, step, first, spacing, planes, threads, progress)
+    if target is not result:
+        result[...] = target
+    return result
 
 
 def _core(text):

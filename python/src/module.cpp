@@ -649,10 +649,12 @@ public:
         run_released(run, progress, [&](Run& r) { return evaluate_points<float>(graph_, kind, dims, s, threads, r); });
     }
 
-    // A grid of shape (ny, nx) or (nz, ny, nx), rows contiguous (checked by the Python half, again here):
-    // planes = [values] or [values, d/dx, d/dy (, d/dz)], of one shape and strides.
-    void fill(const std::vector<double>& origin, const std::vector<double>& step, const std::vector<py::array>& planes,
-              unsigned threads, const py::object& progress) const {
+    // A grid (chunk: first is not empty) of shape (ny, nx) or (nz, ny, nx), rows contiguous (checked by
+    // the Python half, again here): planes = [values] or [values, d/dx, d/dy (, d/dz)], of one shape and
+    // strides.
+    void fill(const std::vector<double>& origin, const std::vector<double>& step, const std::vector<std::int64_t>& first,
+              double spacing, const std::vector<py::array>& planes, unsigned threads,
+              const py::object& progress) const {
         const py::array& o = planes.at(0);
         const int dims = int(o.ndim());
         if (dims != graph_.dimensions() || (dims != 2 && dims != 3)) throw py::value_error("internal: grid dimensions");
@@ -682,6 +684,16 @@ public:
         run.row = size[0];
         run_released(run, progress, [&](Run& r) -> Status {
             const gradnoise::FillOptions opt = fill_options(r, threads);
+            const std::size_t rs = std::size_t(row / 4), ss = std::size_t(slice / 4);
+            if (!first.empty() && dims == 2) {
+                const gradnoise::Chunk2d c{first[0], first[1], size[0], size[1], float(spacing)};
+                return gradient ? graph_.fill_chunk_gradient_2d(c, planes_out, rs, opt) : graph_.fill_chunk_2d(c, out, rs, opt);
+            }
+            if (!first.empty()) {
+                const gradnoise::Chunk3d c{first[0], first[1], first[2], size[0], size[1], size[2], float(spacing)};
+                return gradient ? graph_.fill_chunk_gradient_3d(c, planes_out, rs, ss, opt)
+                                : graph_.fill_chunk_3d(c, out, rs, ss, opt);
+            }
             if (dims == 2) {
                 const gradnoise::Grid2d g{float(origin[0]), float(origin[1]), float(step[0]), float(step[1]), size[0], size[1]};
                 return gradient ? graph_.fill_grid_gradient_2d(g, planes_out, std::size_t(row / 4), opt)

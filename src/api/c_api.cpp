@@ -1,10 +1,13 @@
 // The C API (include/gradnoise/gradnoise.h): a thin layer over the C++ API. Every entry point is
 // noexcept; the only calls that can throw (allocation in the create functions) are caught here.
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include "gradnoise/gradnoise.h"
 
+#include "graph/node_types.hpp"
 #include "reference/reference.hpp"
 
 #include <cmath>
@@ -266,6 +269,58 @@ gradnoise_status gradnoise_desc_set_fractal(gradnoise_desc* desc, int kind, int 
     }
     desc->desc.fractal = {static_cast<gradnoise::Fractal>(kind), octaves, frequency, lacunarity, persistence};
     return ok();
+}
+
+gradnoise_status gradnoise_desc_set_parameter(gradnoise_desc* desc, const char* name, const char* value) {
+    if (desc == nullptr || name == nullptr || value == nullptr) {
+        return null_handle("gradnoise_desc_set_parameter: desc, name and value must be non-null");
+    }
+    const gradnoise::graph::FieldParam* p = gradnoise::graph::find_field_param(name);
+    if (p == nullptr) {
+        return bad_enum("gradnoise_desc_set_parameter: unknown name (the names are docs/graph-reference.md's field "
+                        "parameters: basis, seed, fade, hash, fractal, octaves, ...)");
+    }
+    const std::string text = value;
+    char* end = nullptr;
+    switch (p->kind) {
+        case gradnoise::graph::FieldKind::choice:
+            for (int i = 0; p->choices[i] != nullptr; ++i) {
+                if (text == p->choices[i]) {
+                    p->set(desc->desc, i);
+                    return ok();
+                }
+            }
+            return bad_enum("gradnoise_desc_set_parameter: value is not one of the parameter's names "
+                            "(docs/graph-reference.md)");
+        case gradnoise::graph::FieldKind::seed: {
+            errno = 0;
+            const unsigned long long seed = std::strtoull(value, &end, 0);
+            if (text.empty() || *end != '\0' || errno != 0 || text[0] == '-') {
+                return bad_enum("gradnoise_desc_set_parameter: seed must be an integer in 0..2^64-1");
+            }
+            desc->desc.has_seed = true;
+            desc->desc.seed = seed;
+            return ok();
+        }
+        case gradnoise::graph::FieldKind::integer: {
+            errno = 0;
+            const long long v = std::strtoll(value, &end, 10);
+            if (text.empty() || *end != '\0' || errno != 0 || v < -1000000000LL || v > 1000000000LL) {
+                return bad_enum("gradnoise_desc_set_parameter: value must be an integer");
+            }
+            p->set(desc->desc, static_cast<double>(v));
+            return ok();
+        }
+        case gradnoise::graph::FieldKind::number: {
+            const double v = std::strtod(value, &end);
+            if (text.empty() || *end != '\0' || !(std::fabs(v) <= 3.4028234663852886e38)) {
+                return bad_enum("gradnoise_desc_set_parameter: value must be a finite number");
+            }
+            p->set(desc->desc, v);
+            return ok();
+        }
+    }
+    return bad_enum("gradnoise_desc_set_parameter: unknown name");
 }
 
 gradnoise_status gradnoise_desc_set_period(gradnoise_desc* desc, int period_x, int period_y, int period_z,
@@ -780,6 +835,28 @@ gradnoise_status gradnoise_graph_fill_grid_gradient_3d(const gradnoise_graph* gr
                               grid->step_z, grid->size_x, grid->size_y, grid->size_z};
     const OptionsBridge o(options);
     return report(graph->graph.fill_grid_gradient_3d(g, planes(out), row_stride, slice_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_graph_fill_chunk_2d(const gradnoise_graph* graph, const gradnoise_chunk_2d* chunk, float* out,
+                                               size_t row_stride, const gradnoise_fill_options* options) {
+    if (graph == nullptr || chunk == nullptr) {
+        return null_handle("gradnoise_graph_fill_chunk_2d: graph and chunk must be non-null");
+    }
+    const gradnoise::Chunk2d c{chunk->first_x, chunk->first_y, chunk->size_x, chunk->size_y, chunk->spacing};
+    const OptionsBridge o(options);
+    return report(graph->graph.fill_chunk_2d(c, out, row_stride, o.cpp));
+}
+
+gradnoise_status gradnoise_graph_fill_chunk_3d(const gradnoise_graph* graph, const gradnoise_chunk_3d* chunk, float* out,
+                                               size_t row_stride, size_t slice_stride,
+                                               const gradnoise_fill_options* options) {
+    if (graph == nullptr || chunk == nullptr) {
+        return null_handle("gradnoise_graph_fill_chunk_3d: graph and chunk must be non-null");
+    }
+    const gradnoise::Chunk3d c{chunk->first_x, chunk->first_y, chunk->first_z, chunk->size_x,
+                               chunk->size_y,  chunk->size_z,  chunk->spacing};
+    const OptionsBridge o(options);
+    return report(graph->graph.fill_chunk_3d(c, out, row_stride, slice_stride, o.cpp));
 }
 
 }  // extern "C"

@@ -15,7 +15,7 @@ namespace gradnoise {
 namespace {
 
 // Builds a GraphData from a read graph: tables for each field node, then the program.
-Status build(graph::GraphDesc desc, Graph* out, std::string* error, std::shared_ptr<const detail::GraphData>* made) {
+Status build(graph::GraphDesc desc, std::string* error, std::shared_ptr<const detail::GraphData>* made) {
     auto data = std::make_shared<detail::GraphData>();
     data->desc = std::move(desc);
     data->fields.resize(data->desc.nodes.size());
@@ -42,15 +42,13 @@ Status build(graph::GraphDesc desc, Graph* out, std::string* error, std::shared_
             break;
         }
     }
-    (void)out;
     *made = std::move(data);
     return Status::success();
 }
 
-Status finish(graph::GraphDesc desc, Graph* out, std::string* error_out,
-              std::shared_ptr<const detail::GraphData>* made) {
+Status finish(graph::GraphDesc desc, std::string* error_out, std::shared_ptr<const detail::GraphData>* made) {
     std::string error;
-    Status s = build(std::move(desc), out, &error, made);
+    Status s = build(std::move(desc), &error, made);
     if (!s && error_out != nullptr) {
         *error_out = error;
     }
@@ -69,7 +67,7 @@ Graph::Graph() {
         g.nodes.push_back(n);
         std::shared_ptr<const detail::GraphData> made;
         std::string error;
-        (void)finish(g, nullptr, &error, &made);
+        (void)finish(g, &error, &made);
         return made;
     }();
     data_ = plain;
@@ -90,7 +88,7 @@ Status Graph::from_json(std::string_view text, Graph* out, std::string* error) {
                      : Status(ErrorCode::invalid_argument, "Graph::from_json: invalid graph (see the error text)");
     }
     std::shared_ptr<const detail::GraphData> made;
-    if (Status s = finish(std::move(desc), out, error, &made); !s) {
+    if (Status s = finish(std::move(desc), error, &made); !s) {
         return s;
     }
     *out = Graph(std::move(made));
@@ -116,7 +114,7 @@ Status Graph::from_field(const NoiseDesc& field, int dimensions, Graph* out, std
         // (message says what)
     } else {
         std::shared_ptr<const detail::GraphData> made;
-        if (Status s = finish(std::move(g), out, error, &made); !s) {
+        if (Status s = finish(std::move(g), error, &made); !s) {
             return s;
         }
         *out = Graph(std::move(made));

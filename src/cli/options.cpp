@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <system_error>
 #include <utility>
@@ -81,13 +82,18 @@ void add(CLI::App& app, const char* name, const char* type, const char* help, Ca
         ->group("Noise field");
 }
 
-// One of `names` (each a kind's name), or a validation error listing them.
-template <class Kind, std::size_t N>
-Kind pick(const char* option, const std::string& v, const std::pair<const char*, Kind> (&names)[N]) {
+// One of an enumeration's names -- the library's, from its *_name function (names.cpp, where they are
+// declared once), in the enumeration's order -- or a validation error listing them.
+template <class Kind>
+Kind pick(const char* option, const std::string& v, const char* (*name_of)(Kind) noexcept) {
     std::string all;
-    for (const auto& [name, kind] : names) {
+    for (int i = 0;; ++i) {
+        const char* name = name_of(static_cast<Kind>(i));
+        if (std::strcmp(name, "unknown") == 0) {
+            break;
+        }
         if (v == name) {
-            return kind;
+            return static_cast<Kind>(i);
         }
         all += std::string(all.empty() ? "" : ", ") + name;
     }
@@ -127,7 +133,7 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
         });
     add(app, "--fade", "quintic|cubic", "fade curve (default quintic, Perlin 2002; cubic is Perlin 1985)",
         [o](const std::string& v) {
-            o->fade = pick("--fade", v, {std::pair{"quintic", Fade::quintic}, std::pair{"cubic", Fade::cubic}});
+            o->fade = pick("--fade", v, &fade_name);
         });
     add(app, "--hash", "permutation|mix",
         "corner hash: Perlin's permutation chain (default), or integer\n"
@@ -137,15 +143,12 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
         "(default), or mix: 32-bit hashes in float32 throughout,\n"
         "about 2x faster (docs/spec.md 16.7)",
         [o](const std::string& v) {
-            o->hash = pick("--hash", v, {std::pair{"permutation", Hash::permutation}, std::pair{"mix", Hash::mix}});
+            o->hash = pick("--hash", v, &hash_name);
         });
     add(app, "--fractal", "KIND",
         "none (default), fbm, turbulence, ridged, billow or damped (Quilez's slope-damped fBm): a sum of octaves",
         [o](const std::string& v) {
-            o->fractal = pick("--fractal", v,
-                              {std::pair{"none", Fractal::none}, std::pair{"fbm", Fractal::fbm},
-                               std::pair{"turbulence", Fractal::turbulence}, std::pair{"ridged", Fractal::ridged},
-                               std::pair{"billow", Fractal::billow}, std::pair{"damped", Fractal::damped}});
+            o->fractal = pick("--fractal", v, &fractal_name);
         });
     add(app, "--octaves", "N", "octaves of a fractal, 1..32 (default 6)", [o](const std::string& v) {
         auto n = parse_u64(v);
@@ -164,52 +167,32 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
         "(K.jpg's OpenSimplex2 fast / smooth; seed = his 64-bit long) or\n"
         "cellular (Worley noise, 2D/3D)",
         [o](const std::string& v) {
-            o->basis = pick("--basis", v,
-                            {std::pair{"perlin", Basis::perlin}, std::pair{"classic", Basis::classic},
-                             std::pair{"value", Basis::value}, std::pair{"isotropic", Basis::isotropic},
-                             std::pair{"opensimplex2", Basis::opensimplex2},
-                             std::pair{"opensimplex2s", Basis::opensimplex2s}, std::pair{"cellular", Basis::cellular}});
+            o->basis = pick("--basis", v, &basis_name);
         });
     add(app, "--orientation2", "KIND", "simplex 2D lattice: standard (default) or improve_x", [o](const std::string& v) {
-        o->orientation2 = pick("--orientation2", v,
-                               {std::pair{"standard", Orientation2::standard}, std::pair{"improve_x", Orientation2::improve_x}});
+        o->orientation2 = pick("--orientation2", v, &orientation2_name);
     });
     add(app, "--orientation3", "KIND",
         "simplex 3D lattice: improve_xy (default: z up, or time), improve_xz\n"
         "(y up) or fallback",
         [o](const std::string& v) {
-            o->orientation3 = pick("--orientation3", v,
-                                   {std::pair{"improve_xy", Orientation3::improve_xy},
-                                    std::pair{"improve_xz", Orientation3::improve_xz},
-                                    std::pair{"fallback", Orientation3::fallback}});
+            o->orientation3 = pick("--orientation3", v, &orientation3_name);
         });
     add(app, "--orientation4", "KIND",
         "simplex 4D lattice: improve_xyz_improve_xy (default),\n"
         "improve_xyz_improve_xz, improve_xyz, improve_xy_improve_zw or fallback",
         [o](const std::string& v) {
-            o->orientation4 = pick("--orientation4", v,
-                                   {std::pair{"improve_xyz_improve_xy", Orientation4::improve_xyz_improve_xy},
-                                    std::pair{"improve_xyz_improve_xz", Orientation4::improve_xyz_improve_xz},
-                                    std::pair{"improve_xyz", Orientation4::improve_xyz},
-                                    std::pair{"improve_xy_improve_zw", Orientation4::improve_xy_improve_zw},
-                                    std::pair{"fallback", Orientation4::fallback}});
+            o->orientation4 = pick("--orientation4", v, &orientation4_name);
         });
     add(app, "--cellular-distance", "KIND",
         "cellular: euclidean (default), euclidean_squared, manhattan or chebyshev", [o](const std::string& v) {
-            o->cellular_distance = pick("--cellular-distance", v,
-                                        {std::pair{"euclidean", CellularDistance::euclidean},
-                                         std::pair{"euclidean_squared", CellularDistance::euclidean_squared},
-                                         std::pair{"manhattan", CellularDistance::manhattan},
-                                         std::pair{"chebyshev", CellularDistance::chebyshev}});
+            o->cellular_distance = pick("--cellular-distance", v, &cellular_distance_name);
         });
     add(app, "--cellular-output", "KIND",
         "cellular: f1 (default: nearest distance), f2, f2_minus_f1 (cell\n"
         "borders) or cell_value (flat cells in [-1, 1))",
         [o](const std::string& v) {
-            o->cellular_output = pick("--cellular-output", v,
-                                      {std::pair{"f1", CellularOutput::f1}, std::pair{"f2", CellularOutput::f2},
-                                       std::pair{"f2_minus_f1", CellularOutput::f2_minus_f1},
-                                       std::pair{"cell_value", CellularOutput::cell_value}});
+            o->cellular_output = pick("--cellular-output", v, &cellular_output_name);
         });
     add_float(app, "--jitter", "cellular: feature point irregularity in [0, 1] (default 1)", &o->jitter);
     add(app, "--period", "P[,P[,P[,P]]]",
@@ -251,9 +234,7 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
         "none (default), marble (0.5 + 0.5 sin(x f + s field)) or wood\n"
         "(rings: frac(sqrt(x^2 + y^2) f + s field)); values in [0, 1]",
         [o](const std::string& v) {
-            o->pattern = pick("--pattern", v,
-                              {std::pair{"none", Pattern::none}, std::pair{"marble", Pattern::marble},
-                               std::pair{"wood", Pattern::wood}});
+            o->pattern = pick("--pattern", v, &pattern_name);
         });
     add_float(app, "--pattern-frequency", "marble: radians per unit x; wood: rings per unit (default 1)",
               &o->pattern_frequency);

@@ -18,6 +18,22 @@ namespace {
 
 using Coords = std::array<int, 4>;
 
+// The maps' keys are types of this unnamed namespace, so the std::map code instantiated for them has
+// internal linkage: a shared libgradnoise exports only the public API (scripts/test.sh checks).
+struct MemoKey {
+    int node;
+    Coords coords;
+    bool operator<(const MemoKey& o) const { return node != o.node ? node < o.node : coords < o.coords; }
+};
+struct SlotKey {
+    int slot;
+    bool operator<(const SlotKey& o) const { return slot < o.slot; }
+};
+struct Diagonal {
+    int axis;
+    float c;
+};
+
 const float octave_offsets[4] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z,
                                  detail::octave_offset_w};
 
@@ -29,7 +45,7 @@ public:
         const Coords root = {0, 1, 2, 3};
         next_ = g_.dims;
         for (int a = 0; a < g_.dims; ++a) {
-            diagonal_[a] = {a, 1.0f};  // [S 19.6] dp_a / dp = e_a
+            diagonal_[SlotKey{a}] = Diagonal{a, 1.0f};  // [S 19.6] dp_a / dp = e_a
         }
         d_.field_names.resize(d_.fields.size());
         for (std::size_t i = 0; i < g_.nodes.size() && i < d_.fields.size(); ++i) {
@@ -58,7 +74,7 @@ private:
 
     int emit(Instr in, int outputs = 1) {
         if (d_.program.code.size() >= static_cast<std::size_t>(max_graph_program)) {
-            *error_ = "graph: the compiled program exceeds " + std::to_string(max_graph_program) +
+            *error_ = "graph: the compiled program exceeds " + decimal(max_graph_program) +
                       " operations (a fractal repeats its input once per octave: fewer octaves or a smaller "
                       "input)";
             return -1;
@@ -89,13 +105,13 @@ private:
         const Node& n = g_.nodes[static_cast<std::size_t>(node)];
         // A constant does not depend on where it is sampled: one slot for every coordinate set.
         const Coords key = n.type == NodeType::constant ? Coords{-1, -1, -1, -1} : c;
-        auto found = memo_.find({node, key});
+        auto found = memo_.find(MemoKey{node, key});
         if (found != memo_.end()) {
             return found->second;
         }
         const int v = compute(n, c);
         if (v >= 0) {
-            memo_[{node, key}] = v;
+            memo_[MemoKey{node, key}] = v;
         }
         return v;
     }
@@ -231,10 +247,10 @@ private:
         // [S 19.6] Diagonal coordinates (each q_b a constant times p_b): the chain rule is one product.
         bool diagonal = true;
         for (int b = 0; b < g_.dims; ++b) {
-            auto it = diagonal_.find(c[b]);
-            diagonal = diagonal && it != diagonal_.end() && it->second.first == b;
+            auto it = diagonal_.find(SlotKey{c[b]});
+            diagonal = diagonal && it != diagonal_.end() && it->second.axis == b;
             if (diagonal) {
-                in.k[b] = it->second.second;
+                in.k[b] = it->second.c;
             }
         }
         in.count = diagonal ? 1 : 0;
@@ -287,9 +303,9 @@ private:
 
     // [S 19.6] q = p * f (+ a constant): diagonal when p is, its constant c * f (translate: c).
     void scaled(int from, int to, float f, bool multiply = true) {
-        auto it = diagonal_.find(from);
+        auto it = diagonal_.find(SlotKey{from});
         if (it != diagonal_.end()) {
-            diagonal_[to] = {it->second.first, multiply ? it->second.second * f : it->second.second};
+            diagonal_[SlotKey{to}] = Diagonal{it->second.axis, multiply ? it->second.c * f : it->second.c};
         }
     }
 
@@ -297,8 +313,8 @@ private:
     // built-in fractal's gradient is the graph fractal's bit for bit (spec 19.6), so it may fold.
     bool unit_diagonal(const Coords& c) const {
         for (int a = 0; a < g_.dims; ++a) {
-            auto it = diagonal_.find(c[a]);
-            if (it == diagonal_.end() || it->second.first != a || it->second.second != 1.0f) {
+            auto it = diagonal_.find(SlotKey{c[a]});
+            if (it == diagonal_.end() || it->second.axis != a || it->second.c != 1.0f) {
                 return false;
             }
         }
@@ -455,7 +471,7 @@ private:
                 }
             }
             if (used > max_graph_slots) {
-                *error_ = "graph: more than " + std::to_string(max_graph_slots) +
+                *error_ = "graph: more than " + decimal(max_graph_slots) +
                           " values are needed at once (split the graph, or share fewer subgraphs across "
                           "distant nodes)";
                 return false;
@@ -469,8 +485,8 @@ private:
     detail::GraphData& d_;
     const GraphDesc& g_;
     std::string* error_;
-    std::map<std::pair<int, Coords>, int> memo_;
-    std::map<int, std::pair<int, float>> diagonal_;  // coordinate slot -> (its axis, its constant)
+    std::map<MemoKey, int> memo_;
+    std::map<SlotKey, Diagonal> diagonal_;  // coordinate slot -> its axis and its constant
     int next_ = 0;
 };
 

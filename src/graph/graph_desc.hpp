@@ -44,6 +44,10 @@ std::string write_graph(const GraphDesc& g);
 // fields' descriptors (validate.cpp).
 bool validate_graph(const GraphDesc& g, std::string* error, bool* limit);
 
+// An integer in decimal for a message (snprintf: std::to_string's code would be a default-visibility
+// template a shared libgradnoise exports).
+std::string decimal(long long v);
+
 // [S 19.4] The rotation's cosine and sine from its angle in degrees (the project's polynomial).
 void rotation_cos_sin(double degrees, float* c, float* s) noexcept;
 // [S 19.4] The plane's two axes.

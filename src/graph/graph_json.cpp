@@ -17,6 +17,13 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// A node's name as a map key: a type of this unnamed namespace, so the map's code has internal
+// linkage (a shared libgradnoise exports only the public API).
+struct NodeName {
+    std::string text;
+    bool operator<(const NodeName& o) const { return text < o.text; }
+};
+
 std::string describe_number(double v) {
     char buf[40];
     std::snprintf(buf, sizeof buf, "%.17g", v);
@@ -131,7 +138,7 @@ public:
         if (!version.is_number_integer() || version.get<long long>() < 1 ||
             version.get<long long>() > graph_format_version) {
             return fail("graph: \"gradnoise_graph\" must be a format version in 1.." +
-                        std::to_string(graph_format_version) + " (got " + shown(version) +
+                        decimal(graph_format_version) + " (got " + shown(version) +
                         "); a newer gradnoise reads newer files");
         }
         g_.version = static_cast<int>(version.get<long long>());
@@ -159,7 +166,7 @@ public:
         }
         if (nodes.size() > static_cast<std::size_t>(max_graph_nodes)) {
             over_node_limit_ = true;
-            return fail("graph: more than " + std::to_string(max_graph_nodes) + " nodes");
+            return fail("graph: more than " + decimal(max_graph_nodes) + " nodes");
         }
         // Names first, so nodes may refer to ones defined later in the file.
         for (const auto& [name, value] : nodes.items()) {
@@ -169,7 +176,7 @@ public:
             Node n;
             n.name = name;
             n.named = true;
-            names_[name] = static_cast<int>(g_.nodes.size());
+            names_[NodeName{name}] = static_cast<int>(g_.nodes.size());
             g_.nodes.push_back(std::move(n));
         }
         int i = 0;
@@ -204,7 +211,7 @@ private:
     // An input: a node's name, a number (a constant), or an inline node.
     bool read_input(const Json& j, const std::string& at, int* out) {
         if (j.is_string()) {
-            auto it = names_.find(j.get<std::string>());
+            auto it = names_.find(NodeName{j.get<std::string>()});
             if (it == names_.end()) {
                 return fail("graph: " + at + " names node '" + j.get<std::string>() + "', which the file does not define");
             }
@@ -214,7 +221,7 @@ private:
         if (j.is_number()) {
             const int c = add_inline(at);
             if (c < 0) {
-                return fail("graph: more than " + std::to_string(max_graph_nodes) + " nodes");
+                return fail("graph: more than " + decimal(max_graph_nodes) + " nodes");
             }
             Node& n = g_.nodes[static_cast<std::size_t>(c)];
             n.type = NodeType::constant;
@@ -229,7 +236,7 @@ private:
         if (j.is_object()) {
             const int c = add_inline(at);
             if (c < 0) {
-                return fail("graph: more than " + std::to_string(max_graph_nodes) + " nodes");
+                return fail("graph: more than " + decimal(max_graph_nodes) + " nodes");
             }
             *out = c;
             return read_node(j, c);
@@ -338,7 +345,7 @@ private:
         if (spec.max_count == 1 || !j.is_array()) {
             if (spec.min_count > 1) {
                 return fail(where(index) + "input '" + spec.name + "' must be an array of " +
-                            std::to_string(spec.min_count) + ".." + std::to_string(spec.max_count) + " nodes");
+                            decimal(spec.min_count) + ".." + decimal(spec.max_count) + " nodes");
             }
             int c = -1;
             if (!read_input(j, at, &c)) {
@@ -347,12 +354,12 @@ private:
             found.push_back(c);
         } else {
             if (j.size() < static_cast<std::size_t>(spec.min_count) || j.size() > static_cast<std::size_t>(spec.max_count)) {
-                return fail(where(index) + "input '" + spec.name + "' must hold " + std::to_string(spec.min_count) +
-                            ".." + std::to_string(spec.max_count) + " nodes (got " + std::to_string(j.size()) + ")");
+                return fail(where(index) + "input '" + spec.name + "' must hold " + decimal(spec.min_count) +
+                            ".." + decimal(spec.max_count) + " nodes (got " + decimal(j.size()) + ")");
             }
             for (std::size_t i = 0; i < j.size(); ++i) {
                 int c = -1;
-                if (!read_input(j[i], at + "[" + std::to_string(i) + "]", &c)) {
+                if (!read_input(j[i], at + "[" + decimal(i) + "]", &c)) {
                     return false;
                 }
                 found.push_back(c);
@@ -392,7 +399,7 @@ private:
                 return true;
             }
             case ParamKind::per_axis: {
-                const std::string what = range_text(p) + ", or an array of " + std::to_string(g_.dims) +
+                const std::string what = range_text(p) + ", or an array of " + decimal(g_.dims) +
                                          " (one per axis)";
                 double v = 0;
                 if (j.is_number()) {
@@ -486,7 +493,7 @@ private:
     }
 
     GraphDesc& g_;
-    std::map<std::string, int> names_;
+    std::map<NodeName, int> names_;
     std::string error_;
     bool over_node_limit_ = false;
 };
@@ -574,15 +581,21 @@ Json write_node(const GraphDesc& g, int index, bool) {
 
 }  // namespace
 
+std::string decimal(long long v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%lld", v);
+    return buf;
+}
+
 bool read_graph(std::string_view text, GraphDesc* out, std::string* error, bool* limit) {
     *limit = true;  // (until the limits checked while reading have passed)
     if (text.size() > max_graph_text) {
-        *error = "graph: the file is " + std::to_string(text.size()) + " bytes; the limit is " +
-                 std::to_string(max_graph_text);
+        *error = "graph: the file is " + decimal(text.size()) + " bytes; the limit is " +
+                 decimal(max_graph_text);
         return false;
     }
     if (nesting_of(text) > max_graph_nesting) {
-        *error = "graph: JSON nested deeper than " + std::to_string(max_graph_nesting) + " levels";
+        *error = "graph: JSON nested deeper than " + decimal(max_graph_nesting) + " levels";
         return false;
     }
     Json root;

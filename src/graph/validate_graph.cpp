@@ -50,7 +50,7 @@ bool check_node(const GraphDesc& g, int i, std::string* error) {
     switch (n.type) {
         case NodeType::coordinate:
             if (n.value(0) >= g.dims) {
-                *error = where(g, i) + "axis must be one of the graph's " + std::to_string(g.dims) + " axes";
+                *error = where(g, i) + "axis must be one of the graph's " + decimal(g.dims) + " axes";
                 return false;
             }
             return true;
@@ -58,7 +58,7 @@ bool check_node(const GraphDesc& g, int i, std::string* error) {
             int a = 0, b = 0;
             plane_axes(static_cast<int>(n.value(1)), &a, &b);
             if (b >= g.dims) {
-                *error = where(g, i) + "plane must lie in the graph's " + std::to_string(g.dims) + " axes";
+                *error = where(g, i) + "plane must lie in the graph's " + decimal(g.dims) + " axes";
                 return false;
             }
             return true;
@@ -71,7 +71,7 @@ bool check_node(const GraphDesc& g, int i, std::string* error) {
             return true;
         case NodeType::warp:
             if (n.inputs[1].size() != 1 && n.inputs[1].size() != static_cast<std::size_t>(g.dims)) {
-                *error = where(g, i) + "by must be one node or " + std::to_string(g.dims) + " (one per axis)";
+                *error = where(g, i) + "by must be one node or " + decimal(g.dims) + " (one per axis)";
                 return false;
             }
             return true;
@@ -81,7 +81,7 @@ bool check_node(const GraphDesc& g, int i, std::string* error) {
                 return false;
             }
             if (n.field.basis == Basis::cellular && g.dims > 3) {
-                *error = where(g, i) + "basis cellular has 2 and 3 dimensions, not " + std::to_string(g.dims);
+                *error = where(g, i) + "basis cellular has 2 and 3 dimensions, not " + decimal(g.dims);
                 return false;
             }
             if (IgnoredParameter ignored = ignored_parameter(n.field)) {
@@ -99,7 +99,7 @@ bool depth_of(const GraphDesc& g, int i, std::vector<int>& state, std::vector<in
               int level = 1) {
     std::size_t k = static_cast<std::size_t>(i);
     if (level > max_graph_depth) {  // checked on the way down: the recursion stays this shallow
-        *error = where(g, i) + "input chains longer than " + std::to_string(max_graph_depth) + " nodes";
+        *error = where(g, i) + "input chains longer than " + decimal(max_graph_depth) + " nodes";
         return false;
     }
     if (state[k] == 2) {
@@ -121,7 +121,7 @@ bool depth_of(const GraphDesc& g, int i, std::vector<int>& state, std::vector<in
     }
     depth[k] = deepest + 1;
     if (depth[k] > max_graph_depth) {
-        *error = where(g, i) + "input chains longer than " + std::to_string(max_graph_depth) + " nodes";
+        *error = where(g, i) + "input chains longer than " + decimal(max_graph_depth) + " nodes";
         return false;
     }
     state[k] = 2;
@@ -158,7 +158,7 @@ double expansion(const GraphDesc& g, int i, std::vector<double>& memo) {
 bool validate_graph(const GraphDesc& g, std::string* error, bool* limit) {
     *limit = false;
     if (g.nodes.size() > static_cast<std::size_t>(max_graph_nodes)) {
-        *error = "graph: more than " + std::to_string(max_graph_nodes) + " nodes";
+        *error = "graph: more than " + decimal(max_graph_nodes) + " nodes";
         *limit = true;
         return false;
     }
@@ -177,7 +177,7 @@ bool validate_graph(const GraphDesc& g, std::string* error, bool* limit) {
     std::vector<double> memo(g.nodes.size(), 0.0);
     if (!g.nodes.empty() && expansion(g, g.output, memo) > max_graph_expansion) {
         *error = "graph: evaluated node by node (the reference, the scalar path) the graph takes more than " +
-                 std::to_string(static_cast<long>(max_graph_expansion)) +
+                 decimal(static_cast<long>(max_graph_expansion)) +
                  " node evaluations per sample (a node counts once per use, a fractal's input once per octave)";
         *limit = true;
         return false;

@@ -57,6 +57,25 @@ namespace {
 using graph::Node;
 using graph::NodeType;
 
+// [S 19.3] Piecewise linear through the points; y_0 below (and for NaN), y_last at and beyond x_last.
+float curve_value(const std::vector<double>& pts, float v) {
+    const int count = static_cast<int>(pts.size() / 2);
+    auto x = [&](int i) { return static_cast<float>(pts[2 * static_cast<std::size_t>(i)]); };
+    auto y = [&](int i) { return static_cast<float>(pts[2 * static_cast<std::size_t>(i) + 1]); };
+    if (!(v > x(0))) {
+        return y(0);
+    }
+    if (v >= x(count - 1)) {
+        return y(count - 1);
+    }
+    int i = 0;
+    while (i + 1 < count - 1 && v >= x(i + 1)) {
+        ++i;
+    }
+    const float slope = (y(i + 1) - y(i)) / (x(i + 1) - x(i));
+    return y(i) + (v - x(i)) * slope;
+}
+
 class GraphReference {
 public:
     explicit GraphReference(const detail::GraphData& d) : d_(d), g_(d.desc) {}
@@ -118,7 +137,7 @@ public:
                 return std::sqrt(v < 0.0f ? 0.0f : v);  // [S 19.3]
             }
             case NodeType::terrace: return terrace(n, in(0));
-            case NodeType::curve: return curve(n, in(0));
+            case NodeType::curve: return curve_value(n.values[0], in(0));
             case NodeType::scale:
             case NodeType::translate: {
                 float q[4] = {p[0], p[1], p[2], p[3]};
@@ -180,26 +199,6 @@ private:
             g = 1.0f < g ? 1.0f : g;
         }
         return (f + g) / steps;
-    }
-
-    // [S 19.3] Piecewise linear through the points; y_0 below (and for NaN), y_last at and beyond x_last.
-    static float curve(const Node& n, float v) {
-        const std::vector<double>& pts = n.values[0];
-        const int count = static_cast<int>(pts.size() / 2);
-        auto x = [&](int i) { return static_cast<float>(pts[2 * static_cast<std::size_t>(i)]); };
-        auto y = [&](int i) { return static_cast<float>(pts[2 * static_cast<std::size_t>(i) + 1]); };
-        if (!(v > x(0))) {
-            return y(0);
-        }
-        if (v >= x(count - 1)) {
-            return y(count - 1);
-        }
-        int i = 0;
-        while (i + 1 < count - 1 && v >= x(i + 1)) {
-            ++i;
-        }
-        const float slope = (y(i + 1) - y(i)) / (x(i + 1) - x(i));
-        return y(i) + (v - x(i)) * slope;
     }
 
     // [S 19.4] input at p + strength * d; d_a = by (or by[a]) at p * frequency (+ warp_offset[0][a]).
@@ -405,7 +404,7 @@ public:
                 }
                 const float slope = (y(j + 1) - y(j)) / (x(j + 1) - x(j));
                 const bool interior = x(0) < a.v && a.v < x(count - 1);
-                r.v = GraphCurve(pts, a.v);
+                r.v = curve_value(pts, a.v);
                 for (int k = 0; k < dims_; ++k) r.d[k] = interior ? a.d[k] * slope : 0.0f;
                 return r;
             }
@@ -446,19 +445,6 @@ public:
     }
 
 private:
-    // Spec 19.3's curve value (the value path's function).
-    static float GraphCurve(const std::vector<double>& pts, float v) {
-        const int count = static_cast<int>(pts.size() / 2);
-        auto x = [&](int i) { return static_cast<float>(pts[2 * static_cast<std::size_t>(i)]); };
-        auto y = [&](int i) { return static_cast<float>(pts[2 * static_cast<std::size_t>(i) + 1]); };
-        if (!(v > x(0))) return y(0);
-        if (v >= x(count - 1)) return y(count - 1);
-        int i = 0;
-        while (i + 1 < count - 1 && v >= x(i + 1)) ++i;
-        const float slope = (y(i + 1) - y(i)) / (x(i + 1) - x(i));
-        return y(i) + (v - x(i)) * slope;
-    }
-
     // [S 19.6] The field's value and gradient (spec 18) at q, by the chain rule.
     Dual field(const Noise& f, const Coordinates& P) const {
         const float q[4] = {P.q[0].v, P.q[1].v, P.q[2].v, P.q[3].v};

@@ -158,3 +158,15 @@ def test_gradient_grids_and_refusals():
     assert "graph node 'stone' (field) has no gradient" in marble.gradient_refusal()
     with pytest.raises(ValueError, match=r"'stone' \(field\) has no gradient: patterns have no gradient"):
         marble.gradient(0.5, 0.5)
+
+
+def test_chunks_join_and_sit_at_their_own_coordinates():
+    terrain = g.field(seed=1, fractal="fbm", octaves=3) + g.field(basis="cellular").scale(0.5)
+    big = terrain.chunk((5, 40), first=(10**12, -3), spacing=0.25)
+    left = terrain.chunk((5, 17), first=(10**12, -3), spacing=0.25)
+    right = terrain.chunk((5, 23), first=(10**12 + 17, -3), spacing=0.25)
+    assert np.concatenate([left, right], axis=1).tobytes() == big.tobytes()
+    xs = (np.arange(10**12, 10**12 + 40, dtype=np.float64) * 0.25).astype(np.float32)  # float(double(s) * spacing)
+    ys = (np.arange(-3, 2, dtype=np.float64) * 0.25).astype(np.float32)
+    assert big.tobytes() == terrain(xs[None, :], ys[:, None]).tobytes()
+    assert terrain.chunk((5, 40), first=(10**12, -3), spacing=0.25, gradient=True).shape == (3, 5, 40)
