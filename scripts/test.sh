@@ -6,7 +6,7 @@
 #      a pip install into a fresh venv. Then a clang build of the library and tests: its tests,
 #      and the same output bits as GCC's; GCC -O0/-O2 and clang -O0 builds give the same bits as -O3.
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build (clang) of the tests and the tool's parsers,
-#      with the libFuzzer targets (fuzz/), each run for GRADNOISE_FUZZ_SECONDS (default 60).
+#      with the libFuzzer targets (fuzz/), each run for GRADNOISE_FUZZ_SECONDS (default 45).
 #   3. ThreadSanitizer build of the C API's many-threads test and the threaded fills.
 #   4. aarch64 cross build (g++-aarch64-linux-gnu) run under qemu-aarch64: the NEON path for real.
 # Options: --no-sanitize, --no-cross (for a quick local loop). Build trees live under build/.
@@ -185,8 +185,8 @@ if [ "$run_sanitize" = 1 ]; then
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build/sanitize --output-on-failure -j "$jobs"
-  step "fuzzing: every libFuzzer target for ${GRADNOISE_FUZZ_SECONDS:-60} s (two at a time), after its regression inputs"
-  bash fuzz/run.sh build/sanitize "${GRADNOISE_FUZZ_SECONDS:-60}"
+  step "fuzzing: every libFuzzer target for ${GRADNOISE_FUZZ_SECONDS:-45} s (two at a time), after its regression inputs"
+  bash fuzz/run.sh build/sanitize "${GRADNOISE_FUZZ_SECONDS:-45}"
 fi
 
 if [ "$run_sanitize" = 1 ]; then
