@@ -80,6 +80,51 @@ Real octave_term(Fractal kind, Real n, Real& weight) {
     }
 }
 
+// [S 18.3] One octave's term and its gradient, from the octave's value n and gradient g with respect
+// to p: fbm, turbulence, billow, and ridged with its weight w and the weight's gradient dw (both
+// updated for the next octave). |n|' = sign(n) n' with sign(+-0) = +1 (from the right); ridged:
+// s = (1 - |n|)^2 * w, s' = ((r + r) * r') * w + r^2 * w', r' = -sign(n) n'; w_next = clamp(2 s, 0, 1),
+// w_next' = 2 s' strictly inside (0, 1), else 0. (The built-in fractal's and a graph fractal's.)
+inline void octave_term_gradient(Fractal kind, int dims, float n, const float* g, float& weight, float* dweight,
+                                 float& term, float* dterm) {
+    switch (kind) {
+        case Fractal::turbulence:
+        case Fractal::billow:
+            term = std::fabs(n);
+            for (int a = 0; a < dims; ++a) {
+                dterm[a] = n < 0.0f ? -g[a] : g[a];
+            }
+            if (kind == Fractal::billow) {
+                term = 2.0f * term - 1.0f;
+                for (int a = 0; a < dims; ++a) {
+                    dterm[a] = 2.0f * dterm[a];
+                }
+            }
+            return;
+        case Fractal::ridged: {
+            const float r = 1.0f - std::fabs(n);
+            const float square = r * r;
+            term = square * weight;
+            for (int a = 0; a < dims; ++a) {
+                const float dr = n < 0.0f ? g[a] : -g[a];
+                dterm[a] = ((r + r) * dr) * weight + square * dweight[a];
+            }
+            const float w = term * 2.0f;
+            weight = w < 0.0f ? 0.0f : (w > 1.0f ? 1.0f : w);
+            for (int a = 0; a < dims; ++a) {
+                dweight[a] = (w > 0.0f && w < 1.0f) ? dterm[a] * 2.0f : 0.0f;
+            }
+            return;
+        }
+        default:  // fbm
+            term = n;
+            for (int a = 0; a < dims; ++a) {
+                dterm[a] = g[a];
+            }
+            return;
+    }
+}
+
 // [S 8, 14.3] The octave loop: sum_k a_k term(n_k) / sum_k a_k over the fractal's octaves, with
 // a_0 = 1, a_k = a_{k-1} * persistence, f_0 = frequency, f_k = f_{k-1} * lacunarity (binary64: the
 // float parameters converted). sample(k, f_k) is octave k's base noise (the damped kind has its own

@@ -379,38 +379,6 @@ Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at, Se
         }
         float term = 0.0f, dterm[4] = {0.0f, 0.0f, 0.0f, 0.0f};
         switch (f.kind) {
-            case Fractal::turbulence:
-            case Fractal::billow: {
-                // |n|' = sign(n) n', with sign(+-0) = +1: the derivative from the right.
-                term = std::fabs(n.value);
-                for (int a = 0; a < dims; ++a) {
-                    dterm[a] = n.value < 0.0f ? -g[a] : g[a];
-                }
-                if (f.kind == Fractal::billow) {
-                    term = 2.0f * term - 1.0f;
-                    for (int a = 0; a < dims; ++a) {
-                        dterm[a] = 2.0f * dterm[a];
-                    }
-                }
-                break;
-            }
-            case Fractal::ridged: {
-                // s = (1 - |n|)^2 * w: s' = ((r + r) * r') * w + r^2 * w', r' = -sign(n) n';
-                // w_next = clamp(2 s, 0, 1), w_next' = 2 s' strictly inside (0, 1), else 0.
-                const float r = 1.0f - std::fabs(n.value);
-                const float square = r * r;
-                term = square * weight;
-                for (int a = 0; a < dims; ++a) {
-                    const float dr = n.value < 0.0f ? g[a] : -g[a];
-                    dterm[a] = ((r + r) * dr) * weight + square * dweight[a];
-                }
-                const float w = term * 2.0f;
-                weight = w < 0.0f ? 0.0f : (w > 1.0f ? 1.0f : w);
-                for (int a = 0; a < dims; ++a) {
-                    dweight[a] = (w > 0.0f && w < 1.0f) ? dterm[a] * 2.0f : 0.0f;
-                }
-                break;
-            }
             case Fractal::damped: {
                 // Quilez: D_k = sum of n_j's gradients (octave coordinates) for j <= k;
                 // term = n / (1 + |D_k|^2). Its gradient: with J = dD/dp (J[c][b] accumulates
@@ -441,11 +409,8 @@ Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at, Se
                 }
                 break;
             }
-            default:  // fbm
-                term = n.value;
-                for (int a = 0; a < dims; ++a) {
-                    dterm[a] = g[a];
-                }
+            default:  // fbm, turbulence, billow, ridged
+                octave_term_gradient(f.kind, dims, n.value, g, weight, dweight, term, dterm);
                 break;
         }
         sum = sum + amplitude * term;

@@ -519,36 +519,8 @@ private:
                 move(P, &Q, a, frequency, kf * offset[a], true);
             }
             const Dual nk = node(n.inputs[0][0], Q);
-            const float* g = nk.d;
             float term = 0.0f, dterm[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-            switch (kind) {
-                case Fractal::turbulence:
-                case Fractal::billow:
-                    term = std::fabs(nk.v);
-                    for (int a = 0; a < dims_; ++a) dterm[a] = nk.v < 0.0f ? -g[a] : g[a];
-                    if (kind == Fractal::billow) {
-                        term = 2.0f * term - 1.0f;
-                        for (int a = 0; a < dims_; ++a) dterm[a] = 2.0f * dterm[a];
-                    }
-                    break;
-                case Fractal::ridged: {
-                    const float rr = 1.0f - std::fabs(nk.v);
-                    const float square = rr * rr;
-                    term = square * weight;
-                    for (int a = 0; a < dims_; ++a) {
-                        const float dr = nk.v < 0.0f ? g[a] : -g[a];
-                        dterm[a] = ((rr + rr) * dr) * weight + square * dweight[a];
-                    }
-                    const float w = term * 2.0f;
-                    weight = w < 0.0f ? 0.0f : (w > 1.0f ? 1.0f : w);
-                    for (int a = 0; a < dims_; ++a) dweight[a] = (w > 0.0f && w < 1.0f) ? dterm[a] * 2.0f : 0.0f;
-                    break;
-                }
-                default:
-                    term = nk.v;
-                    for (int a = 0; a < dims_; ++a) dterm[a] = g[a];
-                    break;
-            }
+            spec::octave_term_gradient(kind, dims_, nk.v, nk.d, weight, dweight, term, dterm);  // [S 18.3]
             sum = sum + amplitude * term;
             for (int a = 0; a < dims_; ++a) dsum[a] = dsum[a] + amplitude * dterm[a];
             amplitude_sum = amplitude_sum + amplitude;
