@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Generates docs/graph-reference.md and python/gradnoise/graph.pyi from the library's one table of
-graph nodes and parameters (gradnoise.Graph.schema(): src/graph/node_types.cpp).
+"""Generates docs/graph-reference.md, python/gradnoise/graph.pyi and the Field keywords and types in
+python/gradnoise/__init__.pyi from the library's tables of graph nodes (src/graph/node_types.cpp)
+and field parameters (src/api/parameters.cpp), read through gradnoise.Graph.schema().
 
     PYTHONPATH=build/release/python /usr/bin/python3 scripts/generate_graph_docs.py          # write
     PYTHONPATH=build/release/python /usr/bin/python3 scripts/generate_graph_docs.py --check  # CI
@@ -44,9 +45,10 @@ def reference_page(schema):
     lines = [
         "# Graph nodes and parameters",
         "",
-        "Generated from the library's one table (`src/graph/node_types.cpp`, read through",
-        "`gradnoise::Graph::schema()`) by `scripts/generate_graph_docs.py`; CI fails when this page is not",
-        f"what the table gives. Format version {schema['format_version']}. The format itself, with examples:",
+        "Generated from the library's tables (`src/graph/node_types.cpp` for the nodes, `src/api/parameters.cpp`",
+        "and `include/gradnoise/enumerations.h` for the field parameters, read through `gradnoise::Graph::schema()`)",
+        "by `scripts/generate_graph_docs.py`; CI fails when this page is not what the tables give.",
+        f"Format version {schema['format_version']}. The format itself, with examples:",
         "[graphs.md](graphs.md); every node's operations in order: [spec.md](spec.md) section 19.",
         "",
         "An input is a node's name (a string), a number (a constant node) or a node object written inline.",
@@ -72,7 +74,13 @@ def reference_page(schema):
                           "the rest of the field ignores -- octaves without a fractal -- is refused):", "",
                           "| key | kind | default | allowed | what |", "|---|---|---|---|---|"]
                 for p in schema["field_parameters"]:
-                    lines.append(f"| `{p['name']}` | {p['kind']} | {default_text(p)} | {allowed_text(p)} | {p['help']} |")
+                    what = p["help"] + (f"; only with {p['needs']}" if p.get("needs") else "")
+                    lines.append(f"| `{p['name']}` | {p['kind']} | {default_text(p)} | {allowed_text(p)} | {what} |")
+                lines += ["", "The choices:", ""]
+                for p in schema["field_parameters"]:
+                    if p["kind"] == "choice":
+                        items = "; ".join(f"`{c}`: {h}" for c, h in zip(p["choices"], p["choice_help"]))
+                        lines.append(f"- `{p['name']}`: {items}.")
                 lines.append("")
     return "\n".join(lines)
 
@@ -150,13 +158,75 @@ def stub(schema):
     return "\n".join(lines) + "\n"
 
 
+def camel(name):
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def field_types(schema):
+    """The Literal types of the Field keywords that are choices: Basis, Fade, ..., CellularOutput."""
+    lines = []
+    for p in schema["field_parameters"]:
+        if p["kind"] == "choice":
+            lines.append(f"{camel(p['name'])} = Literal[{', '.join(repr(c).replace(chr(39), chr(34)) for c in p['choices'])}]")
+    return lines
+
+
+def field_keywords(schema):
+    """Field.__init__'s signature and its read-only attributes, in the table's order."""
+    sig, attrs = [], []
+    seen = set()
+    for p in schema["field_parameters"]:
+        name = p["axis_of"] or p["name"]
+        if name in seen:
+            continue
+        seen.add(name)
+        if p["axis_of"]:
+            sig.append(f"        {name}: PerAxisInt = 0,")
+            attrs.append(f"    {name}: Tuple[int, ...]")
+            continue
+        d = p["default"]
+        if p["kind"] == "choice":
+            t, default, attr = camel(name), f'"{d}"', "str"
+        elif p["kind"] == "seed":
+            t, default, attr = "Optional[int]", "None", "Optional[int]"
+        elif p["kind"] == "integer":
+            t, default, attr = "int", str(int(d)), "int"
+        elif name == "pattern_strength":
+            t, default, attr = "Optional[float]", "None", "Optional[float]"
+        else:
+            t, default, attr = "float", repr(float(d)), "float"
+        if name == "basis":
+            sig = [f"        basis: {t} = {default},", "        *,"] + sig
+        else:
+            sig.append(f"        {name}: {t} = {default},")
+        attrs.append(f"    {name}: {attr}")
+    return ["    def __init__(", "        self,"] + sig + ["    ) -> None: ...", "    # The parameters, read-only."] + attrs
+
+
+def with_block(text, begin, end, lines):
+    a = text.index(begin) + len(begin)
+    b = text.index(end)
+    return text[:a] + "".join(line + "\n" for line in lines) + text[b:]
+
+
+def init_stub(schema):
+    path = ROOT / "python" / "gradnoise" / "__init__.pyi"
+    text = path.read_text()
+    text = with_block(text, "# ---- generated from the parameter table by scripts/generate_graph_docs.py ----\n",
+                      "# ---- end of the generated types ----", field_types(schema))
+    text = with_block(text, "    # ---- generated from the parameter table by scripts/generate_graph_docs.py ----\n",
+                      "    # ---- end of the generated keywords ----", field_keywords(schema))
+    return text
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if a generated file is out of date")
     args = parser.parse_args()
     schema = gradnoise.Graph.schema()
     outputs = {ROOT / "docs" / "graph-reference.md": reference_page(schema) + "\n",
-               ROOT / "python" / "gradnoise" / "graph.pyi": stub(schema)}
+               ROOT / "python" / "gradnoise" / "graph.pyi": stub(schema),
+               ROOT / "python" / "gradnoise" / "__init__.pyi": init_stub(schema)}
     stale = []
     for path, text in outputs.items():
         current = path.read_text() if path.exists() else None

@@ -176,7 +176,7 @@ if [[ $RC == 0 && "$OUT" == $'0\n0.5' ]]; then pass "cellular, jitter 0: F1 is 0
 capture $'1 2 3 4\n' eval --dims 4 --basis cellular
 expect_rc "cellular --dims 4: exit 1, named" 1 "cellular noise is 2D and 3D only"
 capture "" eval --basis cellular --jitter 2
-expect_rc "--jitter 2: exit 2" 2 "--jitter must be in [0, 1]"
+expect_rc "--jitter 2: exit 2" 2 "--jitter: '2' is not a number in [0, 1]"
 capture "" eval --basis opensimplex2 --period 8
 expect_rc "simplex with --period: exit 2" 2 "--period"
 capture "" eval --orientation3 sideways
@@ -686,6 +686,32 @@ if [[ -e "$tmp/bad.$img" || -e "$tmp/bad.bmp" ]]; then fail "rejected heightmap 
 
 capture "" heightmap -o "$tmp/fmt.img" --format pgm --size 3x2
 if [[ $RC == 0 && "$(head -c 2 "$tmp/fmt.img" 2>/dev/null)" == P5 ]]; then pass "--format pgm overrides the extension"; else fail "--format pgm overrides the extension" "rc $RC"; fi
+
+# Every field parameter of the library's table (docs/graph-reference.md, generated from it and checked
+# by ctest graph_reference) is an option with help; every basis is listed with its line of help.
+ref="$(dirname "${BASH_SOURCE[0]}")/../docs/graph-reference.md"
+help_text=$(run eval --help 2>&1)
+missing=""
+field_names=$(sed -n '/^The field parameters/,/^The choices/s/^| `\([a-z0-9_]*\)` | \(choice\|integer\|number\|seed\) |.*/\1/p' "$ref")
+for name in $(sed 's/^period_[xyzw]$/period/' <<<"$field_names" | sort -u); do
+    [[ "$help_text" == *"--${name//_/-} "* ]] || missing+=" $name"
+done
+count=$(wc -l <<<"$field_names")
+bases=0
+for b in perlin classic value isotropic opensimplex2 opensimplex2s cellular; do
+    grep -q "^ *$b: ." <<<"$help_text" && bases=$((bases + 1))
+done
+if [[ -z "$missing" && $count -ge 25 && $bases == 7 ]]; then
+    pass "eval --help: an option for each of the table's $count field parameters; each basis with its help"
+else
+    fail "eval --help covers the parameter table" "missing:$missing; $count parameters read; $bases of 7 bases listed"
+fi
+capture "" eval --octaves 40
+expect_rc "--octaves 40: exit 2, naming the range" 2 "--octaves: '40' is not an integer in 1..32"
+capture "" eval --period 8,3
+expect_rc "--period 8,3: exit 2" 2 "--period: '8,3' is not 1 to 4 comma-separated values, each 0 (none) or a power of two in 1..256"
+capture "" eval --basis simplex
+expect_rc "--basis simplex: exit 2, listing the bases" 2 "is not one of perlin, classic, value, isotropic, opensimplex2, opensimplex2s or cellular"
 
 echo "$passed passed, $failed failed"
 [[ $failed == 0 ]]

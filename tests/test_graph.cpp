@@ -452,7 +452,7 @@ TEST_CASE("the C API's by-name setter covers every field parameter of the table"
     CHECK(gradnoise_desc_set_parameter(d, "basis", "simplex") == GRADNOISE_INVALID_ARGUMENT);
     CHECK(gradnoise_desc_set_parameter(d, "octaves", "five") == GRADNOISE_INVALID_ARGUMENT);
     CHECK(gradnoise_desc_set_parameter(d, "frequency", "1e99") == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(gradnoise_desc_set_parameter(d, "seed", "-1") == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(gradnoise_desc_set_parameter(d, "seed", "1.5") == GRADNOISE_INVALID_ARGUMENT);
     gradnoise_noise* n = nullptr;
     REQUIRE(gradnoise_noise_create(d, &n) == GRADNOISE_OK);
     // The same field as the graph file with the same keys.
@@ -465,10 +465,10 @@ TEST_CASE("the C API's by-name setter covers every field parameter of the table"
     check_same(a, b, "by-name setter");
     // Every parameter of the table has a value the setter accepts (its default, as the schema gives it).
     std::size_t count = 0;
-    const graph::FieldParam* params = graph::field_params(&count);
+    const Parameter* params = parameters(&count);
     for (std::size_t i = 0; i < count; ++i) {
-        const std::string value = params[i].kind == graph::FieldKind::choice ? params[i].choices[0]
-                                  : params[i].kind == graph::FieldKind::seed ? "7"
+        const std::string value = params[i].kind == ParameterKind::choice ? params[i].choices[0]
+                                  : params[i].kind == ParameterKind::seed ? "7"
                                                                              : "1";
         INFO(params[i].name);
         CHECK(gradnoise_desc_set_parameter(d, params[i].name, value.c_str()) == GRADNOISE_OK);
@@ -488,7 +488,7 @@ TEST_CASE("graph: the field parameters' ranges are Noise::validate's") {
                             {"jitter", {0, 1}, {-0.01, 1.01}},     {"warp", {0, 2}, {-1, 3}},
                             {"period_x", {0, 256}, {3, 512}},      {"frequency", {1e-6, 1e6}, {0, -1}}};
     for (const Probe& probe : probes) {
-        const graph::FieldParam* f = graph::find_field_param(probe.name);
+        const Parameter* f = find_parameter(probe.name);
         REQUIRE(f != nullptr);
         for (int i = 0; i < 2; ++i) {
             NoiseDesc d;
@@ -496,7 +496,7 @@ TEST_CASE("graph: the field parameters' ranges are Noise::validate's") {
             d.fractal.kind = Fractal::fbm;
             d.warp.levels = 1;
             f->set(d, probe.ok[i]);
-            INFO(probe.name << " = " << probe.ok[i] << " (allowed: " << f->range << ")");
+            INFO(probe.name << " = " << probe.ok[i] << " (allowed: " << f->allowed << ")");
             CHECK(Noise::validate(d).ok());
             f->set(d, probe.bad[i]);
             CHECK_FALSE(Noise::validate(d).ok());

@@ -35,6 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gradnoise/enumerations.h"
 #include "gradnoise/version.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -71,7 +72,7 @@ GRADNOISE_C_API const char* gradnoise_last_error_message(void);
 /* ---- version ---- */
 /* GRADNOISE_VERSION_NUMBER of the library that is running (the headers' is in version.h). */
 GRADNOISE_C_API uint32_t gradnoise_version(void);
-/* "0.6.0". Thread-safe. */
+/* "0.7.0". Thread-safe. */
 GRADNOISE_C_API const char* gradnoise_version_string(void);
 
 /* ---- instruction sets (every ISA gives the same bits; only speed differs) ---- */
@@ -102,51 +103,31 @@ GRADNOISE_C_API gradnoise_status gradnoise_force_isa(int isa);
 GRADNOISE_C_API void gradnoise_reset_isa(void);
 
 /* ---- descriptors: what defines a field (docs/spec.md; the C++ NoiseDesc) ---- */
-enum { GRADNOISE_FADE_QUINTIC = 0, GRADNOISE_FADE_CUBIC = 1 };
-/* Each family's reference variant (PERMUTATION: Perlin's table; K.jpg's arithmetic for the simplex
-   families) or its fast one (MIX: integer mixing; the simplex families in float32, spec 16.7). */
-enum { GRADNOISE_HASH_PERMUTATION = 0, GRADNOISE_HASH_MIX = 1 };
-enum {
-    GRADNOISE_BASIS_PERLIN = 0,
-    GRADNOISE_BASIS_CLASSIC = 1,
-    GRADNOISE_BASIS_VALUE = 2,
-    GRADNOISE_BASIS_ISOTROPIC = 3,      /* 2D: 16 evenly spread gradients, no streaks */
-    GRADNOISE_BASIS_OPENSIMPLEX2 = 4,   /* K.jpg's OpenSimplex2 (fast) */
-    GRADNOISE_BASIS_OPENSIMPLEX2S = 5,  /* K.jpg's OpenSimplex2S (smooth) */
-    GRADNOISE_BASIS_CELLULAR = 6        /* Worley noise, 2D and 3D */
-};
-/* OpenSimplex2 orientations (the C++ Orientation2/3/4). */
-enum { GRADNOISE_ORIENTATION2_STANDARD = 0, GRADNOISE_ORIENTATION2_IMPROVE_X = 1 };
-enum { GRADNOISE_ORIENTATION3_IMPROVE_XY = 0, GRADNOISE_ORIENTATION3_IMPROVE_XZ = 1, GRADNOISE_ORIENTATION3_FALLBACK = 2 };
-enum {
-    GRADNOISE_ORIENTATION4_IMPROVE_XYZ_IMPROVE_XY = 0,
-    GRADNOISE_ORIENTATION4_IMPROVE_XYZ_IMPROVE_XZ = 1,
-    GRADNOISE_ORIENTATION4_IMPROVE_XYZ = 2,
-    GRADNOISE_ORIENTATION4_IMPROVE_XY_IMPROVE_ZW = 3,
-    GRADNOISE_ORIENTATION4_FALLBACK = 4
-};
-/* Cellular noise (docs/spec.md section 17). */
-enum {
-    GRADNOISE_CELLULAR_EUCLIDEAN = 0,
-    GRADNOISE_CELLULAR_EUCLIDEAN_SQUARED = 1,
-    GRADNOISE_CELLULAR_MANHATTAN = 2,
-    GRADNOISE_CELLULAR_CHEBYSHEV = 3
-};
-enum {
-    GRADNOISE_CELLULAR_F1 = 0,
-    GRADNOISE_CELLULAR_F2 = 1,
-    GRADNOISE_CELLULAR_F2_MINUS_F1 = 2,
-    GRADNOISE_CELLULAR_CELL_VALUE = 3
-};
-enum {
-    GRADNOISE_FRACTAL_NONE = 0,
-    GRADNOISE_FRACTAL_FBM = 1,
-    GRADNOISE_FRACTAL_TURBULENCE = 2,
-    GRADNOISE_FRACTAL_RIDGED = 3,
-    GRADNOISE_FRACTAL_BILLOW = 4,
-    GRADNOISE_FRACTAL_DAMPED = 5 /* Quilez's derivative-damped fBm: eroded-looking terrain */
-};
-enum { GRADNOISE_PATTERN_NONE = 0, GRADNOISE_PATTERN_MARBLE = 1, GRADNOISE_PATTERN_WOOD = 2 };
+/* The enumerations' constants, GRADNOISE_<LIST>_<NAME> = 0, 1, ... in enumerations.h's order (the
+   same values as the C++ enums): GRADNOISE_FADE_QUINTIC, GRADNOISE_HASH_MIX, GRADNOISE_BASIS_PERLIN
+   ... GRADNOISE_BASIS_CELLULAR, GRADNOISE_ORIENTATION2_STANDARD, GRADNOISE_ORIENTATION3_IMPROVE_XY,
+   GRADNOISE_ORIENTATION4_FALLBACK, GRADNOISE_CELLULAR_EUCLIDEAN (distances), GRADNOISE_CELLULAR_F1
+   (outputs), GRADNOISE_FRACTAL_FBM, GRADNOISE_PATTERN_WOOD; GRADNOISE_<LIST>_COUNT is the number of
+   values. enumerations.h has each value's one line of help. */
+#define GRADNOISE_C_FADE(name, NAME, family, help) GRADNOISE_FADE_##NAME,
+#define GRADNOISE_C_HASH(name, NAME, family, help) GRADNOISE_HASH_##NAME,
+#define GRADNOISE_C_BASIS(name, NAME, family, help) GRADNOISE_BASIS_##NAME,
+#define GRADNOISE_C_ORIENTATION2(name, NAME, family, help) GRADNOISE_ORIENTATION2_##NAME,
+#define GRADNOISE_C_ORIENTATION3(name, NAME, family, help) GRADNOISE_ORIENTATION3_##NAME,
+#define GRADNOISE_C_ORIENTATION4(name, NAME, family, help) GRADNOISE_ORIENTATION4_##NAME,
+#define GRADNOISE_C_CELLULAR(name, NAME, family, help) GRADNOISE_CELLULAR_##NAME,
+#define GRADNOISE_C_FRACTAL(name, NAME, family, help) GRADNOISE_FRACTAL_##NAME,
+#define GRADNOISE_C_PATTERN(name, NAME, family, help) GRADNOISE_PATTERN_##NAME,
+enum { GRADNOISE_FADES(GRADNOISE_C_FADE) GRADNOISE_FADE_COUNT };
+enum { GRADNOISE_HASHES(GRADNOISE_C_HASH) GRADNOISE_HASH_COUNT };
+enum { GRADNOISE_BASES(GRADNOISE_C_BASIS) GRADNOISE_BASIS_COUNT };
+enum { GRADNOISE_ORIENTATIONS2(GRADNOISE_C_ORIENTATION2) GRADNOISE_ORIENTATION2_COUNT };
+enum { GRADNOISE_ORIENTATIONS3(GRADNOISE_C_ORIENTATION3) GRADNOISE_ORIENTATION3_COUNT };
+enum { GRADNOISE_ORIENTATIONS4(GRADNOISE_C_ORIENTATION4) GRADNOISE_ORIENTATION4_COUNT };
+enum { GRADNOISE_CELLULAR_DISTANCES(GRADNOISE_C_CELLULAR) GRADNOISE_CELLULAR_DISTANCE_COUNT };
+enum { GRADNOISE_CELLULAR_OUTPUTS(GRADNOISE_C_CELLULAR) GRADNOISE_CELLULAR_OUTPUT_COUNT };
+enum { GRADNOISE_FRACTALS(GRADNOISE_C_FRACTAL) GRADNOISE_FRACTAL_COUNT };
+enum { GRADNOISE_PATTERNS(GRADNOISE_C_PATTERN) GRADNOISE_PATTERN_COUNT };
 
 typedef struct gradnoise_desc gradnoise_desc;
 
@@ -190,10 +171,11 @@ GRADNOISE_C_API gradnoise_status gradnoise_desc_set_pattern(gradnoise_desc* desc
                                                             float strength);
 /* Any field parameter by its name -- the graph format's, the CLI's option and Python's keyword
    (docs/graph-reference.md: "octaves", "warp_strength", "basis", "seed", ...) -- with its value as
-   text ("5", "0.25", "opensimplex2", "1337"): one setter for every parameter the library's table
-   declares, so a binding needs no new function for a new parameter. INVALID_ARGUMENT for an unknown
-   name or a value that is not a number, an integer or one of the choice's names; ranges are checked
-   by gradnoise_desc_validate, as for the setters above. */
+   text ("5", "0.25", "opensimplex2", "1337"; a seed may be "reference", negative or 0x hex): one
+   setter for every parameter the library's table declares (gradnoise/parameters.hpp), so a binding
+   needs no new function for a new parameter. INVALID_ARGUMENT, desc unchanged, for an unknown name
+   or a value outside the parameter's own range ("octaves must be an integer in 1..32"); the rules
+   between parameters are checked by gradnoise_desc_validate. */
 GRADNOISE_C_API gradnoise_status gradnoise_desc_set_parameter(gradnoise_desc* desc, const char* name,
                                                               const char* value);
 /* OK, or the first problem (INVALID_ARGUMENT naming the field and range). Reads only. */

@@ -9,6 +9,7 @@
 #include "gradnoise/isa.hpp"
 #include "gradnoise/noise.hpp"
 #include "gradnoise/graph.hpp"
+#include "gradnoise/parameters.hpp"
 #include "gradnoise/status.hpp"
 
 namespace gradnoise {

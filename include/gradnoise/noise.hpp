@@ -29,10 +29,14 @@
 #include <memory>
 #include <utility>
 
+#include "gradnoise/enumerations.h"
 #include "gradnoise/isa.hpp"
 #include "gradnoise/status.hpp"
 
 namespace gradnoise {
+
+// The enums below come from enumerations.h, where each value is declared once with its name and help.
+#define GRADNOISE_ENUMERATOR(name, NAME, family, help) name,
 
 // The 256-entry permutation that hashes lattice coordinates (Perlin's p[]).
 class GRADNOISE_API PermutationTable {
@@ -55,10 +59,7 @@ private:
 };
 
 // How the distance inside a cell is eased before interpolation.
-enum class Fade : int {
-    quintic = 0,  // 6t^5 - 15t^4 + 10t^3 (Perlin 2002, the default: continuous second derivative)
-    cubic = 1,    // 3t^2 - 2t^3 (Perlin 1985: visible creases where the second derivative jumps)
-};
+enum class Fade : int { GRADNOISE_FADES(GRADNOISE_ENUMERATOR) };
 
 GRADNOISE_API const char* fade_name(Fade fade) noexcept;  // "quintic", "cubic"
 
@@ -67,17 +68,7 @@ GRADNOISE_API const char* fade_name(Fade fade) noexcept;  // "quintic", "cubic"
 // arithmetic (his 64-bit hash and binary64 skew: his values bit for bit), mix the fast variant
 // (his algorithms in float32 with 32-bit hashes, about 2x faster; spec 16.7). Cellular noise
 // always mixes (the choice is ignored there).
-enum class Hash : int {
-    // Perlin's permutation chain p[p[p[X]+Y]+Z] (the default): reproduces Ken Perlin's reference
-    // values with his table. SIMD paths look it up in tables (gathers on AVX2, in-register byte
-    // lookups on AVX-512 VBMI).
-    permutation = 0,
-    // Integer mixing of the cell coordinates with a 32-bit key from the seed: no table, no
-    // gathers, so faster where gathers are slow (AVX2: 1.3x in 2D, 1.6x in 3D); slower on SSE2,
-    // which lacks a 32-bit multiply. A different field (same gradients, range and period 256),
-    // equally bit-exact on every path.
-    mix = 1,
-};
+enum class Hash : int { GRADNOISE_HASHES(GRADNOISE_ENUMERATOR) };
 
 GRADNOISE_API const char* hash_name(Hash hash) noexcept;  // "permutation", "mix"
 
@@ -141,17 +132,7 @@ struct FillOptions {
 // f_k = f_{k-1} * lacunarity, with amplitude a_0 = 1, a_k = a_{k-1} * persistence; the offsets
 // keep the octaves' lattices from lining up. Every kind divides by the sum of the amplitudes, so
 // it stays in the base noise's range:
-enum class Fractal : int {
-    none = 0,        // the base noise itself (octaves etc. are ignored)
-    fbm = 1,         // sum a_k n_k: fractional Brownian motion, in the base range
-    turbulence = 2,  // sum a_k |n_k| (Perlin 1985), in [0, 1.045]
-    ridged = 3,      // Musgrave's ridged multifractal: s_k = ((1 - |n_k|)^2) * w_k, w_0 = 1,
-                     // w_{k+1} = clamp(2 s_k, 0, 1); sum a_k s_k, in [0, 1]
-    billow = 4,      // sum a_k (2 |n_k| - 1), in [-1, 1.09]
-    damped = 5,      // Inigo Quilez's derivative-damped fBm: sum a_k n_k / (1 + |D_k|^2), D_k the sum
-                     // of octaves 0..k's gradients (each in its octave's own coordinates): steep
-                     // slopes damp the finer octaves, which reads as eroded terrain (spec 18.3)
-};
+enum class Fractal : int { GRADNOISE_FRACTALS(GRADNOISE_ENUMERATOR) };
 
 GRADNOISE_API const char* fractal_name(Fractal fractal) noexcept;  // "none", "fbm", "turbulence", "ridged", "billow",
                                                                    // "damped"
@@ -170,31 +151,13 @@ inline constexpr int max_octaves = 32;
 // (fades, hashes and periods apply); the simplex families have no axis-aligned lattice (no
 // periods; Fade does not apply, Hash picks K.jpg's arithmetic or the fast mix variant); cellular
 // noise is lattice-based (periods apply; it always hashes by mixing, keyed by the seed).
-enum class Basis : int {
-    perlin = 0,   // Perlin 2002: 12 cube-edge gradients (2D/3D), 32 hypercube-edge gradients (4D).
-                  // In 2D it is the z = 0 slice of the 3D set: faint horizontal/vertical streaks
-    classic = 1,  // 256 random unit gradients per dimension from the seed (Perlin 1985, the first
-                  // tutorial's variant): rounder features, smaller range (2D about +-0.7)
-    value = 2,    // value noise: a random value in [-1, 1) per corner, interpolated with the fade.
-                  // Blurrier and blockier than gradient noise; equals the corner value at lattice points
-    isotropic = 3,      // 2D: Perlin noise with 16 evenly spread gradients of length sqrt(2), no
-                        // streaks (spec section 15); 3D and 4D: the perlin basis, bit for bit
-    opensimplex2 = 4,   // K.jpg's OpenSimplex2 ("fast"), 2D/3D/4D, as his reference (section 16)
-    opensimplex2s = 5,  // K.jpg's OpenSimplex2S ("smooth", SuperSimplex): larger kernels, smoother
-    cellular = 6,       // Worley noise, 2D/3D: distances to the nearest feature points (section 17)
-};
+enum class Basis : int { GRADNOISE_BASES(GRADNOISE_ENUMERATOR) };
 
 // OpenSimplex2's lattice orientation per dimension (K.jpg's noise2 / noise2_ImproveX, noise3_*,
 // noise4_* functions). 3D: improve_xy suits terrain where z is up and 2D slices animated in z.
-enum class Orientation2 : int { standard = 0, improve_x = 1 };
-enum class Orientation3 : int { improve_xy = 0, improve_xz = 1, fallback = 2 };
-enum class Orientation4 : int {
-    improve_xyz_improve_xy = 0,
-    improve_xyz_improve_xz = 1,
-    improve_xyz = 2,
-    improve_xy_improve_zw = 3,  // noise(x, y, sin t, cos t) loops
-    fallback = 4,
-};
+enum class Orientation2 : int { GRADNOISE_ORIENTATIONS2(GRADNOISE_ENUMERATOR) };
+enum class Orientation3 : int { GRADNOISE_ORIENTATIONS3(GRADNOISE_ENUMERATOR) };
+enum class Orientation4 : int { GRADNOISE_ORIENTATIONS4(GRADNOISE_ENUMERATOR) };
 
 struct SimplexParams {
     Orientation2 orientation2 = Orientation2::standard;
@@ -206,13 +169,8 @@ struct SimplexParams {
 // cell's centre by up to jitter * R per axis, where R is the largest displacement for which the
 // 3x3 (3x3x3) cell search provably finds the two nearest points for that distance (2D: 21/64
 // Euclidean, 63/256 Manhattan, 63/128 Chebyshev; 3D: 63/256, 21/128, 63/128).
-enum class CellularDistance : int { euclidean = 0, euclidean_squared = 1, manhattan = 2, chebyshev = 3 };
-enum class CellularOutput : int {
-    f1 = 0,           // distance to the nearest feature point
-    f2 = 1,           // to the second nearest
-    f2_minus_f1 = 2,  // cell borders
-    cell_value = 3,   // the nearest point's cell's random value in [-1, 1): flat Voronoi cells
-};
+enum class CellularDistance : int { GRADNOISE_CELLULAR_DISTANCES(GRADNOISE_ENUMERATOR) };
+enum class CellularOutput : int { GRADNOISE_CELLULAR_OUTPUTS(GRADNOISE_ENUMERATOR) };
 
 struct CellularParams {
     CellularDistance distance = CellularDistance::euclidean;
@@ -240,11 +198,7 @@ struct WarpParams {
 };
 
 // Patterns (docs/spec.md section 12) map the field to a value in [0, 1] that a colour ramp takes.
-enum class Pattern : int {
-    none = 0,
-    marble = 1,  // 0.5 + 0.5 sin(x * frequency + strength * field(p))    (Perlin 1985, 9.3)
-    wood = 2,    // g - floor(g), g = sqrt(x^2 + y^2) * frequency + strength * field(p)   (9.4)
-};
+enum class Pattern : int { GRADNOISE_PATTERNS(GRADNOISE_ENUMERATOR) };
 
 GRADNOISE_API const char* pattern_name(Pattern pattern) noexcept;  // "none", "marble", "wood"
 

@@ -77,7 +77,7 @@ __all__ = [
 library_version: str = _native.library_version
 __version__: str = library_version
 
-# The enumerations' names, in the library's order, from its one table (Graph.schema(): names.cpp).
+# The enumerations' names, in the library's order, from its one list (Graph.schema(): enumerations.h).
 _FIELD_SCHEMA = {p["name"]: p for p in _json.loads(_native.graph_schema())["field_parameters"]}
 BASES = tuple(_FIELD_SCHEMA["basis"]["choices"])
 FRACTALS = tuple(_FIELD_SCHEMA["fractal"]["choices"])
@@ -104,31 +104,20 @@ _CHOICES = {
     "orientation4": ORIENTATIONS4,
 }
 
-# The defaults of every Field parameter (the C++ NoiseDesc defaults).
-_DEFAULTS = {
-    "basis": "perlin",
-    "seed": None,
-    "fade": "quintic",
-    "hash": "permutation",
-    "fractal": "none",
-    "octaves": 6,
-    "frequency": 1.0,
-    "lacunarity": 2.0,
-    "persistence": 0.5,
-    "period": (0, 0, 0, 0),
-    "warp": 0,
-    "warp_strength": 1.0,
-    "warp_frequency": 1.0,
-    "pattern": "none",
-    "pattern_frequency": 1.0,
-    "pattern_strength": None,
-    "orientation2": "standard",
-    "orientation3": "improve_xy",
-    "orientation4": "improve_xyz_improve_xy",
-    "cellular_distance": "euclidean",
-    "cellular_output": "f1",
-    "jitter": 1.0,
-}
+# Field's keywords, in the table's order, with their defaults: every parameter of the library's
+# table under its own name, except that the periods (period_x .. period_w) are one keyword, `period`,
+# and pattern_strength None means the pattern's recipe strength (marble 4, wood 0.2).
+_AXES = {}  # "period" -> ("period_x", ..., "period_w")
+_DEFAULTS = {}
+for _p in _FIELD_SCHEMA.values():
+    if _p["axis_of"]:
+        _AXES.setdefault(_p["axis_of"], ())
+        _AXES[_p["axis_of"]] += (_p["name"],)
+        _DEFAULTS[_p["axis_of"]] = (0,) * len(_AXES[_p["axis_of"]])
+    else:
+        _DEFAULTS[_p["name"]] = _p["default"]
+_DEFAULTS["pattern_strength"] = None
+del _p
 
 # Library descriptor fields -> this package's keywords, for the library's messages (the table's
 # member paths; the periods are one keyword here, four in the library).
@@ -296,54 +285,7 @@ class Field:
 
     Parameters
     ----------
-    basis : str
-        What the field is made of: "perlin" (Perlin 2002, the default), "classic" (256 random
-        unit gradients from the seed, Perlin 1985), "value" (value noise), "isotropic" (2D
-        without the perlin basis's axis streaks; 3D/4D equal "perlin"), "opensimplex2",
-        "opensimplex2s" (K.jpg's OpenSimplex2 fast / smooth) or "cellular" (Worley, 2D/3D).
-    seed : int or None
-        None: Ken Perlin's own permutation table (his reference values). An integer in
-        -2**63 .. 2**64-1 shuffles a table (and keys the mix hash, the simplex and cellular
-        families); a negative seed is its 64-bit two's complement, as K.jpg's ``long`` seeds.
-    fade : str
-        "quintic" (6t^5 - 15t^4 + 10t^3, the default) or "cubic" (3t^2 - 2t^3, Perlin 1985).
-    hash : str
-        "permutation" (Perlin's table chain, the default) or "mix" (integer mixing keyed by the
-        seed: a different field, faster with AVX2). For "opensimplex2" / "opensimplex2s":
-        "permutation" is K.jpg's arithmetic (his 64-bit hash and binary64 skew, his values bit
-        for bit), "mix" the fast variant (32-bit hashes, float32 throughout: about 2x faster).
-    fractal : str
-        "none", "fbm", "turbulence", "ridged", "billow" or "damped" (Quilez's slope-damped fBm).
-    octaves : int
-        1..32 (fractals only).
-    frequency, lacunarity : float
-        First octave's frequency (> 0) and the ratio between octaves (> 0; a power of two when a
-        period is set).
-    persistence : float
-        Amplitude ratio between octaves, in (0, 8].
-    period : int or sequence of up to 4 ints
-        Tiling: 0 (none) or a power of two in 1..256 per axis (x, y, z, w); one integer applies
-        to every axis. The field repeats every period / frequency units. Lattice bases only.
-    warp : int
-        Domain-warp levels: 0 (off), 1, or 2 (a warp of the warp).
-    warp_strength, warp_frequency : float
-        The displacement's scale (finite) and frequency (> 0).
-    pattern : str
-        "none", "marble" (0.5 + 0.5 sin(x f + s field)) or "wood" (frac(sqrt(x^2 + y^2) f +
-        s field)); values in [0, 1].
-    pattern_frequency, pattern_strength : float
-        The pattern's frequency (> 0) and how much the field bends it; pattern_strength None
-        means the CLI's defaults, the recipes' constants 4 (marble) and 0.2 (wood). (The
-        library's fractals divide by the sum of the amplitudes, so the same constant bends
-        about half as much as over Perlin 1985's unnormalised turbulence sum.)
-    orientation2, orientation3, orientation4 : str
-        The OpenSimplex2 lattice orientation per dimension (see ORIENTATIONS2/3/4).
-    cellular_distance : str
-        "euclidean", "euclidean_squared", "manhattan" or "chebyshev".
-    cellular_output : str
-        "f1", "f2", "f2_minus_f1" (cell borders) or "cell_value" (flat cells in [-1, 1)).
-    jitter : float
-        Cellular feature-point irregularity in [0, 1].
+    {parameters}
 
     Fields are immutable, hashable, comparable and picklable (they travel to worker processes as
     their parameters); ``Field(**field.params)`` is an equal field. Construction builds about
@@ -359,86 +301,32 @@ class Field:
 
     __slots__ = ("_params", "_core")
 
-    def __init__(
-        self,
-        basis="perlin",
-        *,
-        seed=None,
-        fade="quintic",
-        hash="permutation",
-        fractal="none",
-        octaves=6,
-        frequency=1.0,
-        lacunarity=2.0,
-        persistence=0.5,
-        period=0,
-        warp=0,
-        warp_strength=1.0,
-        warp_frequency=1.0,
-        pattern="none",
-        pattern_frequency=1.0,
-        pattern_strength=None,
-        orientation2="standard",
-        orientation3="improve_xy",
-        orientation4="improve_xyz_improve_xy",
-        cellular_distance="euclidean",
-        cellular_output="f1",
-        jitter=1.0,
-    ):
+    def __init__(self, basis="perlin", **keywords):
+        for name in keywords:
+            if name not in _DEFAULTS:
+                raise TypeError(f"Field() got an unexpected keyword argument {name!r} (the keywords: {', '.join(_DEFAULTS)})")
+        given = {**_DEFAULTS, "period": 0, **keywords, "basis": basis}
         native = {}
         params = {}
-        for name, value in (
-            ("basis", basis),
-            ("fade", fade),
-            ("hash", hash),
-            ("fractal", fractal),
-            ("pattern", pattern),
-            ("orientation2", orientation2),
-            ("orientation3", orientation3),
-            ("orientation4", orientation4),
-            ("cellular_distance", cellular_distance),
-            ("cellular_output", cellular_output),
-        ):
-            native[name] = _choice(name, value)
+        for name in _DEFAULTS:
+            value = given[name]
+            if name in _AXES:
+                params[name] = self._axes(name, value, native)
+                continue
+            p = _FIELD_SCHEMA[name]
+            if p["kind"] == "choice":
+                native[name] = _choice(name, value)
+            elif p["kind"] == "seed":
+                if value is not None:
+                    value = _integer(name, value, -(1 << 63), (1 << 64) - 1, "None or an integer in -2**63 .. 2**64-1")
+                native[name] = None if value is None else value & ((1 << 64) - 1)
+            elif p["kind"] == "integer":
+                value = native[name] = _integer(name, value, int(p["min"]), int(p["max"]), p["allowed"])
+            elif value is None and name == "pattern_strength":  # the recipe's (no pattern: the default)
+                native[name] = _native.pattern_recipe_strength(native["pattern"])
+            else:
+                value = native[name] = _real(name, value)
             params[name] = value
-        if seed is None:
-            native["seed"] = None
-        else:
-            s = _integer("seed", seed, -(1 << 63), (1 << 64) - 1, "None or an integer in -2**63 .. 2**64-1")
-            native["seed"] = s & ((1 << 64) - 1)
-            seed = s
-        params["seed"] = seed
-        native["octaves"] = params["octaves"] = _integer("octaves", octaves, 1, 32)
-        native["warp_levels"] = params["warp"] = _integer("warp", warp, 0, 2, "0, 1 or 2")
-        for name, value in (
-            ("frequency", frequency),
-            ("lacunarity", lacunarity),
-            ("persistence", persistence),
-            ("warp_strength", warp_strength),
-            ("warp_frequency", warp_frequency),
-            ("pattern_frequency", pattern_frequency),
-            ("jitter", jitter),
-        ):
-            native[name] = params[name] = _real(name, value)
-        if pattern_strength is None:
-            native["pattern_strength"] = 0.2 if pattern == "wood" else 4.0
-        else:
-            native["pattern_strength"] = _real("pattern_strength", pattern_strength)
-        params["pattern_strength"] = pattern_strength if pattern_strength is None else native["pattern_strength"]
-        if isinstance(period, (numbers.Integral, np.integer)) and not isinstance(period, bool):
-            periods = [_integer("period", period)] * 4
-        else:
-            try:
-                items = list(period)
-            except TypeError:
-                raise TypeError(f"period must be an integer or a sequence of up to 4 integers (x, y, z, w) (got {period!r})") from None
-            if not 1 <= len(items) <= 4:
-                raise ValueError(f"period must have 1 to 4 values (x, y, z, w) (got {len(items)})")
-            periods = [_integer(f"period[{i}]", p) for i, p in enumerate(items)] + [0] * (4 - len(items))
-        for i, p in enumerate(periods):
-            if p < 0 or p > 256 or (p & (p - 1)) != 0:
-                raise ValueError(f"period[{i}] ({'xyzw'[i]}) must be 0 (none) or a power of two in 1..256 (got {p})")
-        native["period"] = params["period"] = tuple(periods)
         # A parameter its part of the field ignores is refused rather than dropped: Field(frequency=4)
         # without a fractal would otherwise give the frequency-1 field without a word. The rule is the
         # library's (gradnoise::ignored_parameter, which the command-line tool applies too).
@@ -453,6 +341,27 @@ class Field:
             raise ValueError(_translate(str(e))) from None
         object.__setattr__(self, "_core", core)
         object.__setattr__(self, "_params", params)
+
+    @staticmethod
+    def _axes(name, value, native):
+        """One value for every axis, or up to one per axis (x, y, z, w); the rest 0."""
+        axes = _AXES[name]
+        allowed = _FIELD_SCHEMA[axes[0]]["allowed"]
+        if isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, bool):
+            values = [_integer(name, value)] * len(axes)
+        else:
+            try:
+                items = list(value)
+            except TypeError:
+                raise TypeError(f"{name} must be an integer or a sequence of up to {len(axes)} integers (x, y, z, w) (got {value!r})") from None
+            if not 1 <= len(items) <= len(axes):
+                raise ValueError(f"{name} must have 1 to {len(axes)} values (x, y, z, w) (got {len(items)})")
+            values = [_integer(f"{name}[{i}]", v) for i, v in enumerate(items)] + [0] * (len(axes) - len(items))
+        for i, (axis, v) in enumerate(zip(axes, values)):
+            if v < 0 or v > _FIELD_SCHEMA[axis]["max"] or (v & (v - 1)) != 0:
+                raise ValueError(f"{name}[{i}] ({'xyzw'[i]}) must be {allowed} (got {v})")
+            native[axis] = v
+        return tuple(values)
 
     # ---- identity ----
     @property
@@ -476,7 +385,7 @@ class Field:
         # the field takes it so (the mix hash, the simplex and cellular families).
         p = dict(self._params)
         if p["pattern_strength"] is None:
-            p["pattern_strength"] = 0.2 if p["pattern"] == "wood" else 4.0
+            p["pattern_strength"] = _native.pattern_recipe_strength(PATTERNS.index(p["pattern"]))
         if p["seed"] is not None:
             p["seed"] = p["seed"] & ((1 << 64) - 1)
         elif p["hash"] == "mix" or p["basis"] in ("opensimplex2", "opensimplex2s", "cellular"):
@@ -715,6 +624,60 @@ class Field:
         planes = dims + 1 if gradient else None
         return self._fill(True, shape, planes, out, [0.0] * dims, [1.0] * dims, first, spacing,
                           "gradient" if gradient else "value", threads, progress)
+
+
+# Field's keywords in help(), and the Parameters section of its docstring, from the table.
+_PYTHON_NOTES = {
+    "seed": "None: Ken Perlin's own permutation (his reference values). An integer in -2**63 .. 2**64-1 "
+            "shuffles a table (and keys the mix hash, the simplex and cellular families); a negative seed is "
+            "its 64-bit two's complement, as K.jpg's ``long`` seeds.",
+    "pattern_strength": "None: the pattern's recipe strength.",
+}
+
+
+def _parameters_doc():
+    import textwrap
+    out = []
+    for name, default in _DEFAULTS.items():
+        if name in _AXES:
+            axes = _AXES[name]
+            p = _FIELD_SCHEMA[axes[0]]
+            kind = f"int or sequence of up to {len(axes)} ints"
+            text = (f"the lattice {name} per axis ({', '.join(a[len(name) + 1:] for a in axes)}), or one integer for "
+                    f"every axis: each {p['allowed']}. The field repeats every {name} / frequency units; fractals then "
+                    "need a power-of-two lacunarity. Not for the simplex bases.")
+        else:
+            p = _FIELD_SCHEMA[name]
+            kind = {"choice": "str", "integer": "int", "number": "float", "seed": "int or None"}[p["kind"]]
+            if p["kind"] == "choice":
+                choices = "; ".join(f'"{c}": {h}' for c, h in zip(p["choices"], p["choice_help"]))
+                text = f"{p['help']} (default \"{default}\"): {choices}."
+            elif p["kind"] == "seed":
+                text = f"{p['help']}."
+            else:
+                text = f"{p['help']}: {p['expects']}" + ("" if default is None else f" (default {default!r})") + "."
+            if name == "pattern_strength" and default is None:
+                kind = "float or None"
+            if p.get("needs"):
+                text += f" Only with {p['needs']}."
+        if name in _PYTHON_NOTES:
+            text += " " + _PYTHON_NOTES[name]
+        out.append(f"{name} : {kind}")
+        out += textwrap.wrap(text, 92, initial_indent="    ", subsequent_indent="    ")
+    return "\n    ".join(out)
+
+
+def _field_signature():
+    import inspect
+    params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+              inspect.Parameter("basis", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=_DEFAULTS["basis"])]
+    params += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=0 if name in _AXES else default)
+               for name, default in _DEFAULTS.items() if name != "basis"]
+    return inspect.Signature(params)
+
+
+Field.__doc__ = Field.__doc__.replace("{parameters}", _parameters_doc())
+Field.__init__.__signature__ = _field_signature()
 
 
 def _field_from_params(params):

@@ -7,18 +7,18 @@ import numpy.typing as npt
 __version__: str
 library_version: str
 
+# ---- generated from the parameter table by scripts/generate_graph_docs.py ----
 Basis = Literal["perlin", "classic", "value", "isotropic", "opensimplex2", "opensimplex2s", "cellular"]
-FractalKind = Literal["none", "fbm", "turbulence", "ridged", "billow", "damped"]
-FadeKind = Literal["quintic", "cubic"]
-HashKind = Literal["permutation", "mix"]
-PatternKind = Literal["none", "marble", "wood"]
-CellularDistance = Literal["euclidean", "euclidean_squared", "manhattan", "chebyshev"]
-CellularOutput = Literal["f1", "f2", "f2_minus_f1", "cell_value"]
+Fade = Literal["quintic", "cubic"]
+Hash = Literal["permutation", "mix"]
+Fractal = Literal["none", "fbm", "turbulence", "ridged", "billow", "damped"]
+Pattern = Literal["none", "marble", "wood"]
 Orientation2 = Literal["standard", "improve_x"]
 Orientation3 = Literal["improve_xy", "improve_xz", "fallback"]
-Orientation4 = Literal[
-    "improve_xyz_improve_xy", "improve_xyz_improve_xz", "improve_xyz", "improve_xy_improve_zw", "fallback"
-]
+Orientation4 = Literal["improve_xyz_improve_xy", "improve_xyz_improve_xz", "improve_xyz", "improve_xy_improve_zw", "fallback"]
+CellularDistance = Literal["euclidean", "euclidean_squared", "manhattan", "chebyshev"]
+CellularOutput = Literal["f1", "f2", "f2_minus_f1", "cell_value"]
+# ---- end of the generated types ----
 IsaName = Literal["scalar", "sse2", "avx2", "avx512", "neon"]
 
 BASES: Tuple[str, ...]
@@ -42,14 +42,15 @@ PerAxisInt = Union[int, Sequence[int]]
 class CancelledError(Exception): ...
 
 class Field:
+    # ---- generated from the parameter table by scripts/generate_graph_docs.py ----
     def __init__(
         self,
         basis: Basis = "perlin",
         *,
         seed: Optional[int] = None,
-        fade: FadeKind = "quintic",
-        hash: HashKind = "permutation",
-        fractal: FractalKind = "none",
+        fade: Fade = "quintic",
+        hash: Hash = "permutation",
+        fractal: Fractal = "none",
         octaves: int = 6,
         frequency: float = 1.0,
         lacunarity: float = 2.0,
@@ -58,7 +59,7 @@ class Field:
         warp: int = 0,
         warp_strength: float = 1.0,
         warp_frequency: float = 1.0,
-        pattern: PatternKind = "none",
+        pattern: Pattern = "none",
         pattern_frequency: float = 1.0,
         pattern_strength: Optional[float] = None,
         orientation2: Orientation2 = "standard",
@@ -78,7 +79,7 @@ class Field:
     frequency: float
     lacunarity: float
     persistence: float
-    period: Tuple[int, int, int, int]
+    period: Tuple[int, ...]
     warp: int
     warp_strength: float
     warp_frequency: float
@@ -91,6 +92,7 @@ class Field:
     cellular_distance: str
     cellular_output: str
     jitter: float
+    # ---- end of the generated keywords ----
     @property
     def params(self) -> dict: ...
     @property

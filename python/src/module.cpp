@@ -395,40 +395,26 @@ Status evaluate_points(const FieldT& noise, Kind kind, int dims, const Shaped& s
 }
 
 // ---- the field object ----
-// The field's description from the package's dict of native values (gradnoise/__init__.py builds it).
+// The field's description from the package's dict of native values (gradnoise/__init__.py builds it):
+// one entry per parameter of the library's table (gradnoise/parameters.hpp) under its name -- a
+// choice as its index, a number as a Python float (rounded to float32 as the C++ API stores it),
+// the seed as None or its 64-bit pattern.
 gradnoise::NoiseDesc desc_of(const py::dict& d) {
     gradnoise::NoiseDesc desc;
-    auto get_int = [&](const char* key) { return d[key].cast<long long>(); };
-    auto get_float = [&](const char* key) { return d[key].cast<float>(); };
-    if (!d["seed"].is_none()) {
-        desc.has_seed = true;
-        desc.seed = d["seed"].cast<std::uint64_t>();
+    std::size_t count = 0;
+    const gradnoise::Parameter* table = gradnoise::parameters(&count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const gradnoise::Parameter& p = table[i];
+        const py::object v = d[p.name];
+        if (p.kind == gradnoise::ParameterKind::seed) {
+            desc.has_seed = !v.is_none();
+            desc.seed = v.is_none() ? 0 : v.cast<std::uint64_t>();
+        } else if (p.kind == gradnoise::ParameterKind::number) {
+            p.set(desc, static_cast<double>(v.cast<float>()));
+        } else {
+            p.set(desc, static_cast<double>(v.cast<long long>()));
+        }
     }
-    desc.basis = gradnoise::Basis(get_int("basis"));
-    desc.fade = gradnoise::Fade(get_int("fade"));
-    desc.hash = gradnoise::Hash(get_int("hash"));
-    desc.fractal.kind = gradnoise::Fractal(get_int("fractal"));
-    desc.fractal.octaves = int(get_int("octaves"));
-    desc.fractal.frequency = get_float("frequency");
-    desc.fractal.lacunarity = get_float("lacunarity");
-    desc.fractal.persistence = get_float("persistence");
-    const auto period = d["period"].cast<std::array<int, 4>>();
-    desc.period_x = period[0];
-    desc.period_y = period[1];
-    desc.period_z = period[2];
-    desc.period_w = period[3];
-    desc.warp.levels = int(get_int("warp_levels"));
-    desc.warp.strength = get_float("warp_strength");
-    desc.warp.frequency = get_float("warp_frequency");
-    desc.pattern.kind = gradnoise::Pattern(get_int("pattern"));
-    desc.pattern.frequency = get_float("pattern_frequency");
-    desc.pattern.strength = get_float("pattern_strength");
-    desc.simplex.orientation2 = gradnoise::Orientation2(get_int("orientation2"));
-    desc.simplex.orientation3 = gradnoise::Orientation3(get_int("orientation3"));
-    desc.simplex.orientation4 = gradnoise::Orientation4(get_int("orientation4"));
-    desc.cellular.distance = gradnoise::CellularDistance(get_int("cellular_distance"));
-    desc.cellular.output = gradnoise::CellularOutput(get_int("cellular_output"));
-    desc.cellular.jitter = get_float("jitter");
     return desc;
 }
 
@@ -762,6 +748,8 @@ PYBIND11_MODULE(_gradnoise, m) {
         .def("gradient_refusal", &GraphCore::gradient_refusal);
     m.attr("graph_format_version") = gradnoise::graph_format_version;
     m.def("graph_schema", [] { return gradnoise::Graph::schema(); });
+    m.def("pattern_recipe_strength",
+          [](int pattern) { return gradnoise::pattern_recipe_strength(gradnoise::Pattern(pattern)); });
     m.def("active_isa", [] { return std::string(gradnoise::isa_name(gradnoise::active_isa())); });
     m.def("best_isa", [] { return std::string(gradnoise::isa_name(gradnoise::best_isa())); });
     m.def("isa_supported", [](const std::string& name) { return gradnoise::isa_supported(isa_from(name)); });

@@ -2,12 +2,12 @@
 // noexcept; the only calls that can throw (allocation in the create functions) are caught here.
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include "gradnoise/gradnoise.h"
 
-#include "graph/node_types.hpp"
 #include "reference/reference.hpp"
 
 #include <cmath>
@@ -63,6 +63,33 @@ gradnoise_status bad_enum(const char* message) noexcept {
 }
 
 bool in_range(int v, int last) noexcept { return v >= 0 && v <= last; }
+
+// "gradnoise_desc_set_basis: basis must be a GRADNOISE_BASIS_* value in 0..6 (perlin, ..., cellular)",
+// from the parameter table's names (enumerations.h).
+std::string enum_refusal(const char* function, const char* what, const char* constants, const char* parameter) {
+    const gradnoise::Parameter* p = gradnoise::find_parameter(parameter);
+    std::string names;
+    int count = 0;
+    for (; p->choices[count] != nullptr; ++count) {
+        names += (count == 0 ? "" : ", ") + std::string(p->choices[count]);
+    }
+    char last[16];
+    std::snprintf(last, sizeof last, "%d", count - 1);
+    return std::string(function) + ": " + what + " must be a " + constants + "_* value in 0.." + last + " (" + names +
+           ")";
+}
+
+}  // namespace
+
+// A C enumeration's value out of range: refused with the message above (made once: a status's
+// message is static text).
+#define GRADNOISE_CHECK_ENUM(value, count, function, what, constants, parameter)                   \
+    if (!in_range(value, (count)-1)) {                                                           \
+        static const std::string message = enum_refusal(function, what, constants, parameter); \
+        return bad_enum(message.c_str());                                                        \
+    }
+
+namespace {
 
 // The C options in C++ form; the C callback is reached through a trampoline.
 struct OptionsBridge {
@@ -187,9 +214,7 @@ gradnoise_status gradnoise_desc_set_fade(gradnoise_desc* desc, int fade) {
     if (desc == nullptr) {
         return null_handle("gradnoise_desc_set_fade: desc is null");
     }
-    if (!in_range(fade, GRADNOISE_FADE_CUBIC)) {
-        return bad_enum("gradnoise_desc_set_fade: fade must be GRADNOISE_FADE_QUINTIC (0) or GRADNOISE_FADE_CUBIC (1)");
-    }
+    GRADNOISE_CHECK_ENUM(fade, GRADNOISE_FADE_COUNT, "gradnoise_desc_set_fade", "fade", "GRADNOISE_FADE", "fade")
     desc->desc.fade = static_cast<gradnoise::Fade>(fade);
     return ok();
 }
@@ -198,9 +223,7 @@ gradnoise_status gradnoise_desc_set_hash(gradnoise_desc* desc, int hash) {
     if (desc == nullptr) {
         return null_handle("gradnoise_desc_set_hash: desc is null");
     }
-    if (!in_range(hash, GRADNOISE_HASH_MIX)) {
-        return bad_enum("gradnoise_desc_set_hash: hash must be GRADNOISE_HASH_PERMUTATION (0) or GRADNOISE_HASH_MIX (1)");
-    }
+    GRADNOISE_CHECK_ENUM(hash, GRADNOISE_HASH_COUNT, "gradnoise_desc_set_hash", "hash", "GRADNOISE_HASH", "hash")
     desc->desc.hash = static_cast<gradnoise::Hash>(hash);
     return ok();
 }
@@ -209,11 +232,7 @@ gradnoise_status gradnoise_desc_set_basis(gradnoise_desc* desc, int basis) {
     if (desc == nullptr) {
         return null_handle("gradnoise_desc_set_basis: desc is null");
     }
-    if (!in_range(basis, GRADNOISE_BASIS_CELLULAR)) {
-        return bad_enum(
-            "gradnoise_desc_set_basis: basis must be a GRADNOISE_BASIS_* value in 0..6 (perlin, classic, value, "
-            "isotropic, opensimplex2, opensimplex2s, cellular)");
-    }
+    GRADNOISE_CHECK_ENUM(basis, GRADNOISE_BASIS_COUNT, "gradnoise_desc_set_basis", "basis", "GRADNOISE_BASIS", "basis")
     desc->desc.basis = static_cast<gradnoise::Basis>(basis);
     return ok();
 }
@@ -223,15 +242,12 @@ gradnoise_status gradnoise_desc_set_simplex(gradnoise_desc* desc, int orientatio
     if (desc == nullptr) {
         return null_handle("gradnoise_desc_set_simplex: desc is null");
     }
-    if (!in_range(orientation2, GRADNOISE_ORIENTATION2_IMPROVE_X)) {
-        return bad_enum("gradnoise_desc_set_simplex: orientation2 must be a GRADNOISE_ORIENTATION2_* value in 0..1");
-    }
-    if (!in_range(orientation3, GRADNOISE_ORIENTATION3_FALLBACK)) {
-        return bad_enum("gradnoise_desc_set_simplex: orientation3 must be a GRADNOISE_ORIENTATION3_* value in 0..2");
-    }
-    if (!in_range(orientation4, GRADNOISE_ORIENTATION4_FALLBACK)) {
-        return bad_enum("gradnoise_desc_set_simplex: orientation4 must be a GRADNOISE_ORIENTATION4_* value in 0..4");
-    }
+    GRADNOISE_CHECK_ENUM(orientation2, GRADNOISE_ORIENTATION2_COUNT, "gradnoise_desc_set_simplex", "orientation2",
+                         "GRADNOISE_ORIENTATION2", "orientation2")
+    GRADNOISE_CHECK_ENUM(orientation3, GRADNOISE_ORIENTATION3_COUNT, "gradnoise_desc_set_simplex", "orientation3",
+                         "GRADNOISE_ORIENTATION3", "orientation3")
+    GRADNOISE_CHECK_ENUM(orientation4, GRADNOISE_ORIENTATION4_COUNT, "gradnoise_desc_set_simplex", "orientation4",
+                         "GRADNOISE_ORIENTATION4", "orientation4")
     desc->desc.simplex = {static_cast<gradnoise::Orientation2>(orientation2),
                           static_cast<gradnoise::Orientation3>(orientation3),
                           static_cast<gradnoise::Orientation4>(orientation4)};
@@ -242,16 +258,10 @@ gradnoise_status gradnoise_desc_set_cellular(gradnoise_desc* desc, int distance,
     if (desc == nullptr) {
         return null_handle("gradnoise_desc_set_cellular: desc is null");
     }
-    if (!in_range(distance, GRADNOISE_CELLULAR_CHEBYSHEV)) {
-        return bad_enum(
-            "gradnoise_desc_set_cellular: distance must be a GRADNOISE_CELLULAR_* distance in 0..3 (euclidean, "
-            "euclidean_squared, manhattan, chebyshev)");
-    }
-    if (!in_range(output, GRADNOISE_CELLULAR_CELL_VALUE)) {
-        return bad_enum(
-            "gradnoise_desc_set_cellular: output must be a GRADNOISE_CELLULAR_* output in 0..3 (f1, f2, f2_minus_f1, "
-            "cell_value)");
-    }
+    GRADNOISE_CHECK_ENUM(distance, GRADNOISE_CELLULAR_DISTANCE_COUNT, "gradnoise_desc_set_cellular", "distance",
+                         "GRADNOISE_CELLULAR", "cellular_distance")
+    GRADNOISE_CHECK_ENUM(output, GRADNOISE_CELLULAR_OUTPUT_COUNT, "gradnoise_desc_set_cellular", "output",
+                         "GRADNOISE_CELLULAR", "cellular_output")
     desc->desc.cellular = {static_cast<gradnoise::CellularDistance>(distance),
                            static_cast<gradnoise::CellularOutput>(output), jitter};
     return ok();
@@ -262,11 +272,8 @@ gradnoise_status gradnoise_desc_set_fractal(gradnoise_desc* desc, int kind, int 
     if (desc == nullptr) {
         return null_handle("gradnoise_desc_set_fractal: desc is null");
     }
-    if (!in_range(kind, GRADNOISE_FRACTAL_DAMPED)) {
-        return bad_enum(
-            "gradnoise_desc_set_fractal: kind must be a GRADNOISE_FRACTAL_* value in 0..5 (none, fbm, turbulence, "
-            "ridged, billow, damped)");
-    }
+    GRADNOISE_CHECK_ENUM(kind, GRADNOISE_FRACTAL_COUNT, "gradnoise_desc_set_fractal", "kind", "GRADNOISE_FRACTAL",
+                         "fractal")
     desc->desc.fractal = {static_cast<gradnoise::Fractal>(kind), octaves, frequency, lacunarity, persistence};
     return ok();
 }
@@ -275,52 +282,7 @@ gradnoise_status gradnoise_desc_set_parameter(gradnoise_desc* desc, const char* 
     if (desc == nullptr || name == nullptr || value == nullptr) {
         return null_handle("gradnoise_desc_set_parameter: desc, name and value must be non-null");
     }
-    const gradnoise::graph::FieldParam* p = gradnoise::graph::find_field_param(name);
-    if (p == nullptr) {
-        return bad_enum("gradnoise_desc_set_parameter: unknown name (the names are docs/graph-reference.md's field "
-                        "parameters: basis, seed, fade, hash, fractal, octaves, ...)");
-    }
-    const std::string text = value;
-    char* end = nullptr;
-    switch (p->kind) {
-        case gradnoise::graph::FieldKind::choice:
-            for (int i = 0; p->choices[i] != nullptr; ++i) {
-                if (text == p->choices[i]) {
-                    p->set(desc->desc, i);
-                    return ok();
-                }
-            }
-            return bad_enum("gradnoise_desc_set_parameter: value is not one of the parameter's names "
-                            "(docs/graph-reference.md)");
-        case gradnoise::graph::FieldKind::seed: {
-            errno = 0;
-            const unsigned long long seed = std::strtoull(value, &end, 0);
-            if (text.empty() || *end != '\0' || errno != 0 || text[0] == '-') {
-                return bad_enum("gradnoise_desc_set_parameter: seed must be an integer in 0..2^64-1");
-            }
-            desc->desc.has_seed = true;
-            desc->desc.seed = seed;
-            return ok();
-        }
-        case gradnoise::graph::FieldKind::integer: {
-            errno = 0;
-            const long long v = std::strtoll(value, &end, 10);
-            if (text.empty() || *end != '\0' || errno != 0 || v < -1000000000LL || v > 1000000000LL) {
-                return bad_enum("gradnoise_desc_set_parameter: value must be an integer");
-            }
-            p->set(desc->desc, static_cast<double>(v));
-            return ok();
-        }
-        case gradnoise::graph::FieldKind::number: {
-            const double v = std::strtod(value, &end);
-            if (text.empty() || *end != '\0' || !(std::fabs(v) <= 3.4028234663852886e38)) {
-                return bad_enum("gradnoise_desc_set_parameter: value must be a finite number");
-            }
-            p->set(desc->desc, v);
-            return ok();
-        }
-    }
-    return bad_enum("gradnoise_desc_set_parameter: unknown name");
+    return report(gradnoise::set_parameter(desc->desc, name, value));
 }
 
 gradnoise_status gradnoise_desc_set_period(gradnoise_desc* desc, int period_x, int period_y, int period_z,
@@ -347,9 +309,8 @@ gradnoise_status gradnoise_desc_set_pattern(gradnoise_desc* desc, int kind, floa
     if (desc == nullptr) {
         return null_handle("gradnoise_desc_set_pattern: desc is null");
     }
-    if (!in_range(kind, GRADNOISE_PATTERN_WOOD)) {
-        return bad_enum("gradnoise_desc_set_pattern: kind must be a GRADNOISE_PATTERN_* value in 0..2 (none, marble, wood)");
-    }
+    GRADNOISE_CHECK_ENUM(kind, GRADNOISE_PATTERN_COUNT, "gradnoise_desc_set_pattern", "kind", "GRADNOISE_PATTERN",
+                         "pattern")
     desc->desc.pattern = {static_cast<gradnoise::Pattern>(kind), frequency, strength};
     return ok();
 }

@@ -62,7 +62,7 @@ struct List {
 };
 using Value = std::variant<std::string, List, int, bool, float>;
 struct Setting {
-    const char* key;  // the option's name
+    std::string key;  // the option's name
     Value value;
 };
 
@@ -79,33 +79,10 @@ List ramp_stops(const Ramp& ramp) {
 // the command line; the metadata records --overlap too.
 std::vector<Setting> settings_of(const Bake& b, bool file) {
     const NoiseDesc& d = b.desc;
-    auto number = [](int v) { return std::to_string(v); };
     std::vector<Setting> settings = {{"preset", b.preset},
             {"size", std::to_string(b.width) + "x" + std::to_string(b.height)},
             {"origin", List{{shortest(b.origin_x), shortest(b.origin_y)}}},
             {"scale", *b.scale},
-            {"seed", d.has_seed ? std::to_string(d.seed) : std::string("reference")},
-            {"fade", std::string(fade_name(d.fade))},
-            {"hash", std::string(hash_name(d.hash))},
-            {"basis", std::string(basis_name(d.basis))},
-            {"fractal", std::string(fractal_name(d.fractal.kind))},
-            {"octaves", d.fractal.octaves},
-            {"frequency", d.fractal.frequency},
-            {"lacunarity", d.fractal.lacunarity},
-            {"persistence", d.fractal.persistence},
-            {"warp", d.warp.levels},
-            {"warp-strength", d.warp.strength},
-            {"warp-frequency", d.warp.frequency},
-            {"pattern", std::string(pattern_name(d.pattern.kind))},
-            {"pattern-frequency", d.pattern.frequency},
-            {"pattern-strength", d.pattern.strength},
-            {"period", List{{number(d.period_x), number(d.period_y), number(d.period_z), number(d.period_w)}}},
-            {"orientation2", std::string(orientation2_name(d.simplex.orientation2))},
-            {"orientation3", std::string(orientation3_name(d.simplex.orientation3))},
-            {"orientation4", std::string(orientation4_name(d.simplex.orientation4))},
-            {"cellular-distance", std::string(cellular_distance_name(d.cellular.distance))},
-            {"cellular-output", std::string(cellular_output_name(d.cellular.output))},
-            {"jitter", d.cellular.jitter},
             {"depth", b.depth},
             {"grey", b.grey},
             {"normalize", b.normalize},
@@ -118,13 +95,35 @@ std::vector<Setting> settings_of(const Bake& b, bool file) {
             {"normal-map", b.normal_map},
             {"normal-convention", b.normal_convention},
             {"normal-strength", b.normal_strength}};
+    // The field: the graph file, or every noise parameter under its option's name (the parameter
+    // table's, gradnoise/parameters.hpp), before "depth". (A graph takes no noise settings: they
+    // would be refused beside it.)
+    std::vector<Setting> field;
     if (!b.graph.empty()) {
-        // The graph file defines the field: no noise settings (they would be refused beside it).
-        auto first = std::find_if(settings.begin(), settings.end(), [](const Setting& s) { return s.key == std::string("seed"); });
-        auto last = std::find_if(settings.begin(), settings.end(), [](const Setting& s) { return s.key == std::string("depth"); });
-        first = settings.erase(first, last);
-        settings.insert(first, Setting{"graph", b.graph});
+        field.push_back({"graph", b.graph});
+    } else {
+        std::size_t count = 0;
+        const Parameter* table = parameters(&count);
+        for (std::size_t i = 0; i < count; ++i) {
+            const Parameter& p = table[i];
+            const std::string key = option_name(p).substr(2);  // (without "--")
+            if (p.axis_of != nullptr) {
+                List values;
+                for (; i < count && table[i].axis_of != nullptr; ++i) {
+                    values.items.push_back(parameter_text(d, table[i]));
+                }
+                --i;
+                field.push_back({key, values});
+            } else if (p.kind == ParameterKind::integer) {
+                field.push_back({key, static_cast<int>(p.get(d))});
+            } else if (p.kind == ParameterKind::number) {
+                field.push_back({key, static_cast<float>(p.get(d))});
+            } else {
+                field.push_back({key, parameter_text(d, p)});
+            }
+        }
     }
+    settings.insert(settings.begin() + 4, field.begin(), field.end());
     if (!b.engine.empty()) {
         settings.push_back({"engine", b.engine});  // (only when given: "" is not an engine's name)
     }

@@ -58,35 +58,9 @@ Graph load_graph_file(const std::string& path, const char* command) {
 }
 
 void refuse_noise_options_with_graph(const NoiseOptions& o, const char* command) {
-    const std::pair<bool, const char*> given[] = {
-        {o.seed.has_value(), "--seed"},
-        {o.fade.has_value(), "--fade"},
-        {o.hash.has_value(), "--hash"},
-        {o.fractal.has_value(), "--fractal"},
-        {o.octaves.has_value(), "--octaves"},
-        {o.frequency.has_value(), "--frequency"},
-        {o.lacunarity.has_value(), "--lacunarity"},
-        {o.persistence.has_value(), "--persistence"},
-        {o.basis.has_value(), "--basis"},
-        {o.period.has_value(), "--period"},
-        {o.warp.has_value(), "--warp"},
-        {o.warp_strength.has_value(), "--warp-strength"},
-        {o.warp_frequency.has_value(), "--warp-frequency"},
-        {o.pattern.has_value(), "--pattern"},
-        {o.pattern_frequency.has_value(), "--pattern-frequency"},
-        {o.pattern_strength.has_value(), "--pattern-strength"},
-        {o.orientation2.has_value(), "--orientation2"},
-        {o.orientation3.has_value(), "--orientation3"},
-        {o.orientation4.has_value(), "--orientation4"},
-        {o.cellular_distance.has_value(), "--cellular-distance"},
-        {o.cellular_output.has_value(), "--cellular-output"},
-        {o.jitter.has_value(), "--jitter"},
-    };
-    for (const auto& [set, name] : given) {
-        if (set) {
-            usage_error(std::string("gradnoise ") + command + ": " + name +
-                        " has no effect with --graph (the graph file defines the field)");
-        }
+    if (!o.given.empty()) {
+        usage_error(std::string("gradnoise ") + command + ": " + o.first_given() +
+                    " has no effect with --graph (the graph file defines the field)");
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
@@ -69,177 +70,138 @@ std::string shortest_text(T v) {
 std::string shortest(float v) { return shortest_text(v); }
 std::string shortest(double v) { return shortest_text(v); }
 
-// ---- the noise options ----
+// ---- the noise options: one per parameter of the library's table ----
+
+std::string option_name(const Parameter& p) {
+    std::string name = std::string("--") + (p.axis_of != nullptr ? p.axis_of : p.name);
+    std::replace(name.begin(), name.end(), '_', '-');
+    return name;
+}
 
 namespace {
 
 using Callback = std::function<void(const std::string&)>;
 
-void add(CLI::App& app, const char* name, const char* type, const char* help, Callback parse) {
+void add(CLI::App& app, const std::string& name, const std::string& type, const std::string& help, Callback parse) {
     app.add_option_function<std::string>(name, std::move(parse), help)
         ->type_name(type)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
         ->group("Noise field");
 }
 
-// One of an enumeration's names -- the library's, from its *_name function (names.cpp, where they are
-// declared once), in the enumeration's order -- or a validation error listing them.
-template <class Kind>
-Kind pick(const char* option, const std::string& v, const char* (*name_of)(Kind) noexcept) {
-    std::string all;
-    for (int i = 0;; ++i) {
-        const char* name = name_of(static_cast<Kind>(i));
-        if (std::strcmp(name, "unknown") == 0) {
-            break;
-        }
-        if (v == name) {
-            return static_cast<Kind>(i);
-        }
-        all += std::string(all.empty() ? "" : ", ") + name;
+// The option's help from the table: its line of help, what it takes and its default; a choice lists
+// each name with its own line of help.
+std::string option_help(const Parameter& p) {
+    const NoiseDesc defaults;
+    std::string help = p.help;
+    if (p.needs != nullptr) {
+        help += std::string(";\nonly with ") + p.needs;
     }
-    bad_value(option, "'" + v + "' is not one of " + all);
+    if (p.kind == ParameterKind::choice) {
+        help += " (default " + parameter_text(defaults, p) + "):";
+        for (int i = 0; p.choices[i] != nullptr; ++i) {
+            help += std::string("\n  ") + p.choices[i] + ": " + p.choice_help[i];
+        }
+        return help;
+    }
+    // A pattern named without a strength gets its recipe's (NoiseOptions::desc).
+    const std::string default_text =
+        std::strcmp(p.name, "pattern_strength") == 0
+            ? "the pattern's recipe: marble " + shortest(pattern_recipe_strength(Pattern::marble)) + ", wood " +
+                  shortest(pattern_recipe_strength(Pattern::wood))
+            : parameter_text(defaults, p);
+    return help + ";\n" + p.expects + " (default " + default_text + ")";
 }
 
-void add_float(CLI::App& app, const char* name, const char* help, std::optional<float>* target) {
-    add(app, name, "F", help, [name, target](const std::string& v) {
-        std::optional<float> f = parse_float(v);
-        if (!f) {
-            bad_value(name, "'" + v + "' is not a number");
+std::string type_name(const Parameter& p) {
+    switch (p.kind) {
+        case ParameterKind::choice: {
+            std::string names;
+            for (int i = 0; p.choices[i] != nullptr; ++i) {
+                names += (i == 0 ? "" : "|") + std::string(p.choices[i]);
+            }
+            return names.size() <= 24 ? names : "KIND";
         }
-        *target = *f;
+        case ParameterKind::integer: return "N";
+        case ParameterKind::number: return "F";
+        case ParameterKind::seed: return "N|reference";
+    }
+    return "VALUE";
+}
+
+// Checks one value through the library's own reader (set_parameter), so the option accepts what the
+// C API and graph files accept; a bad one is a CLI11 validation error naming the option.
+void check(const Parameter& p, const std::string& option, const std::string& v) {
+    NoiseDesc scratch;
+    if (!set_parameter(scratch, p.name, v.c_str())) {
+        bad_value(option, "'" + v + "' is not " + p.expects);
+    }
+}
+
+// The parameters that share a name (period_x..period_w as --period P[,P[,P[,P]]]): one value for
+// every axis, or one per axis in order; ',' or '/' between values ('/' in --config files, whose
+// reader splits at commas).
+void add_axes(CLI::App& app, NoiseOptions* o, std::vector<const Parameter*> axes) {
+    const std::string option = option_name(*axes[0]);
+    std::string type = "P";
+    for (std::size_t i = 1; i < axes.size(); ++i) {
+        type += "[,P";
+    }
+    type += std::string(axes.size() - 1, ']');
+    std::string names;
+    for (const Parameter* p : axes) {
+        names += (names.empty() ? "" : ",") + std::string(p->name).substr(std::strlen(p->axis_of) + 1);
+    }
+    const std::string help = std::string("the lattice ") + axes[0]->axis_of + " per axis (" + names +
+                             "), or one for every axis;\neach " + axes[0]->expects +
+                             " (default 0). The field repeats every P / frequency units;\nfractals then need a "
+                             "power-of-two lacunarity";
+    add(app, option, type, help, [o, axes, option](const std::string& v) {
+        std::vector<std::string> values;
+        std::size_t at = 0;
+        while (true) {
+            const std::size_t sep = v.find_first_of(",/", at);
+            values.push_back(v.substr(at, sep == std::string::npos ? std::string::npos : sep - at));
+            if (sep == std::string::npos) {
+                break;
+            }
+            at = sep + 1;
+        }
+        NoiseDesc scratch;
+        if (values.size() > axes.size() ||
+            std::any_of(values.begin(), values.end(),
+                        [&](const std::string& x) { return !set_parameter(scratch, axes[0]->name, x.c_str()); })) {
+            bad_value(option, "'" + v + "' is not 1 to " + std::to_string(axes.size()) + " comma-separated values, each " +
+                                  axes[0]->expects);
+        }
+        for (std::size_t i = 0; i < axes.size(); ++i) {
+            o->given.emplace_back(axes[i], values.size() == 1 ? values[0] : i < values.size() ? values[i] : "0");
+        }
     });
 }
 
 }  // namespace
 
 void add_noise_options(CLI::App& app, NoiseOptions* o) {
-    add(app, "--seed", "N|reference",
-        "permutation: Ken Perlin's own table (reference, the default), or\n"
-        "one shuffled from a 64-bit seed N (decimal or 0x hex; a negative\n"
-        "decimal is its two's complement, as OpenSimplex2's long seeds)",
-        [o](const std::string& v) {
-            if (v == "reference") {
-                o->seed = NoiseOptions::Seed{true, 0};
-            } else if (auto n = parse_u64(v)) {
-                o->seed = NoiseOptions::Seed{false, *n};
-            } else if (auto m = v.size() > 1 && v[0] == '-' ? parse_u64(std::string_view(v).substr(1)) : std::nullopt;
-                       m && *m <= (std::uint64_t(1) << 63)) {
-                // A negative decimal: its two's-complement pattern (K.jpg's OpenSimplex2 seeds are longs).
-                o->seed = NoiseOptions::Seed{false, std::uint64_t(0) - *m};
-            } else {
-                bad_value("--seed",
-                          "'" + v + "' is not 'reference' or a 64-bit integer (decimal, negative decimal or 0x hex)");
+    std::size_t count = 0;
+    const Parameter* table = parameters(&count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const Parameter& p = table[i];
+        if (p.axis_of != nullptr) {
+            std::vector<const Parameter*> axes;
+            for (; i < count && table[i].axis_of != nullptr && std::strcmp(table[i].axis_of, p.axis_of) == 0; ++i) {
+                axes.push_back(&table[i]);
             }
-        });
-    add(app, "--fade", "quintic|cubic", "fade curve (default quintic, Perlin 2002; cubic is Perlin 1985)",
-        [o](const std::string& v) {
-            o->fade = pick("--fade", v, &fade_name);
-        });
-    add(app, "--hash", "permutation|mix",
-        "corner hash: Perlin's permutation chain (default), or integer\n"
-        "mixing keyed by the seed (no tables: faster with AVX2; a\n"
-        "different field; --seed reference counts as seed 0 there).\n"
-        "opensimplex2/2s: K.jpg's 64-bit hash and binary64 skew\n"
-        "(default), or mix: 32-bit hashes in float32 throughout,\n"
-        "about 2x faster (docs/spec.md 16.7)",
-        [o](const std::string& v) {
-            o->hash = pick("--hash", v, &hash_name);
-        });
-    add(app, "--fractal", "KIND",
-        "none (default), fbm, turbulence, ridged, billow or damped (Quilez's slope-damped fBm): a sum of octaves",
-        [o](const std::string& v) {
-            o->fractal = pick("--fractal", v, &fractal_name);
-        });
-    add(app, "--octaves", "N", "octaves of a fractal, 1..32 (default 6)", [o](const std::string& v) {
-        auto n = parse_u64(v);
-        if (!n || *n < 1 || *n > static_cast<std::uint64_t>(max_octaves)) {
-            bad_value("--octaves", "'" + v + "' is not an integer in 1..32");
+            --i;
+            add_axes(app, o, axes);
+            continue;
         }
-        o->octaves = static_cast<int>(*n);
-    });
-    add_float(app, "--frequency", "frequency of the first octave, > 0 (default 1)", &o->frequency);
-    add_float(app, "--lacunarity", "frequency ratio between octaves, > 0 (default 2)", &o->lacunarity);
-    add_float(app, "--persistence", "amplitude ratio between octaves, in (0, 8] (default 0.5)", &o->persistence);
-    add(app, "--basis", "KIND",
-        "perlin (default: Perlin 2002 gradients), classic (256 random unit\n"
-        "gradients from the seed), value (value noise), isotropic (2D: 16\n"
-        "evenly spread gradients, no streaks), opensimplex2, opensimplex2s\n"
-        "(K.jpg's OpenSimplex2 fast / smooth; seed = his 64-bit long) or\n"
-        "cellular (Worley noise, 2D/3D)",
-        [o](const std::string& v) {
-            o->basis = pick("--basis", v, &basis_name);
+        const std::string option = option_name(p);
+        add(app, option, type_name(p), option_help(p), [o, &p, option](const std::string& v) {
+            check(p, option, v);
+            o->given.emplace_back(&p, v);
         });
-    add(app, "--orientation2", "KIND", "simplex 2D lattice: standard (default) or improve_x", [o](const std::string& v) {
-        o->orientation2 = pick("--orientation2", v, &orientation2_name);
-    });
-    add(app, "--orientation3", "KIND",
-        "simplex 3D lattice: improve_xy (default: z up, or time), improve_xz\n"
-        "(y up) or fallback",
-        [o](const std::string& v) {
-            o->orientation3 = pick("--orientation3", v, &orientation3_name);
-        });
-    add(app, "--orientation4", "KIND",
-        "simplex 4D lattice: improve_xyz_improve_xy (default),\n"
-        "improve_xyz_improve_xz, improve_xyz, improve_xy_improve_zw or fallback",
-        [o](const std::string& v) {
-            o->orientation4 = pick("--orientation4", v, &orientation4_name);
-        });
-    add(app, "--cellular-distance", "KIND",
-        "cellular: euclidean (default), euclidean_squared, manhattan or chebyshev", [o](const std::string& v) {
-            o->cellular_distance = pick("--cellular-distance", v, &cellular_distance_name);
-        });
-    add(app, "--cellular-output", "KIND",
-        "cellular: f1 (default: nearest distance), f2, f2_minus_f1 (cell\n"
-        "borders) or cell_value (flat cells in [-1, 1))",
-        [o](const std::string& v) {
-            o->cellular_output = pick("--cellular-output", v, &cellular_output_name);
-        });
-    add_float(app, "--jitter", "cellular: feature point irregularity in [0, 1] (default 1)", &o->jitter);
-    add(app, "--period", "P[,P[,P[,P]]]",
-        "tile: lattice period per axis x,y,z,w (0 = none, else a power of\n"
-        "two in 1..256); one value applies to every axis. The field repeats\n"
-        "every P / frequency units; fractals then need a power-of-two lacunarity",
-        [o](const std::string& v) {
-            // ',' or '/' between values ('/' in --config files, whose reader splits at commas).
-            std::array<int, 4> values = {0, 0, 0, 0};
-            int count = 0;
-            std::size_t at = 0;
-            while (true) {
-                const std::size_t sep = v.find_first_of(",/", at);
-                auto n = parse_u64(std::string_view(v).substr(at, sep == std::string::npos ? std::string::npos : sep - at));
-                if (count == 4 || !n || *n > 256 || (*n & (*n - 1)) != 0) {
-                    bad_value("--period",
-                              "'" + v + "' is not 1 to 4 comma-separated periods, each 0 or a power of two in 1..256");
-                }
-                values[count++] = static_cast<int>(*n);
-                if (sep == std::string::npos) {
-                    break;
-                }
-                at = sep + 1;
-            }
-            if (count == 1) {
-                values = {values[0], values[0], values[0], values[0]};
-            }
-            o->period = values;
-        });
-    add(app, "--warp", "LEVELS", "domain warping: 0 (default), 1, or 2 (a warp of the warp)", [o](const std::string& v) {
-        if (v != "0" && v != "1" && v != "2") {
-            bad_value("--warp", "'" + v + "' is not one of 0, 1, 2");
-        }
-        o->warp = v[0] - '0';
-    });
-    add_float(app, "--warp-strength", "displacement scale (default 1)", &o->warp_strength);
-    add_float(app, "--warp-frequency", "frequency of the displacement field, > 0 (default 1)", &o->warp_frequency);
-    add(app, "--pattern", "KIND",
-        "none (default), marble (0.5 + 0.5 sin(x f + s field)) or wood\n"
-        "(rings: frac(sqrt(x^2 + y^2) f + s field)); values in [0, 1]",
-        [o](const std::string& v) {
-            o->pattern = pick("--pattern", v, &pattern_name);
-        });
-    add_float(app, "--pattern-frequency", "marble: radians per unit x; wood: rings per unit (default 1)",
-              &o->pattern_frequency);
-    add_float(app, "--pattern-strength", "how much the field bends the pattern (default: marble 4, wood 0.2)",
-              &o->pattern_strength);
+    }
     add(app, "--isa", "NAME",
         "instruction set: auto, scalar, sse2, avx2, avx512, neon (default:\n"
         "GRADNOISE_ISA if set, else the best; auto ignores GRADNOISE_ISA).\n"
@@ -259,21 +221,27 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
 namespace {
 
 // The library's words in the tool's: "NoiseDesc: fractal.octaves must be in 1..32" -> "--octaves must
-// be in 1..32".
+// be in 1..32"; "NoiseDesc: period_x ..." -> "--period (x) ...".
 std::string option_words(std::string m) {
-    const std::pair<const char*, const char*> names[] = {
-        {"NoiseDesc: fractal.", "--"},           {"NoiseDesc: warp.levels", "--warp"},
-        {"NoiseDesc: warp.", "--warp-"},         {"NoiseDesc: pattern.", "--pattern-"},
-        {"NoiseDesc: period_x", "--period (x)"}, {"NoiseDesc: period_y", "--period (y)"},
-        {"NoiseDesc: period_z", "--period (z)"}, {"NoiseDesc: period_w", "--period (w)"},
-        {"NoiseDesc: simplex.", "--"},           {"NoiseDesc: cellular.jitter", "--jitter"},
-        {"NoiseDesc: cellular.", "--cellular-"}, {"NoiseDesc: periods", "--period: periods"},
-        {"NoiseDesc: fade", "--fade"},            {"NoiseDesc: hash", "--hash"},
-        {"NoiseDesc: ", ""}};
-    for (const auto& [from, to] : names) {
-        if (m.rfind(from, 0) == 0) {
-            return to + m.substr(std::string(from).size());
+    const std::string prefix = "NoiseDesc: ";
+    if (m.rfind(prefix, 0) != 0) {
+        return m;
+    }
+    m = m.substr(prefix.size());
+    std::size_t count = 0;
+    const Parameter* table = parameters(&count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::string member = table[i].member;
+        if (m.rfind(member + " ", 0) == 0 || m == member) {
+            std::string option = option_name(table[i]);
+            if (table[i].axis_of != nullptr) {
+                option += " (" + std::string(table[i].name).substr(std::strlen(table[i].axis_of) + 1) + ")";
+            }
+            return option + m.substr(member.size());
         }
+    }
+    if (m.rfind("periods ", 0) == 0) {
+        return "--period: " + m;
     }
     return m;
 }
@@ -282,39 +250,14 @@ std::string option_words(std::string m) {
 
 NoiseDesc NoiseOptions::desc(const NoiseDesc& base) const {
     NoiseDesc d = base;
-    if (seed) {
-        d.has_seed = !seed->reference;
-        d.seed = seed->reference ? 0 : seed->value;
+    bool pattern_given = false, pattern_strength_given = false;
+    for (const auto& [p, text] : given) {
+        (void)set_parameter(d, p->name, text.c_str());  // (checked as the option was read)
+        pattern_given |= std::strcmp(p->name, "pattern") == 0;
+        pattern_strength_given |= std::strcmp(p->name, "pattern_strength") == 0;
     }
-    if (fade) d.fade = *fade;
-    if (hash) d.hash = *hash;
-    if (fractal) d.fractal.kind = *fractal;
-    if (octaves) d.fractal.octaves = *octaves;
-    if (frequency) d.fractal.frequency = *frequency;
-    if (lacunarity) d.fractal.lacunarity = *lacunarity;
-    if (persistence) d.fractal.persistence = *persistence;
-    if (basis) d.basis = *basis;
-    if (period) {
-        d.period_x = (*period)[0];
-        d.period_y = (*period)[1];
-        d.period_z = (*period)[2];
-        d.period_w = (*period)[3];
-    }
-    if (warp) d.warp.levels = *warp;
-    if (warp_strength) d.warp.strength = *warp_strength;
-    if (warp_frequency) d.warp.frequency = *warp_frequency;
-    if (pattern) d.pattern.kind = *pattern;
-    if (pattern_frequency) d.pattern.frequency = *pattern_frequency;
-    if (orientation2) d.simplex.orientation2 = *orientation2;
-    if (orientation3) d.simplex.orientation3 = *orientation3;
-    if (orientation4) d.simplex.orientation4 = *orientation4;
-    if (cellular_distance) d.cellular.distance = *cellular_distance;
-    if (cellular_output) d.cellular.output = *cellular_output;
-    if (jitter) d.cellular.jitter = *jitter;
-    if (pattern_strength) {
-        d.pattern.strength = *pattern_strength;
-    } else if (pattern && *pattern != Pattern::none) {
-        d.pattern.strength = *pattern == Pattern::wood ? 0.2f : 4.0f;  // the recipes' strengths
+    if (pattern_given && !pattern_strength_given && d.pattern.kind != Pattern::none) {
+        d.pattern.strength = pattern_recipe_strength(d.pattern.kind);
     }
     // An option the field then ignores is refused, not dropped (the library's one rule, which the
     // Python package applies too): --octaves 3 without --fractal would give plain noise.
@@ -323,6 +266,8 @@ NoiseDesc NoiseOptions::desc(const NoiseDesc& base) const {
     }
     return d;
 }
+
+std::string NoiseOptions::first_given() const { return given.empty() ? std::string() : option_name(*given.front().first); }
 
 void NoiseOptions::select_isa() const {
     // Reading the status also resolves GRADNOISE_ISA, so do it first: a forced ISA must not be
@@ -360,35 +305,33 @@ std::string seed_text(const NoiseDesc& d) {
 }
 
 std::string field_text(const NoiseDesc& d) {
-    std::string text = "--seed " + seed_text(d) + " --fade " + fade_name(d.fade) + " --hash " + hash_name(d.hash);
-    if (d.fractal.kind != Fractal::none) {
-        text += std::string(" --fractal ") + fractal_name(d.fractal.kind) + " --octaves " +
-                std::to_string(d.fractal.octaves) + " --frequency " + shortest(d.fractal.frequency) +
-                " --lacunarity " + shortest(d.fractal.lacunarity) + " --persistence " + shortest(d.fractal.persistence);
-    }
-    if (d.basis != Basis::perlin) {
-        text += std::string(" --basis ") + basis_name(d.basis);
-    }
-    if (d.basis == Basis::opensimplex2 || d.basis == Basis::opensimplex2s) {
-        text += std::string(" --orientation2 ") + orientation2_name(d.simplex.orientation2) + " --orientation3 " +
-                orientation3_name(d.simplex.orientation3) + " --orientation4 " + orientation4_name(d.simplex.orientation4);
-    }
-    if (d.basis == Basis::cellular) {
-        text += std::string(" --cellular-distance ") + cellular_distance_name(d.cellular.distance) +
-                " --cellular-output " + cellular_output_name(d.cellular.output) + " --jitter " +
-                shortest(d.cellular.jitter);
-    }
-    if (d.period_x != 0 || d.period_y != 0 || d.period_z != 0 || d.period_w != 0) {
-        text += " --period " + std::to_string(d.period_x) + "," + std::to_string(d.period_y) + "," +
-                std::to_string(d.period_z) + "," + std::to_string(d.period_w);
-    }
-    if (d.warp.levels != 0) {
-        text += " --warp " + std::to_string(d.warp.levels) + " --warp-strength " + shortest(d.warp.strength) +
-                " --warp-frequency " + shortest(d.warp.frequency);
-    }
-    if (d.pattern.kind != Pattern::none) {
-        text += std::string(" --pattern ") + pattern_name(d.pattern.kind) + " --pattern-frequency " +
-                shortest(d.pattern.frequency) + " --pattern-strength " + shortest(d.pattern.strength);
+    // Every parameter that takes effect: those that need a part of the field whenever it is there,
+    // the others (basis, fractal, periods, warp, pattern) where they differ from the defaults.
+    const NoiseDesc defaults;
+    std::string text = "--seed " + seed_text(d);
+    std::size_t count = 0;
+    const Parameter* table = parameters(&count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const Parameter& p = table[i];
+        if (p.kind == ParameterKind::seed || !parameter_in_effect(p, d)) {
+            continue;
+        }
+        if (p.axis_of != nullptr) {  // --period x,y,z,w (all four, or none)
+            std::string values;
+            bool any = false;
+            for (; i < count && table[i].axis_of != nullptr; ++i) {
+                values += (values.empty() ? "" : ",") + parameter_text(d, table[i]);
+                any |= table[i].get(d) != 0;
+            }
+            --i;
+            if (any) {
+                text += " " + option_name(p) + " " + values;
+            }
+            continue;
+        }
+        if (p.needs != nullptr || p.get(d) != p.get(defaults)) {
+            text += " " + option_name(p) + " " + parameter_text(d, p);
+        }
     }
     return text;
 }

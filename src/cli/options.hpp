@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "gradnoise/gradnoise.hpp"
 
@@ -40,41 +42,28 @@ private:
 // throws CLI::ValidationError "NAME: MESSAGE", which main() reports with exit_usage.
 [[noreturn]] void bad_value(const std::string& name, const std::string& message);
 
-// The noise field options as given: every member left empty keeps the base field's value (the
+// The noise field options as given, one per parameter of the library's table
+// (gradnoise/parameters.hpp): `--octaves` for "octaves", `--warp-strength` for "warp_strength", and
+// one `--period` for period_x..period_w. A parameter not given keeps the base field's value (the
 // defaults for eval and heightmap, the preset's for bake), so the same declarations serve all three.
 struct NoiseOptions {
-    struct Seed {
-        bool reference = true;  // Ken Perlin's table
-        std::uint64_t value = 0;
-    };
-    std::optional<Seed> seed;
-    std::optional<Fade> fade;
-    std::optional<Hash> hash;
-    std::optional<Fractal> fractal;
-    std::optional<int> octaves;
-    std::optional<float> frequency, lacunarity, persistence;
-    std::optional<Basis> basis;
-    std::optional<std::array<int, 4>> period;
-    std::optional<int> warp;
-    std::optional<float> warp_strength, warp_frequency;
-    std::optional<Pattern> pattern;
-    std::optional<float> pattern_frequency, pattern_strength;
-    std::optional<Orientation2> orientation2;
-    std::optional<Orientation3> orientation3;
-    std::optional<Orientation4> orientation4;
-    std::optional<CellularDistance> cellular_distance;
-    std::optional<CellularOutput> cellular_output;
-    std::optional<float> jitter;
+    // (parameter, text) in the order given; the text has been checked by set_parameter.
+    std::vector<std::pair<const Parameter*, std::string>> given;
     enum class IsaChoice { environment, automatic, forced } isa_choice = IsaChoice::environment;
     Isa isa = Isa::scalar;  // with IsaChoice::forced
 
     // `base` with the options given applied. A pattern named without --pattern-strength gets its
-    // recipe's strength (marble 4, wood 0.2).
+    // recipe's strength (pattern_recipe_strength).
     NoiseDesc desc(const NoiseDesc& base = NoiseDesc{}) const;
+    // The first option given ("--octaves"), or empty.
+    std::string first_given() const;
     // Applies the ISA choice. An ISA this CPU or build lacks, or a bad GRADNOISE_ISA, is a usage
     // error, never a silent fallback.
     void select_isa() const;
 };
+
+// "--warp-strength" for "warp_strength"; "--period" for "period_x".
+std::string option_name(const Parameter& p);
 
 // Declares the noise options on `app` (group "Noise field"), writing into *options as CLI11
 // parses them; a bad value is a CLI11 validation error naming the option and what it accepts.

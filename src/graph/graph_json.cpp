@@ -295,8 +295,8 @@ private:
                 }
                 continue;
             }
-            if (spec->type == NodeType::field && find_field_param(key.c_str()) != nullptr) {
-                if (!read_field_param(value, index, *find_field_param(key.c_str()))) {
+            if (spec->type == NodeType::field && find_parameter(key.c_str()) != nullptr) {
+                if (!read_field_param(value, index, *find_parameter(key.c_str()))) {
                     return false;
                 }
                 continue;
@@ -322,7 +322,7 @@ private:
         }
         if (spec.type == NodeType::field) {
             std::size_t n = 0;
-            const FieldParam* f = field_params(&n);
+            const Parameter* f = parameters(&n);
             for (std::size_t i = 0; i < n; ++i) {
                 add(f[i].name);
             }
@@ -455,18 +455,18 @@ private:
         return false;
     }
 
-    bool read_field_param(const Json& j, int index, const FieldParam& f) {
+    bool read_field_param(const Json& j, int index, const Parameter& f) {
         NoiseDesc& d = g_.nodes[static_cast<std::size_t>(index)].field;
         const std::string bad = where(index) + f.name + " must be ";
         switch (f.kind) {
-            case FieldKind::seed:
+            case ParameterKind::seed:
                 if (!j.is_number_integer() || (j.is_number_integer() && !j.is_number_unsigned() && j.get<long long>() < 0)) {
-                    return fail(bad + f.range + " (got " + shown(j) + ")");
+                    return fail(bad + f.allowed + " (got " + shown(j) + ")");
                 }
                 d.has_seed = true;
                 d.seed = j.get<std::uint64_t>();
                 return true;
-            case FieldKind::choice: {
+            case ParameterKind::choice: {
                 const int c = j.is_string() ? index_of(f.choices, j.get<std::string>()) : -1;
                 if (c < 0) {
                     return fail(bad + "one of " + list_of(f.choices) + " (got " + shown(j) + ")");
@@ -474,16 +474,16 @@ private:
                 f.set(d, c);
                 return true;
             }
-            case FieldKind::integer:
+            case ParameterKind::integer:
                 if (!j.is_number_integer() || std::fabs(j.get<double>()) > 1e9) {
-                    return fail(bad + f.range + " (got " + shown(j) + ")");
+                    return fail(bad + f.allowed + " (got " + shown(j) + ")");
                 }
                 f.set(d, j.get<double>());
                 return true;
-            case FieldKind::number: {
+            case ParameterKind::number: {
                 const double v = j.is_number() ? j.get<double>() : NAN;
                 if (!std::isfinite(v) || std::fabs(v) > FLT_MAX) {
-                    return fail(bad + f.range + " (got " + shown(j) + ")");
+                    return fail(bad + f.allowed + " (got " + shown(j) + ")");
                 }
                 f.set(d, v);
                 return true;
@@ -555,9 +555,9 @@ Json write_node(const GraphDesc& g, int index, bool) {
         // refused on reading (ignored_parameter), so a default left out is never one that counts.
         const NoiseDesc base;
         std::size_t count = 0;
-        const FieldParam* f = field_params(&count);
+        const Parameter* f = parameters(&count);
         for (std::size_t i = 0; i < count; ++i) {
-            if (f[i].kind == FieldKind::seed) {
+            if (f[i].kind == ParameterKind::seed) {
                 if (n.field.has_seed) {
                     j["seed"] = n.field.seed;
                 }
@@ -567,9 +567,9 @@ Json write_node(const GraphDesc& g, int index, bool) {
             if (v == f[i].get(base)) {
                 continue;
             }
-            if (f[i].kind == FieldKind::choice) {
+            if (f[i].kind == ParameterKind::choice) {
                 j[f[i].name] = f[i].choices[static_cast<int>(v)];
-            } else if (f[i].kind == FieldKind::integer) {
+            } else if (f[i].kind == ParameterKind::integer) {
                 j[f[i].name] = static_cast<long long>(v);
             } else {
                 j[f[i].name] = v;
@@ -684,23 +684,29 @@ Json schema_json() {
     }
     Json fields = Json::array();
     std::size_t count = 0;
-    const FieldParam* f = field_params(&count);
+    const Parameter* f = parameters(&count);
     const NoiseDesc base;
     for (std::size_t i = 0; i < count; ++i) {
         static const char* const kinds[] = {"choice", "integer", "number", "seed"};
         Json param{{"name", f[i].name}, {"member", f[i].member}, {"kind", kinds[static_cast<int>(f[i].kind)]},
                    {"help", f[i].help}};
-        if (f[i].kind == FieldKind::choice) {
+        if (f[i].kind == ParameterKind::choice) {
             param["choices"] = choices(f[i].choices);
+            param["choice_help"] = choices(f[i].choice_help);
             param["default"] = f[i].choices[static_cast<int>(f[i].get(base))];
-        } else if (f[i].kind == FieldKind::seed) {
+        } else if (f[i].kind == ParameterKind::seed) {
             param["default"] = nullptr;
-            param["allowed"] = f[i].range;
+            param["allowed"] = f[i].allowed;
         } else {
-            param["default"] = f[i].kind == FieldKind::integer ? Json(static_cast<long long>(f[i].get(base)))
+            param["default"] = f[i].kind == ParameterKind::integer ? Json(static_cast<long long>(f[i].get(base)))
                                                                : Json(f[i].get(base));
-            param["allowed"] = f[i].range;
+            param["allowed"] = f[i].allowed;
+            param["min"] = f[i].lo;
+            param["max"] = f[i].hi;
         }
+        param["expects"] = f[i].expects;
+        param["needs"] = f[i].needs != nullptr ? Json(f[i].needs) : Json(nullptr);
+        param["axis_of"] = f[i].axis_of != nullptr ? Json(f[i].axis_of) : Json(nullptr);
         fields.push_back(param);
     }
     return Json{{"format_version", graph_format_version}, {"nodes", nodes}, {"field_parameters", fields}};

@@ -1,5 +1,6 @@
 // Every graph node type and parameter, declared once: names, kinds, ranges, defaults and one line
-// of help each (node_types.hpp says who reads them). The enumerations' names come from names.cpp.
+// of help each (node_types.hpp says who reads them). The field node's parameters are the library's
+// table (parameters.cpp).
 #include "graph/node_types.hpp"
 
 #include <cfloat>
@@ -9,22 +10,13 @@
 namespace gradnoise::graph {
 namespace {
 
-const char* name_of(Basis v) { return basis_name(v); }
-const char* name_of(Fade v) { return fade_name(v); }
-const char* name_of(Hash v) { return hash_name(v); }
-const char* name_of(Fractal v) { return fractal_name(v); }
-const char* name_of(Pattern v) { return pattern_name(v); }
-const char* name_of(Orientation2 v) { return orientation2_name(v); }
-const char* name_of(Orientation3 v) { return orientation3_name(v); }
-const char* name_of(Orientation4 v) { return orientation4_name(v); }
-const char* name_of(CellularDistance v) { return cellular_distance_name(v); }
-const char* name_of(CellularOutput v) { return cellular_output_name(v); }
-
 // The graph's fractal node sums fbm, turbulence, ridged or billow (the damped kind needs the
 // octaves' gradients, which a subgraph need not have): Fractal's names from fbm to billow.
 const char* const* fractal_kind_names() {
-    static const char* const names[] = {fractal_name(Fractal::fbm), fractal_name(Fractal::turbulence),
-                                        fractal_name(Fractal::ridged), fractal_name(Fractal::billow), nullptr};
+    static const char* const* all = find_parameter("fractal")->choices;
+    static const char* const names[] = {all[static_cast<int>(Fractal::fbm)], all[static_cast<int>(Fractal::turbulence)],
+                                        all[static_cast<int>(Fractal::ridged)], all[static_cast<int>(Fractal::billow)],
+                                        nullptr};
     return names;
 }
 
@@ -127,103 +119,7 @@ std::vector<NodeSpec> make_specs() {
     return s;
 }
 
-template <class Enum>
-const char* const* make_enum_names() {
-    static std::vector<const char*> names = [] {
-        std::vector<const char*> v;
-        for (int i = 0;; ++i) {
-            const char* n = name_of(static_cast<Enum>(i));
-            if (std::strcmp(n, "unknown") == 0) {
-                break;
-            }
-            v.push_back(n);
-        }
-        v.push_back(nullptr);
-        return v;
-    }();
-    return names.data();
-}
-
-// A NoiseDesc member as a double and back (choices by index).
-#define GN_GET(expr) [](const NoiseDesc& d) -> double { return static_cast<double>(expr); }
-#define GN_SET(lhs, type) [](NoiseDesc& d, double v) { lhs = static_cast<type>(v); }
-
-std::vector<FieldParam> make_field_params() {
-    return {
-        {"basis", "basis", FieldKind::choice, enum_names<Basis>(), "", "the noise family",
-         GN_GET(d.basis), GN_SET(d.basis, Basis)},
-        {"seed", "seed", FieldKind::seed, nullptr, "an integer in 0..2^64-1 (absent: Perlin's own table)",
-         "the seed of the permutation, mixing key or simplex hash", nullptr, nullptr},
-        {"fade", "fade", FieldKind::choice, enum_names<Fade>(), "", "the lattice bases' fade curve",
-         GN_GET(d.fade), GN_SET(d.fade, Fade)},
-        {"hash", "hash", FieldKind::choice, enum_names<Hash>(), "", "the corner hash (simplex: K.jpg's or the mix variant)",
-         GN_GET(d.hash), GN_SET(d.hash, Hash)},
-        {"fractal", "fractal.kind", FieldKind::choice, enum_names<Fractal>(), "", "the field's own fractal",
-         GN_GET(d.fractal.kind), GN_SET(d.fractal.kind, Fractal)},
-        {"octaves", "fractal.octaves", FieldKind::integer, nullptr, "1..32", "octaves of the fractal",
-         GN_GET(d.fractal.octaves), GN_SET(d.fractal.octaves, int)},
-        {"frequency", "fractal.frequency", FieldKind::number, nullptr, "finite, > 0", "octave 0's frequency",
-         GN_GET(d.fractal.frequency), GN_SET(d.fractal.frequency, float)},
-        {"lacunarity", "fractal.lacunarity", FieldKind::number, nullptr, "finite, > 0",
-         "the frequency ratio between octaves", GN_GET(d.fractal.lacunarity), GN_SET(d.fractal.lacunarity, float)},
-        {"persistence", "fractal.persistence", FieldKind::number, nullptr, "(0, 8]",
-         "the amplitude ratio between octaves", GN_GET(d.fractal.persistence), GN_SET(d.fractal.persistence, float)},
-        {"period_x", "period_x", FieldKind::integer, nullptr, "0 (none) or a power of two in 1..256",
-         "the lattice period along x", GN_GET(d.period_x), GN_SET(d.period_x, int)},
-        {"period_y", "period_y", FieldKind::integer, nullptr, "0 (none) or a power of two in 1..256",
-         "the lattice period along y", GN_GET(d.period_y), GN_SET(d.period_y, int)},
-        {"period_z", "period_z", FieldKind::integer, nullptr, "0 (none) or a power of two in 1..256",
-         "the lattice period along z", GN_GET(d.period_z), GN_SET(d.period_z, int)},
-        {"period_w", "period_w", FieldKind::integer, nullptr, "0 (none) or a power of two in 1..256",
-         "the lattice period along w", GN_GET(d.period_w), GN_SET(d.period_w, int)},
-        {"warp", "warp.levels", FieldKind::integer, nullptr, "0, 1 or 2", "levels of the field's own domain warp",
-         GN_GET(d.warp.levels), GN_SET(d.warp.levels, int)},
-        {"warp_strength", "warp.strength", FieldKind::number, nullptr, "finite", "the warp's displacement",
-         GN_GET(d.warp.strength), GN_SET(d.warp.strength, float)},
-        {"warp_frequency", "warp.frequency", FieldKind::number, nullptr, "finite, > 0", "the warp's frequency",
-         GN_GET(d.warp.frequency), GN_SET(d.warp.frequency, float)},
-        {"pattern", "pattern.kind", FieldKind::choice, enum_names<Pattern>(), "", "marble or wood over the field",
-         GN_GET(d.pattern.kind), GN_SET(d.pattern.kind, Pattern)},
-        {"pattern_frequency", "pattern.frequency", FieldKind::number, nullptr, "finite, > 0",
-         "the pattern's frequency", GN_GET(d.pattern.frequency), GN_SET(d.pattern.frequency, float)},
-        {"pattern_strength", "pattern.strength", FieldKind::number, nullptr, "finite", "the pattern's strength",
-         GN_GET(d.pattern.strength), GN_SET(d.pattern.strength, float)},
-        {"orientation2", "simplex.orientation2", FieldKind::choice, enum_names<Orientation2>(), "",
-         "the 2D simplex lattice's orientation", GN_GET(d.simplex.orientation2),
-         GN_SET(d.simplex.orientation2, Orientation2)},
-        {"orientation3", "simplex.orientation3", FieldKind::choice, enum_names<Orientation3>(), "",
-         "the 3D simplex lattice's orientation", GN_GET(d.simplex.orientation3),
-         GN_SET(d.simplex.orientation3, Orientation3)},
-        {"orientation4", "simplex.orientation4", FieldKind::choice, enum_names<Orientation4>(), "",
-         "the 4D simplex lattice's orientation", GN_GET(d.simplex.orientation4),
-         GN_SET(d.simplex.orientation4, Orientation4)},
-        {"cellular_distance", "cellular.distance", FieldKind::choice, enum_names<CellularDistance>(), "",
-         "the cellular distance metric", GN_GET(d.cellular.distance), GN_SET(d.cellular.distance, CellularDistance)},
-        {"cellular_output", "cellular.output", FieldKind::choice, enum_names<CellularOutput>(), "",
-         "what cellular noise returns", GN_GET(d.cellular.output), GN_SET(d.cellular.output, CellularOutput)},
-        {"jitter", "cellular.jitter", FieldKind::number, nullptr, "[0, 1]", "the feature points' displacement",
-         GN_GET(d.cellular.jitter), GN_SET(d.cellular.jitter, float)},
-    };
-}
-#undef GN_GET
-#undef GN_SET
-
 }  // namespace
-
-template <class Enum>
-const char* const* enum_names() noexcept {
-    return make_enum_names<Enum>();
-}
-template const char* const* enum_names<Basis>() noexcept;
-template const char* const* enum_names<Fade>() noexcept;
-template const char* const* enum_names<Hash>() noexcept;
-template const char* const* enum_names<Fractal>() noexcept;
-template const char* const* enum_names<Pattern>() noexcept;
-template const char* const* enum_names<Orientation2>() noexcept;
-template const char* const* enum_names<Orientation3>() noexcept;
-template const char* const* enum_names<Orientation4>() noexcept;
-template const char* const* enum_names<CellularDistance>() noexcept;
-template const char* const* enum_names<CellularOutput>() noexcept;
 
 const NodeSpec& node_spec(NodeType type) noexcept {
     static const std::vector<NodeSpec> specs = make_specs();
@@ -235,23 +131,6 @@ const NodeSpec* find_node_spec(const char* name) noexcept {
         const NodeSpec& s = node_spec(static_cast<NodeType>(i));
         if (std::strcmp(s.name, name) == 0) {
             return &s;
-        }
-    }
-    return nullptr;
-}
-
-const FieldParam* field_params(std::size_t* count) noexcept {
-    static const std::vector<FieldParam> params = make_field_params();
-    *count = params.size();
-    return params.data();
-}
-
-const FieldParam* find_field_param(const char* name) noexcept {
-    std::size_t n = 0;
-    const FieldParam* p = field_params(&n);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (std::strcmp(p[i].name, name) == 0) {
-            return &p[i];
         }
     }
     return nullptr;

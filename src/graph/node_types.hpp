@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "gradnoise/noise.hpp"
+#include "gradnoise/parameters.hpp"
 
 namespace gradnoise::graph {
 
@@ -88,27 +89,8 @@ struct NodeSpec {
 const NodeSpec& node_spec(NodeType type) noexcept;
 const NodeSpec* find_node_spec(const char* name) noexcept;  // null when unknown
 
-// The field node's parameters: NoiseDesc's members under the names the CLI and Python use
-// (octaves, warp_strength, cellular_output, ...). `member` is NoiseDesc's own path
-// ("fractal.octaves"), which Noise::validate's messages name; `range` says what it allows (the
-// unit test holds it to Noise::validate at both ends).
-enum class FieldKind : std::uint8_t { choice, integer, number, seed };
-struct FieldParam {
-    const char* name;
-    const char* member;
-    FieldKind kind;
-    const char* const* choices;  // choice: the enumeration's names, in its order
-    const char* range;
-    const char* help;
-    double (*get)(const NoiseDesc&);
-    void (*set)(NoiseDesc&, double);
-};
-const FieldParam* field_params(std::size_t* count) noexcept;
-const FieldParam* find_field_param(const char* name) noexcept;
-
-// The names of an enumeration from its *_name function (names.cpp: declared there once).
-template <class Enum>
-const char* const* enum_names() noexcept;
+// The field node's parameters are the library's parameter table (gradnoise/parameters.hpp):
+// NoiseDesc's members under the names the CLI and Python use (octaves, warp_strength, ...).
 
 }  // namespace gradnoise::graph
 

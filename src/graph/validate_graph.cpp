@@ -24,7 +24,7 @@ std::string in_file_words(const char* message) {
         m = m.substr(prefix.size());
     }
     std::size_t count = 0;
-    const FieldParam* f = field_params(&count);
+    const Parameter* f = parameters(&count);
     for (std::size_t i = 0; i < count; ++i) {
         const std::string member = f[i].member;
         if (m.compare(0, member.size() + 1, member + " ") == 0) {
@@ -36,7 +36,7 @@ std::string in_file_words(const char* message) {
 
 const char* ignored_name(const char* member) {
     std::size_t count = 0;
-    const FieldParam* f = field_params(&count);
+    const Parameter* f = parameters(&count);
     for (std::size_t i = 0; i < count; ++i) {
         if (std::string(f[i].member) == member) {
             return f[i].name;

@@ -44,12 +44,4 @@ PermutationTable PermutationTable::from_seed(std::uint64_t seed) noexcept {
     return table;
 }
 
-const char* fade_name(Fade fade) noexcept {
-    switch (fade) {
-        case Fade::quintic: return "quintic";
-        case Fade::cubic: return "cubic";
-    }
-    return "unknown";
-}
-
 }  // namespace gradnoise
