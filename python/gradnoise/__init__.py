@@ -388,7 +388,7 @@ class Field:
             p["pattern_strength"] = _native.pattern_recipe_strength(PATTERNS.index(p["pattern"]))
         if p["seed"] is not None:
             p["seed"] = p["seed"] & ((1 << 64) - 1)
-        elif p["hash"] == "mix" or p["basis"] in ("opensimplex2", "opensimplex2s", "cellular"):
+        elif p["hash"] == "mix" or _native.basis_family(BASES.index(p["basis"])) != 0:  # not a lattice basis
             p["seed"] = 0
         return tuple(sorted((k, v if not isinstance(v, float) else float(np.float32(v))) for k, v in p.items()))
 

@@ -748,6 +748,7 @@ PYBIND11_MODULE(_gradnoise, m) {
         .def("gradient_refusal", &GraphCore::gradient_refusal);
     m.attr("graph_format_version") = gradnoise::graph_format_version;
     m.def("graph_schema", [] { return gradnoise::Graph::schema(); });
+    m.def("basis_family", [](int basis) { return int(gradnoise::basis_family(gradnoise::Basis(basis))); });
     m.def("pattern_recipe_strength",
           [](int pattern) { return gradnoise::pattern_recipe_strength(gradnoise::Pattern(pattern)); });
     m.def("active_isa", [] { return std::string(gradnoise::isa_name(gradnoise::active_isa())); });

@@ -13,8 +13,8 @@
 // Gradients exist for every field without a pattern (and for cellular noise in 2D and 3D); the damped
 // fractal's needs its octaves' Hessians, which the lattice bases have.
 #define GRADNOISE_DAMPED_NO_GRADIENT(fn)                                                                           \
-    fn ": gradients of the damped fractal need second derivatives, which only the lattice bases (perlin, classic, " \
-       "value, isotropic) provide: use one of those, or another fractal kind"
+    fn ": gradients of the damped fractal need second derivatives, which only the lattice bases (basis_family " \
+       "lattice) provide: use one of those, or another fractal kind"
 
 // Fills: the buffer layout ("buffer": what the function writes, "grid" or "chunk"; out: the plane
 // checked for null, "out" or "out.value").

@@ -301,11 +301,17 @@ void check_shading(const Bake& b) {
     if (b.hillshade && b.desc.pattern.kind != Pattern::none) {
         usage_error("--hillshade needs the field's gradient, which patterns (marble, wood) do not have");
     }
-    if (b.slopes() && b.desc.fractal.kind == Fractal::damped &&
-        (b.desc.basis == Basis::opensimplex2 || b.desc.basis == Basis::opensimplex2s || b.desc.basis == Basis::cellular)) {
+    if (b.slopes() && b.desc.fractal.kind == Fractal::damped && basis_family(b.desc.basis) != BasisFamily::lattice) {
+        std::string lattice;
+        const char* const* bases = find_parameter("basis")->choices;
+        for (int i = 0; bases[i] != nullptr; ++i) {
+            if (basis_family(Basis(i)) == BasisFamily::lattice) {
+                lattice += (lattice.empty() ? "" : ", ") + std::string(bases[i]);
+            }
+        }
         usage_error(std::string(b.hillshade ? "--hillshade" : "--normal-map") +
-                    ": the damped fractal's gradient needs second derivatives, which only the lattice bases (perlin, "
-                    "classic, value, isotropic) provide");
+                    ": the damped fractal's gradient needs second derivatives, which only the lattice bases (" + lattice +
+                    ") provide");
     }
 }
 
