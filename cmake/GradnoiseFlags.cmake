@@ -1,8 +1,19 @@
 # Floating-point policy for all project code (docs/spec.md section 1): no contraction of a*b+c
 # into FMA, no fast-math. GCC contracts by default in its GNU and ISO modes alike once FMA is
 # enabled (-mavx512f implies it), and that alone changes most outputs of a 3D kernel.
-set(GRADNOISE_FP_POLICY -ffp-contract=off -fno-fast-math)
-add_compile_options(${GRADNOISE_FP_POLICY} -Wall -Wextra)
+# MSVC (cl) and clang-cl say it in their own words: /fp:precise, under which Visual Studio 2022 contracts
+# nothing unless /fp:contract asks; clang-cl takes clang's flag through /clang:. (Not built in CI, which
+# has no MSVC: docs/embedding.md says which compiler builds what.)
+if(MSVC)
+  set(GRADNOISE_FP_POLICY /fp:precise)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    list(APPEND GRADNOISE_FP_POLICY /clang:-ffp-contract=off)
+  endif()
+  add_compile_options(${GRADNOISE_FP_POLICY} /W4 /utf-8)
+else()
+  set(GRADNOISE_FP_POLICY -ffp-contract=off -fno-fast-math)
+  add_compile_options(${GRADNOISE_FP_POLICY} -Wall -Wextra)
+endif()
 
 # Yardsticks (other people's noise, measured beside ours) are built the way their users build them:
 # the policy above is ours, and with it stb_perlin loses its FMAs and ~40 % of its speed, which
@@ -47,11 +58,28 @@ function(gradnoise_add_isa_kernels target)
       target_sources(${target} PRIVATE ${dir}/isa_${isa}.cpp)
       target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_${upper})
     endforeach()
-    set_source_files_properties(${dir}/isa_sse2.cpp PROPERTIES COMPILE_OPTIONS "-msse2")
-    set_source_files_properties(${dir}/isa_avx2.cpp PROPERTIES COMPILE_OPTIONS "-mavx2")
-    set_source_files_properties(${dir}/isa_avx512.cpp PROPERTIES
-      COMPILE_OPTIONS "-mavx512f;-mavx512cd;-mavx512dq;-mavx512bw;-mavx512vl;-mavx512vbmi;-Wno-uninitialized")
-    # (GCC 12 warns inside its own avx512fintrin.h about _mm512_undefined_*; not our code.)
+    if(MSVC AND NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+      # cl: SSE2 is x86-64's baseline; /arch:AVX512 is F+CD+DQ+BW+VL, and cl compiles the VBMI intrinsics
+      # without a flag, but xsimd 8 keys its VBMI paths to __AVX512VBMI__, which cl never defines.
+      set_source_files_properties(${dir}/isa_avx2.cpp PROPERTIES COMPILE_OPTIONS "/arch:AVX2")
+      set_source_files_properties(${dir}/isa_avx512.cpp PROPERTIES COMPILE_OPTIONS "/arch:AVX512;/D__AVX512VBMI__")
+    else()
+      # GCC, clang, and clang-cl (through /clang:).
+      set(prefix "")
+      set(unaligned "")
+      if(MSVC)
+        set(prefix "/clang:")
+      elseif(WIN32)
+        # MinGW: Windows x64 aligns the stack to 16 bytes only, and GCC spills YMM/ZMM registers with
+        # aligned moves; the assembler makes them unaligned ones (found under Wine: 4 of 22 tests crashed).
+        set(unaligned ";-Wa,-muse-unaligned-vector-move")
+      endif()
+      set_source_files_properties(${dir}/isa_sse2.cpp PROPERTIES COMPILE_OPTIONS "${prefix}-msse2")
+      set_source_files_properties(${dir}/isa_avx2.cpp PROPERTIES COMPILE_OPTIONS "${prefix}-mavx2${unaligned}")
+      set_source_files_properties(${dir}/isa_avx512.cpp PROPERTIES COMPILE_OPTIONS
+        "${prefix}-mavx512f;${prefix}-mavx512cd;${prefix}-mavx512dq;${prefix}-mavx512bw;${prefix}-mavx512vl;${prefix}-mavx512vbmi;${prefix}-Wno-uninitialized${unaligned}")
+      # (GCC 12 warns inside its own avx512fintrin.h about _mm512_undefined_*; not our code.)
+    endif()
   elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
     target_sources(${target} PRIVATE ${dir}/isa_neon.cpp)
     target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_NEON)

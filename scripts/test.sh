@@ -83,9 +83,10 @@ step "optimisation levels: GCC -O0 and -O2, clang -O0 (the library and gradnoise
 # the -O3 build compare the --quick digest (every field, kernel, ISA and awkward value; fewer random
 # points); the -O2 tree compares the full one.
 build/release/tests/gradnoise_digest --quick >build/digest-gcc-quick.txt
-digest_at() {  # tree compiler flags digest-option
+digest_at() {  # tree compiler flags digest-option [cmake options]
   local dir=$1 cxx=$2 flags=$3 option=$4
-  configure "$dir" -S . -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" "-DCMAKE_CXX_FLAGS_RELEASE=$flags" \
+  shift 4
+  configure "$dir" -S . -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$cxx" "-DCMAKE_CXX_FLAGS_RELEASE=$flags" "$@" \
     -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF \
     -DGRADNOISE_PYTHON=OFF
   cmake --build "$dir" -j "$jobs" --target gradnoise_digest >/dev/null
@@ -100,7 +101,8 @@ digest_at() {  # tree compiler flags digest-option
 }
 digest_at build/gcc-O0 g++ "-O0" --quick
 digest_at build/clang-O0 clang++ "-O0" --quick
-digest_at build/gcc-O2 g++ "-O2 -DNDEBUG" ""
+# (-O2 also without oneTBB: fills on std::threads, the library otherwise the same.)
+digest_at build/gcc-O2 g++ "-O2 -DNDEBUG" "" -DGRADNOISE_WITH_TBB=OFF
 
 step "installed package: cmake --install to a clean prefix; the C++ and C examples through find_package and pkg-config"
 # (pkg-config exactly as docs/embedding.md writes it: no --static, which a static default install must not need.)
@@ -206,8 +208,9 @@ fi
 
 if [ "$run_cross" = 1 ]; then
   step "aarch64 cross build"
+  # Without oneTBB: the whole suite, threads included, runs on the std::thread fallback there.
   configure build/aarch64 -S . -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-aarch64.cmake \
-    -DCMAKE_BUILD_TYPE=Release -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_BAKE=OFF
+    -DCMAKE_BUILD_TYPE=Release -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_BAKE=OFF -DGRADNOISE_WITH_TBB=OFF
   cmake --build build/aarch64 -j "$jobs"
   step "aarch64 tests under qemu-aarch64 (NEON path)"
   # Each emulated test is one qemu process on one core: run them side by side. The NEON kernels are

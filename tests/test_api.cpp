@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "api/cpu_features.hpp"
 #include "gradnoise/gradnoise.hpp"
 #include "test_support.hpp"
 
@@ -142,7 +143,7 @@ TEST_CASE("many threads on one Noise get the single-threaded answer") {
 }
 
 TEST_CASE("version") {
-    CHECK(std::string(gradnoise::version_string()) == "0.7.0");
+    CHECK(std::string(gradnoise::version_string()) == "0.8.0");
     // The build's version (CMake reads it from gradnoise/version.h) is the one the library reports.
     CHECK(std::string(gradnoise::version_string()) == GRADNOISE_PROJECT_VERSION);
 }
@@ -222,3 +223,18 @@ TEST_CASE("ignored_parameter: a parameter changed from the base that the rest of
     marble.pattern.strength = 1;
     CHECK_FALSE(gradnoise::ignored_parameter(marble));
 }
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+// The dispatcher reads CPUID and XGETBV itself (every compiler has them; MSVC has no
+// __builtin_cpu_supports). GCC's and clang's runtime checks are an independent reading of the same CPU.
+TEST_CASE("CPU features: CPUID/XGETBV agree with the compiler's __builtin_cpu_supports") {
+    const gradnoise::detail::X86Features f = gradnoise::detail::x86_features();
+    CHECK(f.sse2 == (__builtin_cpu_supports("sse2") != 0));
+    CHECK(f.avx2 == (__builtin_cpu_supports("avx2") != 0));
+    const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+                        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw") &&
+                        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+    CHECK(f.avx512 == avx512);
+    MESSAGE("sse2 " << f.sse2 << ", avx2 " << f.avx2 << ", avx512 " << f.avx512);
+}
+#endif

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gradnoise/gradnoise.hpp"
+#include "reference/int128.hpp"
 #include "reference/reference.hpp"
 #include "test_support.hpp"
 
@@ -109,6 +110,54 @@ TEST_CASE("chunk_coordinate is (s * g) mod 256, exactly reduced") {
     long double exact = std::fmod(static_cast<long double>(s) * static_cast<long double>(0.1f), 256.0L);
     CHECK(std::fabs(static_cast<long double>(r) - exact) < 1e-4L);
 }
+
+#if defined(__SIZEOF_INT128__)
+// The portable 128-bit operations (MSVC has no __int128) against the compiler's own, on products of
+// random 64-bit numbers and 24-bit mantissas (chunk_coordinate's) and on the extremes.
+TEST_CASE("chunk_coordinate's 128-bit arithmetic equals __int128's") {
+    namespace reference = gradnoise::reference;
+    using reference::Int128;
+    auto wide = [](Int128 v) { return static_cast<__int128>((static_cast<unsigned __int128>(v.hi) << 64) | v.lo); };
+    std::uint64_t state = 0x9E3779B97F4A7C15u;
+    auto next = [&] {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return state;
+    };
+    const std::int64_t extremes[] = {0, 1, -1, 255, -256, std::numeric_limits<std::int64_t>::max(),
+                                     std::numeric_limits<std::int64_t>::min(), (std::int64_t(1) << 40) + 7};
+    int checked = 0;
+    for (int i = 0; i < 200000; ++i) {
+        const std::int64_t s = i < 64 ? extremes[i % 8] : static_cast<std::int64_t>(next()) >> (next() % 64);
+        const std::int64_t m = i < 64 ? extremes[i / 8] >> 40 : static_cast<std::int64_t>(next() % (1u << 24)) *
+                                                                     (next() % 2 ? 1 : -1);
+        const Int128 p = reference::multiply(s, m);
+        const __int128 want = static_cast<__int128>(s) * m;
+        REQUIRE(wide(p) == want);
+        CHECK(reference::mod256(p) == static_cast<int>(((want % 256) + 256) % 256));
+        const int shift = 1 + static_cast<int>(next() % 118);
+        const __int128 I = want >> shift;
+        CHECK(wide(reference::shift_right(p, shift)) == I);
+        const __int128 F = want - (I << shift);
+        CHECK(wide(reference::low_bits(p, shift)) == F);
+        const int byte = static_cast<int>(((I % 256) + 256) % 256);
+        const Int128 total = reference::join(byte, shift, reference::low_bits(p, shift));
+        const __int128 want_total = (static_cast<__int128>(byte) << shift) + F;
+        CHECK(wide(total) == want_total);
+        const float got = reference::to_float(total), expected = static_cast<float>(want_total);
+        CHECK(std::memcmp(&got, &expected, sizeof got) == 0);
+        ++checked;
+    }
+    // Rounding ties and sticky bits in the conversion: 2^64 + 2^40 (a tie: to even), + 1 (above it).
+    for (const std::uint64_t lo : {std::uint64_t(1) << 40, (std::uint64_t(1) << 40) + 1, (std::uint64_t(3) << 40)}) {
+        const Int128 v{1, lo};
+        const float got = reference::to_float(v), expected = static_cast<float>(wide(v));
+        CHECK(std::memcmp(&got, &expected, sizeof got) == 0);
+    }
+    MESSAGE(checked << " products checked");
+}
+#endif
 
 TEST_CASE("chunk fills equal the reference on every ISA, 2D and 3D") {
     const std::int64_t firsts[] = {0, -1000, (std::int64_t(1) << 40) + 5, -(std::int64_t(1) << 62),

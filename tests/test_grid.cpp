@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#if !defined(GRADNOISE_NO_TBB)
 #include <tbb/task_arena.h>
+#endif
 
 #include "gradnoise/gradnoise.hpp"
 #include "test_support.hpp"
@@ -295,12 +297,28 @@ TEST_CASE("any thread count, or the caller's arena, fills the same bits") {
         std::vector<float> want(g.size_x * g.size_y), want3(g3.size_x * g3.size_y * g3.size_z);
         REQUIRE(noise.fill_grid_2d(g, want.data()).ok());
         REQUIRE(noise.fill_grid_3d(g3, want3.data()).ok());
-        tbb::task_arena engine_arena(2);
+#if defined(GRADNOISE_NO_TBB)
+        // A build without oneTBB spreads fills over std::threads, and refuses an arena by name.
+        const bool arenas[] = {false};
+        FillOptions with_arena;
+        int not_an_arena = 0;
+        with_arena.tbb_arena = &not_an_arena;
+        std::vector<float> untouched(want.size(), kGuard);
+        const gradnoise::Status refused = noise.fill_grid_2d(g, untouched.data(), 0, with_arena);
+        CHECK(refused.code() == gradnoise::ErrorCode::invalid_argument);
+        CHECK(std::string(refused.message()).find("options.tbb_arena needs a build with oneTBB") != std::string::npos);
+        CHECK(untouched[0] == kGuard);
+        void* engine_arena = nullptr;
+#else
+        const bool arenas[] = {false, true};
+        tbb::task_arena arena(2);
+        void* engine_arena = &arena;
+#endif
         for (unsigned threads : {0u, 1u, 2u, 3u, 8u, 100u}) {
-            for (bool use_arena : {false, true}) {
+            for (bool use_arena : arenas) {
                 FillOptions o;
                 o.threads = threads;
-                o.tbb_arena = use_arena ? &engine_arena : nullptr;
+                o.tbb_arena = use_arena ? engine_arena : nullptr;
                 std::vector<float> got(want.size(), kGuard), got3(want3.size(), kGuard);
                 REQUIRE(noise.fill_grid_2d(g, got.data(), 0, o).ok());
                 REQUIRE(noise.fill_grid_3d(g3, got3.data(), 0, 0, o).ok());

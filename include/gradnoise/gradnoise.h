@@ -38,11 +38,9 @@
 #include "gradnoise/enumerations.h"
 #include "gradnoise/version.h"
 
-#if defined(__GNUC__) || defined(__clang__)
-#define GRADNOISE_C_API __attribute__((visibility("default")))
-#else
-#define GRADNOISE_C_API
-#endif
+#include "gradnoise/export.hpp"
+/* (export.hpp is plain preprocessor text: the C API's symbols are exported as the C++ API's.) */
+#define GRADNOISE_C_API GRADNOISE_API
 
 #ifdef __cplusplus
 extern "C" {
@@ -72,7 +70,7 @@ GRADNOISE_C_API const char* gradnoise_last_error_message(void);
 /* ---- version ---- */
 /* GRADNOISE_VERSION_NUMBER of the library that is running (the headers' is in version.h). */
 GRADNOISE_C_API uint32_t gradnoise_version(void);
-/* "0.7.0". Thread-safe. */
+/* "0.8.0". Thread-safe. */
 GRADNOISE_C_API const char* gradnoise_version_string(void);
 
 /* ---- instruction sets (every ISA gives the same bits; only speed differs) ---- */

@@ -13,9 +13,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
+#include "../../src/parallel/parallel.hpp"
 
 #include <algorithm>
 #include <array>
@@ -377,16 +375,12 @@ Status evaluate_points(const FieldT& noise, Kind kind, int dims, const Shaped& s
         do_blocks(0, blocks);
     } else {
         try {
-            const int slots = threads == 0 ? tbb::this_task_arena::max_concurrency() : int(threads);
-            tbb::task_arena arena(std::max(1, std::min(slots, int(std::thread::hardware_concurrency() ? std::thread::hardware_concurrency() : 1))));
-            arena.execute([&] {
-                tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, blocks, 4),
-                                  [&](const tbb::blocked_range<std::uint64_t>& r) { do_blocks(r.begin(), r.end()); });
-            });
+            gradnoise::parallel::for_blocks(blocks, 4, threads,
+                                            [&](std::size_t first, std::size_t last) { do_blocks(first, last); });
         } catch (const std::bad_alloc&) {
             return Status(ErrorCode::out_of_memory, "evaluation: out of memory");
         } catch (...) {
-            return Status(ErrorCode::thread_pool, "evaluation: oneTBB could not run the threads");
+            return Status(ErrorCode::thread_pool, "evaluation: the thread pool could not run the threads");
         }
     }
     if (failed.load() >= 0) return Status(ErrorCode(failed.load()), failed_message.load());
@@ -761,5 +755,5 @@ PYBIND11_MODULE(_gradnoise, m) {
     });
     m.def("reset_isa", [] { gradnoise::reset_isa(); });
     m.def("environment_isa_status", [] { return std::string(gradnoise::environment_isa_status().message()); });
-    m.def("hardware_threads", [] { return tbb::this_task_arena::max_concurrency(); });
+    m.def("hardware_threads", [] { return int(gradnoise::parallel::hardware_threads()); });
 }

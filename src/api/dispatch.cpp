@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "api/cpu_features.hpp"
 #include "gradnoise/isa.hpp"
 
 namespace gradnoise {
@@ -38,20 +39,16 @@ const kernels::KernelTable* compiled_table(Isa isa) noexcept {
     }
 }
 
-// Can this CPU and OS run it? GCC's __builtin_cpu_supports also checks that the OS saves the
-// AVX/AVX-512 register state (XCR0), which a bare CPUID test would miss.
+// Can this CPU and OS run it? On x86, CPUID and XGETBV (cpu_features.cpp: the OS must save the
+// AVX/AVX-512 register state too), the same on every compiler.
 bool cpu_runs(Isa isa) noexcept {
+    static const detail::X86Features x86 = detail::x86_features();
     switch (isa) {
         case Isa::scalar: return true;
-#if defined(__x86_64__) || defined(__i386__)
-        case Isa::sse2: return __builtin_cpu_supports("sse2");
-        case Isa::avx2: return __builtin_cpu_supports("avx2");
-        case Isa::avx512:
-            return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
-                   __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw") &&
-                   __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
-#endif
-#if defined(__aarch64__)
+        case Isa::sse2: return x86.sse2;
+        case Isa::avx2: return x86.avx2;
+        case Isa::avx512: return x86.avx512;
+#if defined(__aarch64__) || defined(_M_ARM64)
         case Isa::neon: return true;  // Advanced SIMD is mandatory on AArch64
 #endif
         default: return false;

@@ -1,5 +1,5 @@
 // Grid and chunk fills (docs/spec.md sections 6 and 13): argument checks, then blocks of rows on the
-// calling thread or spread over oneTBB threads. Each block runs the active ISA's grid kernel; a sample's bits
+// calling thread or spread over threads (oneTBB's, or std::threads in a build without it: parallel.hpp). Each block runs the active ISA's grid kernel; a sample's bits
 // depend only on its coordinates, so any split over any number of threads gives the same buffer.
 #include <algorithm>
 #include <atomic>
@@ -7,12 +7,6 @@
 #include <cmath>
 #include <limits>
 #include <mutex>
-
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
-#include <tbb/info.h>
-#include <tbb/task_arena.h>
 
 #include "api/dispatch.hpp"
 #include "api/entry.hpp"
@@ -22,6 +16,7 @@
 #include "api/refusals.hpp"
 #include "gradnoise/noise.hpp"
 #include "graph/program.hpp"
+#include "parallel/parallel.hpp"
 #include "tables/noise_tables.hpp"
 
 namespace gradnoise {
@@ -35,10 +30,13 @@ struct FillMessages {
     const char* cancelled;
     const char* thread_pool;
     const char* threads;
+    const char* no_tbb;
 };
 // The fills' refusals in their function's words (refusals.hpp).
-#define GRADNOISE_FILL_MESSAGES(fn, buffers) \
-    FillMessages { GRADNOISE_CANCELLED(fn), GRADNOISE_THREAD_POOL(fn, buffers), GRADNOISE_THREADS(fn) }
+#define GRADNOISE_FILL_MESSAGES(fn, buffers)                                                                  \
+    FillMessages {                                                                                             \
+        GRADNOISE_CANCELLED(fn), GRADNOISE_THREAD_POOL(fn, buffers), GRADNOISE_THREADS(fn), GRADNOISE_ARENA_WITHOUT_TBB(fn) \
+    }
 
 // Rows per block: about 256K samples (over 100 microseconds of plain noise: task overhead is
 // noise), but at least 8 blocks per thread so threads finish together, and at least one row.
@@ -70,43 +68,33 @@ Status run_rows(std::size_t rows, std::size_t row_samples, const FillOptions& o,
         }
         return Status::success();
     }
+    if (o.tbb_arena != nullptr && !parallel::have_tbb) {
+        return Status(ErrorCode::invalid_argument, m.no_tbb);
+    }
     try {
         std::atomic<bool> stop{false};
         std::size_t done = 0;
         std::mutex report;  // serialises the progress callback (only taken when there is one)
-        auto run = [&] {
-            const std::size_t threads = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
-            const std::size_t grain = block_rows(rows, row_samples, threads);
-            tbb::parallel_for(
-                tbb::blocked_range<std::size_t>(0, rows, grain),
-                [&](const tbb::blocked_range<std::size_t>& r) {
-                    if (stop.load(std::memory_order_relaxed)) {
-                        return;
+        const std::size_t grain = block_rows(rows, row_samples, parallel::concurrency(o.threads, o.tbb_arena));
+        parallel::for_blocks(
+            rows, grain, o.threads,
+            [&](std::size_t first, std::size_t last) {
+                if (stop.load(std::memory_order_relaxed)) {
+                    return;
+                }
+                {
+                    detail::SpecFpEnvironment fp;  // per worker: MXCSR/FPCR are per thread
+                    do_rows(first, last);
+                }
+                if (o.progress) {
+                    std::lock_guard<std::mutex> lock(report);
+                    done += last - first;
+                    if (!stop.load(std::memory_order_relaxed) && !o.progress(o.user, done, rows) && done < rows) {
+                        stop.store(true, std::memory_order_relaxed);
                     }
-                    {
-                        detail::SpecFpEnvironment fp;  // per worker: MXCSR/FPCR are per thread
-                        do_rows(r.begin(), r.end());
-                    }
-                    if (o.progress) {
-                        std::lock_guard<std::mutex> lock(report);
-                        done += r.size();
-                        if (!stop.load(std::memory_order_relaxed) && !o.progress(o.user, done, rows) && done < rows) {
-                            stop.store(true, std::memory_order_relaxed);
-                        }
-                    }
-                },
-                tbb::simple_partitioner());
-        };
-        if (o.tbb_arena != nullptr) {
-            static_cast<tbb::task_arena*>(o.tbb_arena)->execute(run);
-        } else if (o.threads == 0) {
-            run();  // the caller's (default) arena: all hardware threads
-        } else {
-            // More threads than the machine has would only oversubscribe it (and oneTBB warns).
-            const int hardware = tbb::info::default_concurrency();
-            tbb::task_arena arena(std::min(static_cast<int>(o.threads), hardware));
-            arena.execute(run);
-        }
+                }
+            },
+            o.tbb_arena);
         return stop.load() ? Status(ErrorCode::cancelled, m.cancelled) : Status::success();
     } catch (...) {
         return Status(ErrorCode::thread_pool, m.thread_pool);

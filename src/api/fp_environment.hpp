@@ -9,7 +9,9 @@
 
 #include <cstdint>
 
-#if defined(__SSE2__)
+// Every x86-64 compiler: MSVC says SSE2 with _M_X64 rather than __SSE2__.
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#define GRADNOISE_FP_MXCSR 1
 #include <immintrin.h>
 #endif
 
@@ -17,7 +19,7 @@ namespace gradnoise::detail {
 
 class SpecFpEnvironment {
 public:
-#if defined(__SSE2__)
+#if defined(GRADNOISE_FP_MXCSR)
     SpecFpEnvironment() noexcept : saved_(_mm_getcsr()) {
         // MXCSR: bit 15 FTZ, bits 13-14 rounding, bits 7-12 exception masks, bit 6 DAZ.
         const unsigned wanted = (saved_ & ~(0x8000u | 0x6000u | 0x0040u)) | 0x1F80u;
@@ -55,9 +57,11 @@ private:
 private:
     std::uint64_t saved_ = 0;
 #else
-    // Other targets: the caller's environment is used as it is (documented in docs/spec.md).
+    // Other targets (WebAssembly, ...): the caller's environment is used as it is (documented in
+    // docs/spec.md). WebAssembly's is always IEEE round-to-nearest without flush-to-zero.
+    SpecFpEnvironment() noexcept = default;
 #endif
-    bool changed_ = false;
+    [[maybe_unused]] bool changed_ = false;
 
 public:
     SpecFpEnvironment(const SpecFpEnvironment&) = delete;

@@ -32,8 +32,10 @@
 #define GRADNOISE_CANCELLED(fn) \
     fn ": stopped by the progress callback; rows reported done are complete, later ones may be unwritten"
 #define GRADNOISE_THREAD_POOL(fn, buffers) \
-    fn ": oneTBB could not run the fill (out of memory?); the " buffers " may be partly written"
+    fn ": the thread pool could not run the fill (out of memory?); the " buffers " may be partly written"
 #define GRADNOISE_THREADS(fn) fn ": options.threads must be at most 1024"
+#define GRADNOISE_ARENA_WITHOUT_TBB(fn) \
+    fn ": options.tbb_arena needs a build with oneTBB (this one spreads fills over std::threads: use options.threads)"
 // Fills: the grid's and the chunk's own parameters.
 #define GRADNOISE_ORIGIN_2D(fn) fn ": origin_x and origin_y must be finite"
 #define GRADNOISE_ORIGIN_3D(fn) fn ": origin_x, origin_y and origin_z must be finite"

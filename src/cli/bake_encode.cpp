@@ -6,8 +6,7 @@
 #include <cstring>
 #include <limits>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
+#include "../parallel/parallel.hpp"
 
 namespace gradnoise::cli {
 namespace {
@@ -53,10 +52,9 @@ void encode(const Bake& b, const Floats& values, const Floats& gx, const Floats&
     const std::size_t n = values.size();
     // Rows in parallel (independent per value: the bytes do not depend on the split).
     auto each = [n](auto&& body) {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, std::size_t(1) << 16),
-                          [&](const tbb::blocked_range<std::size_t>& r) {
-                              for (std::size_t i = r.begin(); i < r.end(); ++i) body(i);
-                          });
+        parallel::for_blocks(n, std::size_t(1) << 16, 0, [&](std::size_t first, std::size_t last) {
+            for (std::size_t i = first; i < last; ++i) body(i);
+        });
     };
     if (b.normal_map) {
         if (b.depth == 16) {

@@ -4,9 +4,7 @@
 #include <cmath>
 #include <thread>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
+#include "../parallel/parallel.hpp"
 
 #include "interrupt.hpp"
 
@@ -92,12 +90,10 @@ Status evaluate_tile(const Bake& b, const FieldSource& noise, const Window& v, f
     if (b.threads == 1) {
         rows(0, v.h);
     } else {
-        const int hardware = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        tbb::task_arena arena(b.threads == 0 ? hardware : std::min(static_cast<int>(b.threads), hardware));
-        arena.execute([&] {
-            tbb::parallel_for(tbb::blocked_range<std::uint32_t>(0, v.h, 8),
-                              [&](const tbb::blocked_range<std::uint32_t>& r) { rows(r.begin(), r.end()); });
-        });
+        parallel::for_blocks(v.h, 8, b.threads == 0 ? parallel::hardware_threads() : b.threads,
+                             [&](std::size_t first, std::size_t last) {
+                                 rows(static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last));
+                             });
     }
     for (const Status& r : row_status) {
         if (!r) {

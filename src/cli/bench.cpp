@@ -20,8 +20,7 @@
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
+#include "../parallel/parallel.hpp"
 
 #include "bench_machine.hpp"
 #include "bench_report.hpp"
@@ -98,8 +97,9 @@ struct Kernel {
     KernelCall call;
 };
 
-// Runs part(first, last) over [0, n) split into `threads` contiguous parts on oneTBB's threads (the
-// pool the library's fills use), in an arena of that many threads made once per count.
+// Runs part(first, last) over [0, n) split into `threads` contiguous parts on the threads the
+// library's fills use (parallel.hpp). With oneTBB, in an arena of that many threads made once per count
+// (its start-up is not what is measured); without it, on std::threads started per call, as the fills do.
 class Splitter {
 public:
     void operator()(std::size_t n, unsigned threads, const std::function<void(std::size_t, std::size_t)>& part) {
@@ -108,17 +108,26 @@ public:
             return;
         }
         const std::size_t t = std::min<std::size_t>(threads, n);
+        auto each = [&](std::size_t first, std::size_t last) {
+            for (std::size_t i = first; i < last; ++i) {
+                part(n * i / t, n * (i + 1) / t);
+            }
+        };
+#if defined(GRADNOISE_NO_TBB)
+        parallel::for_blocks(t, 1, static_cast<unsigned>(t), each);
+#else
         auto& arena = arenas_[t];
         if (!arena) {
             arena = std::make_unique<tbb::task_arena>(static_cast<int>(t));
         }
-        arena->execute([&] {
-            tbb::parallel_for(std::size_t(0), t, [&](std::size_t i) { part(n * i / t, n * (i + 1) / t); });
-        });
+        parallel::for_blocks(t, 1, static_cast<unsigned>(t), each, arena.get());
+#endif
     }
 
 private:
+#if !defined(GRADNOISE_NO_TBB)
     std::map<std::size_t, std::unique_ptr<tbb::task_arena>> arenas_;
+#endif
 };
 
 void check(Status s, const char* what) {

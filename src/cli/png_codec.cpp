@@ -4,7 +4,7 @@
 #include <png.h>
 #include <zlib.h>
 
-#include <tbb/parallel_for.h>
+#include "../parallel/parallel.hpp"
 
 #include "interrupt.hpp"
 
@@ -157,7 +157,8 @@ bool png_write_parallel_idat(png_structp png, const PngJob& job, const char** me
     };
     std::vector<Band> out(bands);
     const bool swap16 = job.bit_depth == 16 && std::endian::native == std::endian::little;
-    tbb::parallel_for(std::uint32_t(0), bands, [&](std::uint32_t b) {
+    parallel::for_blocks(bands, 1, 0, [&](std::size_t first, std::size_t) {
+        const auto b = static_cast<std::uint32_t>(first);
         if (interrupted_signal() != 0) {  // Ctrl-C, SIGTERM: the remaining bands are not compressed
             out[b].ok = false;
             return;

@@ -26,13 +26,21 @@
 #include <immintrin.h>
 #endif
 
+// SSE2 is part of x86-64; MSVC says so with _M_X64 rather than __SSE2__.
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#define GRADNOISE_SSE2 1
+#endif
+
 // The per-batch building blocks must inline into their batch loops. GCC's size heuristics stop
 // inlining some instantiations once many callers share them (the fractal, warp and pattern
 // decorators multiplied those), and out of line every batch argument goes through memory:
 // perlin3-mix on AVX2 went from 35.5 to 66.6 instructions per sample that way.
 // (Sanitizer builds define GRADNOISE_KERNEL_INLINE as plain inline: cmake/GradnoiseFlags.cmake.)
 #ifndef GRADNOISE_KERNEL_LAMBDA_INLINE
-#ifndef GRADNOISE_KERNEL_INLINE
+#if !defined(GRADNOISE_KERNEL_INLINE) && defined(_MSC_VER) && !defined(__clang__)
+#define GRADNOISE_KERNEL_INLINE __forceinline  // (MSVC has no attribute for a lambda's call operator)
+#define GRADNOISE_KERNEL_LAMBDA_INLINE
+#elif !defined(GRADNOISE_KERNEL_INLINE)
 #define GRADNOISE_KERNEL_INLINE inline __attribute__((always_inline))
 #define GRADNOISE_KERNEL_LAMBDA_INLINE __attribute__((always_inline))
 #else
@@ -370,7 +378,7 @@ GRADNOISE_KERNEL_INLINE I mul_wrap(I a, I b) noexcept {
 // values and for NaN, so one conversion suffices there; where conversions saturate instead
 // (NEON) such values are replaced by 0 first.
 GRADNOISE_KERNEL_INLINE I cell_index(F floored) noexcept {
-#if defined(__SSE2__)
+#if defined(GRADNOISE_SSE2)
     return xsimd::to_int(floored);
 #else
     return xsimd::to_int(xsimd::select(xsimd::abs(floored) < F(2147483648.0f), floored, F(0.0f)));
@@ -466,7 +474,7 @@ GRADNOISE_KERNEL_INLINE void widen(F v, D& low, D& high) noexcept {
 #elif defined(__AVX2__)
     low = _mm256_cvtps_pd(_mm256_castps256_ps128(v));
     high = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
-#elif defined(__SSE2__)
+#elif defined(GRADNOISE_SSE2)
     low = _mm_cvtps_pd(v);
     high = _mm_cvtps_pd(_mm_movehl_ps(v, v));
 #elif defined(__aarch64__)
@@ -492,7 +500,7 @@ GRADNOISE_KERNEL_INLINE F narrow(D low, D high) noexcept {
                                                _mm256_castps_pd(_mm512_cvtpd_ps(high)), 1));
 #elif defined(__AVX2__)
     return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps(low)), _mm256_cvtpd_ps(high), 1);
-#elif defined(__SSE2__)
+#elif defined(GRADNOISE_SSE2)
     return _mm_movelh_ps(_mm_cvtpd_ps(low), _mm_cvtpd_ps(high));
 #elif defined(__aarch64__)
     return vcvt_high_f32_f64(vcvt_f32_f64(low), high);
@@ -515,7 +523,7 @@ GRADNOISE_KERNEL_INLINE I narrow_to_int(D low, D high) noexcept {
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvttpd_epi32(low)), _mm512_cvttpd_epi32(high), 1);
 #elif defined(__AVX2__)
     return _mm256_insertf128_si256(_mm256_castsi128_si256(_mm256_cvttpd_epi32(low)), _mm256_cvttpd_epi32(high), 1);
-#elif defined(__SSE2__)
+#elif defined(GRADNOISE_SSE2)
     return _mm_unpacklo_epi64(_mm_cvttpd_epi32(low), _mm_cvttpd_epi32(high));
 #elif defined(__aarch64__)
     return vcombine_s32(vmovn_s64(vcvtq_s64_f64(low)), vmovn_s64(vcvtq_s64_f64(high)));
@@ -553,7 +561,7 @@ GRADNOISE_KERNEL_INLINE I mul_high(I a, I b) noexcept {
     __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(a, b), 32);
     __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32));
     return _mm256_blend_epi32(even, odd, 0xAA);
-#elif defined(__SSE2__)
+#elif defined(GRADNOISE_SSE2)
     const __m128i even = _mm_srli_epi64(_mm_mul_epu32(a, b), 32);
     const __m128i odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), _mm_srli_epi64(b, 32));
     return _mm_or_si128(even, _mm_and_si128(odd, _mm_set_epi32(-1, 0, -1, 0)));

@@ -1,6 +1,7 @@
 // [S 13] Chunks of an unbounded world: 64-bit sample numbers, octave coordinates reduced exactly
 // mod 256. Spec sections are cited as [S n]; see docs/spec.md.
 #include "reference/common.hpp"
+#include "reference/int128.hpp"
 
 #include <cmath>
 #include <limits>
@@ -84,10 +85,9 @@ float chunk_coordinate(std::int64_t s, float g) noexcept {
     // g = m * 2^e with m a 24-bit integer: s * g = P * 2^e, P = s * m exact in 128 bits (< 2^87).
     int exponent = 0;
     float fraction = std::frexp(g, &exponent);
-    const __int128 m = static_cast<__int128>(std::ldexp(fraction, 24));
+    const auto m = static_cast<std::int64_t>(std::ldexp(fraction, 24));
     const int e = exponent - 24;
-    const __int128 P = static_cast<__int128>(s) * m;
-    auto mod256 = [](__int128 v) { return static_cast<int>(((v % 256) + 256) % 256); };
+    const Int128 P = multiply(s, m);
     if (e >= 0) {
         // An integer: (P mod 256) * 2^e mod 256.
         return e >= 8 ? 0.0f : static_cast<float>((mod256(P) << e) & 255);
@@ -100,10 +100,8 @@ float chunk_coordinate(std::int64_t s, float g) noexcept {
     }
     // Integer part I = floor(P / 2^shift) mod 256 and the fraction F / 2^shift, joined in 128
     // bits and rounded to float once (scaling by 2^-shift is exact).
-    const __int128 I = P >> shift;
-    const __int128 F = P - (I << shift);
-    const __int128 total = (static_cast<__int128>(mod256(I)) << shift) + F;
-    return std::ldexp(static_cast<float>(total), -shift);
+    const Int128 total = join(mod256(shift_right(P, shift)), shift, low_bits(P, shift));
+    return std::ldexp(to_float(total), -shift);
 }
 
 Gradient chunk_gradient(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) noexcept {
