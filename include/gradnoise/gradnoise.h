@@ -251,9 +251,9 @@ typedef struct gradnoise_chunk_3d {
 /* How a fill uses threads; NULL (or a zero-initialised struct) = the calling thread only, no
    allocation, no lock. The output bits never depend on these. */
 typedef struct gradnoise_fill_options {
-    /* 0 or 1: the calling thread only. N > 1: up to N threads, the caller's included (oneTBB,
-       capped at the hardware's count; at most 1024). GRADNOISE_ALL_THREADS: every hardware
-       thread. Parallel fills allocate and synchronise inside oneTBB. */
+    /* 0 or 1: the calling thread only. N > 1: up to N threads, the caller's included (oneTBB, or
+       std::threads without it; capped at the hardware's count; at most 1024). GRADNOISE_ALL_THREADS:
+       every hardware thread. Parallel fills allocate and synchronise in the thread pool. */
     unsigned threads;
     /* Called after each finished block of rows (serialised, from whichever thread finished it)
        with the rows done so far and the total (3D: size_y * size_z). Return 0 to stop: blocks

@@ -111,13 +111,13 @@ struct Chunk3d {
 // How a grid fill uses threads and reports progress. The values (bits) never depend on these.
 struct FillOptions {
     // 1 (the default): the calling thread only -- no thread is started and nothing is allocated.
-    // N > 1: up to N threads, the caller's included (oneTBB's pool, in an arena of
-    // min(N, hardware threads) slots made for the call). 0: oneTBB's default arena (all hardware
-    // threads). At most 1024.
+    // N > 1: up to min(N, hardware threads), the caller's included: a oneTBB arena made for the call,
+    // or std::threads started for it in a build without oneTBB (GRADNOISE_WITH_TBB=OFF). 0: every
+    // hardware thread (oneTBB: the caller's arena). At most 1024.
     unsigned threads = 1;
-    // Run inside an existing oneTBB arena instead (a tbb::task_arena*, kept as void* so this header
-    // does not include TBB): engines that own their threads pass theirs and are never
-    // oversubscribed. `threads` is then ignored.
+    // Run inside an existing oneTBB arena instead (a tbb::task_arena*, as void*: no TBB header here):
+    // engines that own their threads pass theirs and are never oversubscribed; `threads` is then
+    // ignored. A build without oneTBB refuses it (ErrorCode::invalid_argument).
     void* tbb_arena = nullptr;
     // Called after each finished block of rows (calls are serialised, from whichever thread
     // finished the block) with the rows done so far and the total (3D: size_y * size_z rows).
