@@ -1,6 +1,7 @@
 // Grid and chunk fills (docs/spec.md sections 6 and 13): argument checks, then blocks of rows on the
-// calling thread or spread over threads (oneTBB's, or std::threads in a build without it: parallel.hpp). Each block runs the active ISA's grid kernel; a sample's bits
-// depend only on its coordinates, so any split over any number of threads gives the same buffer.
+// calling thread or spread over threads (oneTBB's, or std::threads in a build without it:
+// src/parallel/parallel.hpp). Each block runs the active ISA's grid kernel; a sample's bits depend
+// only on its coordinates, so any split over any number of threads gives the same buffer.
 #include <algorithm>
 #include <atomic>
 #include <cfloat>
@@ -33,9 +34,10 @@ struct FillMessages {
     const char* no_tbb;
 };
 // The fills' refusals in their function's words (refusals.hpp).
-#define GRADNOISE_FILL_MESSAGES(fn, buffers)                                                                  \
-    FillMessages {                                                                                             \
-        GRADNOISE_CANCELLED(fn), GRADNOISE_THREAD_POOL(fn, buffers), GRADNOISE_THREADS(fn), GRADNOISE_ARENA_WITHOUT_TBB(fn) \
+#define GRADNOISE_FILL_MESSAGES(fn, buffers)                                                         \
+    FillMessages {                                                                                    \
+        GRADNOISE_CANCELLED(fn), GRADNOISE_THREAD_POOL(fn, buffers), GRADNOISE_THREADS(fn),           \
+            GRADNOISE_ARENA_WITHOUT_TBB(fn)                                                           \
     }
 
 // Rows per block: about 256K samples (over 100 microseconds of plain noise: task overhead is
