@@ -495,6 +495,20 @@ Status set_parameter(NoiseDesc& desc, const char* name, const char* text) noexce
 
 const char* validate_refusal(const Parameter& p) noexcept { return table().validate_refusals[index_of(p)]; }
 
+const char* simplex_period_refusal() noexcept {
+    static const std::string message = [] {
+        std::vector<std::string> bases;
+        for (int i = 0; basis_text.names[i] != nullptr; ++i) {
+            if (families[i] != BasisFamily::simplex) {
+                bases.emplace_back(basis_text.names[i]);
+            }
+        }
+        return "NoiseDesc: periods need a lattice basis (" + joined(bases) +
+               "); the simplex lattices have no axis-aligned period";
+    }();
+    return message.c_str();
+}
+
 std::string parameter_text(const NoiseDesc& desc, const Parameter& p) {
     switch (p.kind) {
         case ParameterKind::seed: {

@@ -6,29 +6,11 @@
 
 #include "api/parameter_refusals.hpp"
 
-#include <string>
-#include <vector>
 
 namespace gradnoise {
 namespace {
 
 bool power_of_two_up_to_256(int v) { return v >= 1 && v <= 256 && (v & (v - 1)) == 0; }
-
-// "perlin, classic, ... or cellular": the bases not of the simplex family.
-std::string bases_with_periods() {
-    const char* const* names = find_parameter("basis")->choices;
-    std::vector<const char*> v;
-    for (int i = 0; names[i] != nullptr; ++i) {
-        if (basis_family(static_cast<Basis>(i)) != BasisFamily::simplex) {
-            v.push_back(names[i]);
-        }
-    }
-    std::string s;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        s += std::string(i == 0 ? "" : i + 1 == v.size() ? " or " : ", ") + v[i];
-    }
-    return s;
-}
 
 }  // namespace
 
@@ -50,9 +32,7 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
     const bool any_period = d.period_x != 0 || d.period_y != 0 || d.period_z != 0 || d.period_w != 0;
     // [S 16] The simplex lattices have no axis-aligned period.
     if (any_period && basis_family(d.basis) == BasisFamily::simplex) {
-        static const std::string message = "NoiseDesc: periods need a lattice basis (" + bases_with_periods() +
-                                           "); the simplex lattices have no axis-aligned period";
-        return Status(ErrorCode::invalid_argument, message.c_str());
+        return Status(ErrorCode::invalid_argument, simplex_period_refusal());
     }
     // [S 10.3] With a period, every octave must repeat with it: a power-of-two lacunarity. (The
     // range test comes first: converting a float beyond int's range is undefined.)
