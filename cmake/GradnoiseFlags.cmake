@@ -47,7 +47,15 @@ set(GRADNOISE_X86_KERNELS "sse2;avx2;avx512" CACHE STRING "x86-64 SIMD kernel un
 # is built for the baseline of the target, so the binary runs on any CPU of the architecture.
 function(gradnoise_add_isa_kernels target)
   set(dir ${PROJECT_SOURCE_DIR}/src/kernels)
-  if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  if(EMSCRIPTEN)
+    # WebAssembly cannot choose at run time: GRADNOISE_WASM_SIMD128 makes the SIMD module (the simd128
+    # unit, compiled to WebAssembly SIMD through Emscripten's SSE2 headers), else the scalar one.
+    if(GRADNOISE_WASM_SIMD128)
+      target_sources(${target} PRIVATE ${dir}/isa_simd128.cpp)
+      target_compile_definitions(${target} PRIVATE GRADNOISE_HAVE_SIMD128)
+      set_source_files_properties(${dir}/isa_simd128.cpp PROPERTIES COMPILE_OPTIONS "-msimd128;-msse2")
+    endif()
+  elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
     # GRADNOISE_X86_KERNELS: which SIMD units to build (default all three; a build may leave some
     # out -- a smaller binary, or CI's sanitizer tree -- and the dispatcher then never picks them).
     foreach(isa ${GRADNOISE_X86_KERNELS})

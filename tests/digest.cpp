@@ -171,7 +171,8 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "%s: %s\n", f.name, s.message());
             return 1;
         }
-        for (Isa isa : {Isa::scalar, Isa::sse2, Isa::avx2, Isa::avx512, Isa::neon}) {
+        for (int i = 0; i < gradnoise::isa_count; ++i) {
+            const Isa isa = static_cast<Isa>(i);
             if (!gradnoise::isa_supported(isa) || !gradnoise::force_isa(isa)) {
                 continue;
             }

@@ -120,7 +120,7 @@ TEST_CASE("ISA names, parsing and forcing") {
     CHECK(gradnoise::active_isa() == gradnoise::best_isa());
 }
 
-TEST_CASE("many threads on one Noise get the single-threaded answer") {
+TEST_CASE("many threads on one Noise get the single-threaded answer" * doctest::skip(!testing::have_threads)) {
     Noise noise(77u);
     testing::Points p = testing::random_points(4096, -100.0f, 100.0f, 9);
     std::vector<float> expect(p.size());

@@ -42,7 +42,8 @@ struct HostileFpEnvironment {
     }
     std::uint64_t current() const { return read(); }
     static constexpr bool supported = true;
-#else
+#else  // (WebAssembly has one environment: IEEE, round to nearest, subnormals kept)
+    int hostile = 0;
     int current() const { return 0; }
     static constexpr bool supported = false;
 #endif

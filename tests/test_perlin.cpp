@@ -168,6 +168,11 @@ TEST_CASE("the machine has the SIMD paths this build targets") {
 #elif defined(__aarch64__)
     CHECK(gradnoise::isa_supported(Isa::neon));
     CHECK_FALSE(gradnoise::isa_supported(Isa::avx2));
+#elif defined(__wasm__)
+    // (GRADNOISE_TEST_SIMD128: this test binary is the SIMD module's)
+    CHECK(gradnoise::isa_supported(Isa::simd128) == bool(GRADNOISE_TEST_SIMD128));
+    CHECK(gradnoise::best_isa() == (GRADNOISE_TEST_SIMD128 ? Isa::simd128 : Isa::scalar));
+    CHECK_FALSE(gradnoise::isa_supported(Isa::sse2));
 #endif
 }
 

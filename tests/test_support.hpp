@@ -15,6 +15,14 @@
 
 namespace testing {
 
+// Whether this build can start threads: not WebAssembly without pthreads (the web modules), where the
+// tests that start their own threads are skipped (doctest::skip(!testing::have_threads)).
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+inline constexpr bool have_threads = false;
+#else
+inline constexpr bool have_threads = true;
+#endif
+
 // Structure-of-arrays point set.
 struct Points {
     std::vector<float> x, y, z;

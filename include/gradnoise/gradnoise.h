@@ -80,7 +80,8 @@ enum {
     GRADNOISE_ISA_AVX2 = 2,
     GRADNOISE_ISA_AVX512 = 3, /* F+CD+DQ+BW+VL+VBMI */
     GRADNOISE_ISA_NEON = 4,
-    GRADNOISE_ISA_COUNT = 5
+    GRADNOISE_ISA_SIMD128 = 5, /* WebAssembly SIMD */
+    GRADNOISE_ISA_COUNT = 6
 };
 /* The ISA evaluations use now (thread-safe, an atomic read; the first call detects the CPU). */
 GRADNOISE_C_API int gradnoise_active_isa(void);

@@ -2,8 +2,8 @@
 //
 // Every path computes the same bits (docs/spec.md); the ISA only changes speed.
 // At first use the library picks the best path this CPU and this build support
-// (avx512 > avx2 > sse2 on x86-64, neon on aarch64, scalar anywhere). The environment variable
-// GRADNOISE_ISA=scalar|sse2|avx2|avx512|neon|auto, read once at first use, or force_isa(), overrides
+// (avx512 > avx2 > sse2 on x86-64, neon on aarch64, simd128 in a WebAssembly SIMD build, scalar
+// anywhere). GRADNOISE_ISA=scalar|sse2|avx2|avx512|neon|simd128|auto, read once at first use, or force_isa(), overrides
 // that choice. Forcing an ISA the CPU lacks is an error, never a silent fallback.
 // The first call into the library resolves the choice (it reads the environment and may print one
 // warning line); call active_isa() during start-up to keep that off a real-time thread.
@@ -23,11 +23,12 @@ enum class Isa : int {
     avx512 = 3,  // AVX-512 F+CD+DQ+BW+VL+VBMI (Ice Lake, Zen 4 and later): two 16-lane batches per step;
                  // older AVX-512 CPUs (Skylake-SP) run avx2
     neon = 4,    // aarch64 Advanced SIMD: two 4-lane batches per step
+    simd128 = 5, // WebAssembly SIMD (the library's SIMD module for the web): two 4-lane batches per step
 };
 
-inline constexpr int isa_count = 5;
+inline constexpr int isa_count = 6;
 
-// "scalar", "sse2", "avx2", "avx512", "neon"; "unknown" for values outside the enum.
+// "scalar", "sse2", "avx2", "avx512", "neon", "simd128"; "unknown" for values outside the enum.
 GRADNOISE_API const char* isa_name(Isa isa) noexcept;
 
 // Parses a name as printed by isa_name. Returns false (and leaves *out alone) for anything else.

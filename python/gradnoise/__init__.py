@@ -89,7 +89,7 @@ CELLULAR_OUTPUTS = tuple(_FIELD_SCHEMA["cellular_output"]["choices"])
 ORIENTATIONS2 = tuple(_FIELD_SCHEMA["orientation2"]["choices"])
 ORIENTATIONS3 = tuple(_FIELD_SCHEMA["orientation3"]["choices"])
 ORIENTATIONS4 = tuple(_FIELD_SCHEMA["orientation4"]["choices"])
-ISAS = ("scalar", "sse2", "avx2", "avx512", "neon")
+ISAS = tuple(_native.isa_names())
 
 _CHOICES = {
     "basis": BASES,
@@ -686,7 +686,7 @@ def _field_from_params(params):
 
 # ---- instruction sets ----
 def active_isa() -> str:
-    """The instruction set every evaluation uses now: "scalar", "sse2", "avx2", "avx512" or "neon".
+    """The instruction set every evaluation uses now: "scalar", "sse2", "avx2", "avx512", "neon" or "simd128".
     Every ISA gives the same bits; only the speed differs."""
     return _native.active_isa()
 

@@ -19,7 +19,7 @@ Orientation4 = Literal["improve_xyz_improve_xy", "improve_xyz_improve_xz", "impr
 CellularDistance = Literal["euclidean", "euclidean_squared", "manhattan", "chebyshev"]
 CellularOutput = Literal["f1", "f2", "f2_minus_f1", "cell_value"]
 # ---- end of the generated types ----
-IsaName = Literal["scalar", "sse2", "avx2", "avx512", "neon"]
+IsaName = Literal["scalar", "sse2", "avx2", "avx512", "neon", "simd128"]
 
 BASES: Tuple[str, ...]
 FRACTALS: Tuple[str, ...]

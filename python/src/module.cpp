@@ -703,10 +703,20 @@ private:
     gradnoise::Graph graph_;
 };
 
+// Every ISA's name, in Isa's order (gradnoise.ISAS).
+std::vector<std::string> isa_names() {
+    std::vector<std::string> names;
+    for (int i = 0; i < gradnoise::isa_count; ++i) names.emplace_back(gradnoise::isa_name(static_cast<gradnoise::Isa>(i)));
+    return names;
+}
+
 gradnoise::Isa isa_from(const std::string& name) {
     gradnoise::Isa isa;
-    if (!gradnoise::parse_isa(name.c_str(), &isa))
-        throw py::value_error("isa must be one of 'scalar', 'sse2', 'avx2', 'avx512', 'neon' (got '" + name + "')");
+    if (!gradnoise::parse_isa(name.c_str(), &isa)) {
+        std::string list;
+        for (const std::string& n : isa_names()) list += (list.empty() ? "'" : ", '") + n + "'";
+        throw py::value_error("isa must be one of " + list + " (got '" + name + "')");
+    }
     return isa;
 }
 
@@ -745,6 +755,7 @@ PYBIND11_MODULE(_gradnoise, m) {
     m.def("basis_family", [](int basis) { return int(gradnoise::basis_family(gradnoise::Basis(basis))); });
     m.def("pattern_recipe_strength",
           [](int pattern) { return gradnoise::pattern_recipe_strength(gradnoise::Pattern(pattern)); });
+    m.def("isa_names", &isa_names);
     m.def("active_isa", [] { return std::string(gradnoise::isa_name(gradnoise::active_isa())); });
     m.def("best_isa", [] { return std::string(gradnoise::isa_name(gradnoise::best_isa())); });
     m.def("isa_supported", [](const std::string& name) { return gradnoise::isa_supported(isa_from(name)); });

@@ -8,6 +8,7 @@
 #include <string>
 #include "gradnoise/gradnoise.h"
 
+#include "kernels/kernel_list.hpp"
 #include "reference/reference.hpp"
 
 #include <cmath>
@@ -42,6 +43,9 @@ static_assert(GRADNOISE_CANCELLED == static_cast<int>(gradnoise::ErrorCode::canc
 static_assert(GRADNOISE_THREAD_POOL == static_cast<int>(gradnoise::ErrorCode::thread_pool));
 static_assert(GRADNOISE_OUT_OF_MEMORY == static_cast<int>(gradnoise::ErrorCode::out_of_memory));
 static_assert(GRADNOISE_ISA_COUNT == gradnoise::isa_count);
+// " scalar sse2 ...": kernel_list.hpp's ISA list, for messages.
+#define GRADNOISE_C_ISA_WORD(name) " " #name
+#define GRADNOISE_C_ISA_NAMES GRADNOISE_ISA_LIST(GRADNOISE_C_ISA_WORD)
 
 gradnoise_status report(gradnoise::Status s) noexcept {
     last_message = s.message();
@@ -158,7 +162,7 @@ gradnoise_status gradnoise_parse_isa(const char* name, int* isa) {
     gradnoise::Isa parsed;
     if (!gradnoise::parse_isa(name, &parsed)) {
         return fail(gradnoise::ErrorCode::invalid_argument,
-                    "gradnoise_parse_isa: name must be one of scalar, sse2, avx2, avx512, neon");
+                    "gradnoise_parse_isa: name must be one of:" GRADNOISE_C_ISA_NAMES);
     }
     *isa = static_cast<int>(parsed);
     return ok();

@@ -35,6 +35,9 @@ const kernels::KernelTable* compiled_table(Isa isa) noexcept {
 #if defined(GRADNOISE_HAVE_NEON)
         case Isa::neon: return &kernels::neon::kernel_table();
 #endif
+#if defined(GRADNOISE_HAVE_SIMD128)
+        case Isa::simd128: return &kernels::simd128::kernel_table();
+#endif
         default: return nullptr;
     }
 }
@@ -51,6 +54,11 @@ bool cpu_runs(Isa isa) noexcept {
 #if defined(__aarch64__) || defined(_M_ARM64)
         case Isa::neon: return true;  // Advanced SIMD is mandatory on AArch64
 #endif
+#if defined(GRADNOISE_HAVE_SIMD128)
+        // WebAssembly cannot ask at run time: only the SIMD module has this unit, and a module with
+        // SIMD instructions only loads where the engine has them (the loader, web/gradnoise.mjs, picks).
+        case Isa::simd128: return true;
+#endif
         default: return false;
     }
 }
@@ -58,7 +66,7 @@ bool cpu_runs(Isa isa) noexcept {
 std::atomic<const kernels::KernelTable*> g_active{nullptr};
 
 const kernels::KernelTable* best_table() noexcept {
-    const Isa order[] = {Isa::avx512, Isa::avx2, Isa::sse2, Isa::neon, Isa::scalar};
+    const Isa order[] = {Isa::avx512, Isa::avx2, Isa::sse2, Isa::neon, Isa::simd128, Isa::scalar};
     for (Isa isa : order) {
         if (const kernels::KernelTable* t = detail::kernels_for(isa)) {
             return t;

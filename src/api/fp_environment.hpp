@@ -59,7 +59,7 @@ private:
 #else
     // Other targets (WebAssembly, ...): the caller's environment is used as it is (documented in
     // docs/spec.md). WebAssembly's is always IEEE round-to-nearest without flush-to-zero.
-    SpecFpEnvironment() noexcept = default;
+    SpecFpEnvironment() noexcept {}  // (not `= default`: a trivial guard would be an "unused variable")
 #endif
     [[maybe_unused]] bool changed_ = false;
 

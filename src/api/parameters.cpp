@@ -10,6 +10,7 @@
 #include <cfloat>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -75,10 +76,25 @@ std::vector<std::string> bases_of(BasisFamily family) {
     return v;
 }
 
-std::string number_text(double v) {
-    char buf[32];
+// The shortest text that reads back to v: std::to_chars; where the standard library lacks its
+// floating-point overloads (Emscripten 3.1's libc++), the shortest %.*g that reads back to v.
+template <class T>
+std::string number_text(T v) {
+    char buf[40];
+#if defined(__cpp_lib_to_chars)
     auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
     return ec == std::errc() ? std::string(buf, end) : std::string("?");
+#else
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(v));
+        // (a float read as set_parameter reads it: strtof, one rounding)
+        const T back = sizeof(T) == sizeof(float) ? T(std::strtof(buf, nullptr)) : T(std::strtod(buf, nullptr));
+        if (back == v) {
+            break;
+        }
+    }
+    return buf;
+#endif
 }
 
 // The parts of a field that other parameters need, with the words messages use for them.
@@ -521,11 +537,7 @@ std::string parameter_text(const NoiseDesc& desc, const Parameter& p) {
         }
         case ParameterKind::choice: return p.choices[static_cast<int>(p.get(desc))];
         case ParameterKind::integer: return number_text(p.get(desc));
-        case ParameterKind::number: {
-            char buf[32];
-            auto [end, ec] = std::to_chars(buf, buf + sizeof buf, static_cast<float>(p.get(desc)));
-            return ec == std::errc() ? std::string(buf, end) : std::string("?");
-        }
+        case ParameterKind::number: return number_text(static_cast<float>(p.get(desc)));
     }
     return "";
 }

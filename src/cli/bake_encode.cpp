@@ -11,14 +11,6 @@
 namespace gradnoise::cli {
 namespace {
 
-// [0, 1] per value: fixed range of the preset / field, or this bake's measured min..max.
-// Clamped to [0, 1], NaN to 0: the callers convert the result to an integer index, which a NaN would make
-// undefined.
-inline float unit_value(float v, float lo, float inv_span) {
-    float t = (v - lo) * inv_span;
-    return t > 0.0f ? (t < 1.0f ? t : 1.0f) : 0.0f;
-}
-
 // [S 18] The unit normal of the surface z = strength * v(x, y) from v's gradient: (-s gx, -s gy, 1)
 // normalised; in tangent space x runs right and y up (OpenGL: +noise y runs down the picture, so
 // green = -n_y) or down (DirectX: green = n_y); each component c maps to (c + 1) / 2 of full scale.
@@ -48,7 +40,7 @@ std::array<float, 3> normal_colour(const Bake& b, float gx, float gy) {
 
 void encode(const Bake& b, const Floats& values, const Floats& gx, const Floats& gy, float lo, float hi, Encoded* e) {
     const bool colour = b.colour();
-    const float inv_span = hi > lo ? 1.0f / (hi - lo) : 1.0f;
+    const float inv_span = inverse_span(lo, hi);
     const std::size_t n = values.size();
     // Rows in parallel (independent per value: the bytes do not depend on the split).
     auto each = [n](auto&& body) {
@@ -73,16 +65,9 @@ void encode(const Bake& b, const Floats& values, const Floats& gx, const Floats&
             }
         });
     } else if (colour) {
-        // The ramp sampled at 4096 levels (t quantised to 1/4095, finer than 8-bit colour shows).
-        std::vector<std::array<std::uint8_t, 3>> lut(4096);
-        for (std::size_t k = 0; k < lut.size(); ++k) {
-            lut[k] = ramp_colour(b.ramp, static_cast<float>(k) / 4095.0f);
-        }
+        const RampTable ramp(b.ramp);
         e->rgb_or_grey8.resize(n * 3);
-        each([&](std::size_t i) {
-            const auto& c = lut[static_cast<std::size_t>(unit_value(values[i], lo, inv_span) * 4095.0f + 0.5f)];
-            std::memcpy(&e->rgb_or_grey8[3 * i], c.data(), 3);
-        });
+        each([&](std::size_t i) { std::memcpy(&e->rgb_or_grey8[3 * i], ramp.colour(values[i], lo, inv_span).data(), 3); });
         if (b.hillshade) {
             // Lambert shading of the height surface (t * relief * picture width over a unit pixel
             // grid), its slope from the analytic gradient (so tiles shade like the whole picture):
@@ -115,12 +100,7 @@ void encode(const Bake& b, const Floats& values, const Floats& gx, const Floats&
 }
 
 std::pair<float, float> value_range(const Bake& b, const Floats& values) {
-    float lo = b.recipe->lo, hi = b.recipe->hi;
-    if (b.desc.pattern.kind != Pattern::none || b.desc.fractal.kind == Fractal::turbulence ||
-        b.desc.fractal.kind == Fractal::ridged ||
-        (b.desc.basis == Basis::cellular && b.desc.cellular.output != CellularOutput::cell_value)) {
-        lo = std::max(lo, 0.0f);  // these kinds lie in [0, 1] (cellular distances: about)
-    }
+    auto [lo, hi] = fixed_range(*b.recipe, b.desc);
     if (b.normalize == "measured") {
         auto [mn, mx] = std::minmax_element(values.begin(), values.end());
         lo = *mn;

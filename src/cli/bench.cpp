@@ -365,7 +365,11 @@ void print_kernel(const KernelReport& kr, unsigned threads) {
 std::string utc_now() {
     const std::time_t t = std::time(nullptr);
     std::tm tm{};
+#if defined(_WIN32)
+    gmtime_s(&tm, &t);  // (Windows' argument order)
+#else
     gmtime_r(&t, &tm);
+#endif
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return buf;
@@ -644,7 +648,7 @@ Run add_bench(CLI::App& app) {
                for (const std::string& name : split_list(v)) {
                    Isa isa;
                    if (!parse_isa(name.c_str(), &isa)) {
-                       throw CLI::ValidationError("--isa takes a comma list of scalar, sse2, avx2, avx512, neon; got '" + name + "'");
+                       throw CLI::ValidationError("--isa takes a comma list of " + isa_names() + "; got '" + name + "'");
                    }
                    if (!isa_supported(isa)) {
                        throw CLI::ValidationError("--isa " + name + ": this CPU or build cannot run it (best here: " +
@@ -653,7 +657,7 @@ Run add_bench(CLI::App& app) {
                    q->s.isas.push_back(isa);
                }
            },
-           "measure only these ISAs (comma list of scalar,sse2,avx2,avx512,neon;\n"
+           "measure only these ISAs (comma list of " + isa_names(",") + ";\n"
            "scalar is always measured, as the reference for the ratios)")
         ->type_name("LIST");
     cmd->add_option_function<std::string>(

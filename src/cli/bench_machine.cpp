@@ -52,6 +52,8 @@ Machine describe_machine() {
     if (uname(&u) == 0) {
         m.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
     }
+#elif defined(_WIN32)
+    m.os = "Windows";
 #endif
 #if defined(__clang__)
     m.compiler = std::string("clang ") + __clang_version__;

@@ -210,7 +210,7 @@ int run_heightmap(Settings& s) {
         kind += std::string(", ") + fractal_name(desc.fractal.kind) + " x" + std::to_string(desc.fractal.octaves);
     }
     std::printf("wrote %s (%ux%u %s, %s, scale %s, seed %s, fade %s, hash %s, isa %s, %.1f ms)\n",
-                ec ? s.output.c_str() : where.c_str(), s.width, s.height, *s.format == ImageFormat::png ? "PNG" : "PGM",
+                ec ? s.output.c_str() : where.string().c_str(), s.width, s.height, *s.format == ImageFormat::png ? "PNG" : "PGM",
                 kind.c_str(), shortest(s.scale).c_str(), seed_text(desc).c_str(), fade_name(desc.fade),
                 hash_name(desc.hash), isa_name(active_isa()), ms);
     return exit_success;

@@ -22,12 +22,18 @@ extern "C" void on_signal(int sig) {
 }  // namespace
 
 void install_interrupt_handlers() noexcept {
+#if defined(_WIN32)
+    // Windows has no sigaction; the C runtime calls a signal() handler for Ctrl-C (SIGINT) and Ctrl-Break.
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+#else
     struct sigaction sa {};
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART;  // writes resume; the work stops at its next poll
     sigaction(SIGINT, &sa, nullptr);
     sigaction(SIGTERM, &sa, nullptr);
+#endif
 }
 
 int interrupted_signal() noexcept { return received; }

@@ -23,7 +23,7 @@ const char* const examples =
     "  gradnoise bake terrain --grey --depth 16 --size 4096x4096 -o height.png\n"
     "  gradnoise bench --quick --json this-machine.json\n"
     "\n"
-    "Environment: GRADNOISE_ISA=auto|scalar|sse2|avx2|avx512|neon picks the instruction set\n"
+    "Environment: GRADNOISE_ISA=NAME (a name --isa takes) picks the instruction set\n"
     "when --isa is not given. Exit status: 0 ok, 1 bad input or I/O error, 2 usage error.\n"
     "Run 'gradnoise <command> --help' for the options of a command.";
 

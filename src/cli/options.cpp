@@ -72,6 +72,14 @@ std::string shortest(double v) { return shortest_text(v); }
 
 // ---- the noise options: one per parameter of the library's table ----
 
+std::string isa_names(const char* separator) {
+    std::string names;
+    for (int i = 0; i < isa_count; ++i) {
+        names += (i > 0 ? separator : "") + std::string(isa_name(static_cast<Isa>(i)));
+    }
+    return names;
+}
+
 std::string option_name(const Parameter& p) {
     std::string name = std::string("--") + (p.axis_of != nullptr ? p.axis_of : p.name);
     std::replace(name.begin(), name.end(), '_', '-');
@@ -203,7 +211,7 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
         });
     }
     add(app, "--isa", "NAME",
-        "instruction set: auto, scalar, sse2, avx2, avx512, neon (default:\n"
+        "instruction set: auto, " + isa_names() + " (default:\n"
         "GRADNOISE_ISA if set, else the best; auto ignores GRADNOISE_ISA).\n"
         "One this CPU lacks, or a bad GRADNOISE_ISA, is an error (status 2).\n"
         "Every ISA gives the same bits.",
@@ -213,7 +221,7 @@ void add_noise_options(CLI::App& app, NoiseOptions* o) {
             } else if (parse_isa(v.c_str(), &o->isa)) {
                 o->isa_choice = NoiseOptions::IsaChoice::forced;
             } else {
-                bad_value("--isa", "'" + v + "' is not one of auto, scalar, sse2, avx2, avx512, neon");
+                bad_value("--isa", "'" + v + "' is not one of auto, " + isa_names());
             }
         });
 }

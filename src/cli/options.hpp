@@ -62,6 +62,9 @@ struct NoiseOptions {
     void select_isa() const;
 };
 
+// Every ISA's name (isa_name) in Isa's order, joined by `separator`: "scalar, sse2, ..., simd128".
+std::string isa_names(const char* separator = ", ");
+
 // "--warp-strength" for "warp_strength"; "--period" for "period_x".
 std::string option_name(const Parameter& p);
 

@@ -209,6 +209,22 @@ std::string ramp_text(const Ramp& ramp) {
     return out;
 }
 
+RampTable::RampTable(const Ramp& ramp) : levels_(4096) {
+    for (std::size_t k = 0; k < levels_.size(); ++k) {
+        levels_[k] = ramp_colour(ramp, static_cast<float>(k) / 4095.0f);
+    }
+}
+
+std::pair<float, float> fixed_range(const Preset& preset, const NoiseDesc& field) {
+    float lo = preset.lo;
+    if (field.pattern.kind != Pattern::none || field.fractal.kind == Fractal::turbulence ||
+        field.fractal.kind == Fractal::ridged ||
+        (field.basis == Basis::cellular && field.cellular.output != CellularOutput::cell_value)) {
+        lo = std::max(lo, 0.0f);  // these kinds lie in [0, 1] (cellular distances: about)
+    }
+    return {lo, preset.hi};
+}
+
 std::array<std::uint8_t, 3> ramp_colour(const Ramp& ramp, float t) {
     if (!(t > ramp.front().position)) {
         return ramp.front().rgb;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gradnoise/gradnoise.hpp"
@@ -25,6 +26,27 @@ std::optional<Ramp> parse_ramp(const std::string& text, std::string* error);
 std::string ramp_text(const Ramp& ramp);
 std::array<std::uint8_t, 3> ramp_colour(const Ramp& ramp, float t);
 
+// [0, 1] per value: (v - lo) * inv_span, clamped, NaN to 0 (callers turn it into an integer index,
+// which a NaN would make undefined). lo..hi is a preset's fixed range or a bake's measured one.
+inline float unit_value(float v, float lo, float inv_span) {
+    float t = (v - lo) * inv_span;
+    return t > 0.0f ? (t < 1.0f ? t : 1.0f) : 0.0f;
+}
+inline float inverse_span(float lo, float hi) { return hi > lo ? 1.0f / (hi - lo) : 1.0f; }
+
+// A ramp sampled at 4096 levels (t quantised to 1/4095, finer than 8-bit colour shows): what a bake's
+// colour picture -- and the web playground, which must draw the same pixels -- gives each value.
+class RampTable {
+public:
+    explicit RampTable(const Ramp& ramp);
+    const std::array<std::uint8_t, 3>& colour(float v, float lo, float inv_span) const {
+        return levels_[static_cast<std::size_t>(unit_value(v, lo, inv_span) * 4095.0f + 0.5f)];
+    }
+
+private:
+    std::vector<std::array<std::uint8_t, 3>> levels_;
+};
+
 struct Preset {
     std::string name;
     std::string summary;    // one line for --help
@@ -38,6 +60,11 @@ struct Preset {
     // Animation: the time axis. rise: time moves the sample point up along y (fire); else time is z.
     bool rise = false;
 };
+
+// The value range a picture of `field` made with `preset` maps to [0, 1] under --normalize fixed: the
+// preset's lo..hi, with lo raised to 0 for the kinds that lie in [0, 1] (patterns, turbulence, ridged,
+// cellular distances).
+std::pair<float, float> fixed_range(const Preset& preset, const NoiseDesc& field);
 
 // terrain, marble, wood, clouds, fire, noise; nullptr for an unknown name.
 const Preset* find_preset(const std::string& name);

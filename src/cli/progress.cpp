@@ -1,6 +1,10 @@
 #include "progress.hpp"
 
+#if defined(_WIN32)
+#include <io.h>
+#else
 #include <unistd.h>
+#endif
 
 #include <cstdio>
 
@@ -8,7 +12,17 @@
 
 namespace gradnoise::cli {
 
-ProgressLine::ProgressLine(bool wanted) : enabled_(wanted && isatty(2)) {}
+namespace {
+bool stderr_is_terminal() {
+#if defined(_WIN32)
+    return _isatty(2) != 0;
+#else
+    return isatty(2) != 0;
+#endif
+}
+}  // namespace
+
+ProgressLine::ProgressLine(bool wanted) : enabled_(wanted && stderr_is_terminal()) {}
 
 void ProgressLine::show(const std::string& text) {
     if (enabled_) {

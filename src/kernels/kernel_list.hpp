@@ -103,7 +103,7 @@ struct KernelTable {
 
 // The ISAs with kernels, in Isa's order (include/gradnoise/isa.hpp). Each compiled into this build has
 // one accessor, in its own translation unit: kernels::<isa>::kernel_table().
-#define GRADNOISE_ISA_LIST(X) X(scalar) X(sse2) X(avx2) X(avx512) X(neon)
+#define GRADNOISE_ISA_LIST(X) X(scalar) X(sse2) X(avx2) X(avx512) X(neon) X(simd128)
 #define GRADNOISE_KERNEL_ACCESSOR(isa) \
     namespace isa {                    \
     const KernelTable& kernel_table() noexcept; \

@@ -25,6 +25,9 @@
 #if defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
 #endif
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 // SSE2 is part of x86-64; MSVC says so with _M_X64 rather than __SSE2__.
 #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
@@ -376,10 +379,13 @@ GRADNOISE_KERNEL_INLINE I mul_wrap(I a, I b) noexcept {
 // (higher bits are ignored by every hasher). Every float of magnitude >= 2^31 is a multiple of
 // 256 (cell 0). x86's truncating conversion returns 0x80000000 (low byte 0) for exactly those
 // values and for NaN, so one conversion suffices there; where conversions saturate instead
-// (NEON) such values are replaced by 0 first.
+// (NEON, WebAssembly) such values are replaced by 0 first.
 GRADNOISE_KERNEL_INLINE I cell_index(F floored) noexcept {
-#if defined(GRADNOISE_SSE2)
+#if defined(GRADNOISE_SSE2) && !defined(__wasm__)
     return xsimd::to_int(floored);
+#elif defined(__wasm_simd128__)
+    // (Emscripten's SSE2 conversion is a scalar loop; this is one saturating instruction.)
+    return wasm_i32x4_trunc_sat_f32x4(xsimd::select(xsimd::abs(floored) < F(2147483648.0f), floored, F(0.0f)));
 #else
     return xsimd::to_int(xsimd::select(xsimd::abs(floored) < F(2147483648.0f), floored, F(0.0f)));
 #endif

@@ -1,0 +1,171 @@
+// The WebAssembly module's exports, called by web/gradnoise.js (the JavaScript API): a field (its
+// parameters set by name, as every binding does: gradnoise/parameters.hpp), its grids and points, graphs
+// from JSON, and the bake presets' colouring, so that the playground draws a bake's pixels. Plain C
+// functions over numbers and pointers into the module's memory; a failure returns nonzero (or null) and
+// leaves its message in gnw_error().
+#include <emscripten/emscripten.h>
+
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "../src/cli/presets.hpp"
+#include "gradnoise/gradnoise.hpp"
+
+namespace {
+
+std::string g_error;
+
+int report(const gradnoise::Status& s) {
+    if (s.ok()) return 0;
+    g_error = s.message();
+    return 1;
+}
+
+const std::vector<gradnoise::cli::Preset>& presets() { return gradnoise::cli::presets(); }
+
+}  // namespace
+
+// A field being described (desc) and the noise made from it by gnw_field_build.
+struct WebField {
+    gradnoise::NoiseDesc desc;
+    gradnoise::Noise noise;
+};
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* gnw_error() { return g_error.c_str(); }
+
+// A field with the library's defaults, or preset `preset`'s field (index into gnw_preset_names).
+EMSCRIPTEN_KEEPALIVE WebField* gnw_field_create(int preset) {
+    WebField* f = new (std::nothrow) WebField;
+    if (f != nullptr && preset >= 0 && static_cast<std::size_t>(preset) < presets().size()) {
+        f->desc = presets()[preset].desc;
+    }
+    return f;
+}
+
+EMSCRIPTEN_KEEPALIVE void gnw_field_destroy(WebField* f) { delete f; }
+
+// One parameter by its table name, its value as text ("6", "0.25", "opensimplex2", "reference").
+EMSCRIPTEN_KEEPALIVE int gnw_field_set(WebField* f, const char* name, const char* text) {
+    return report(gradnoise::set_parameter(f->desc, name, text));
+}
+
+// Validates the description (the rules between parameters too) and makes the noise.
+EMSCRIPTEN_KEEPALIVE int gnw_field_build(WebField* f) { return report(gradnoise::Noise::create(f->desc, &f->noise)); }
+
+// The value of one parameter as text (what gnw_field_set reads back to the same value).
+EMSCRIPTEN_KEEPALIVE const char* gnw_field_get(WebField* f, const char* name) {
+    static std::string text;
+    const gradnoise::Parameter* p = gradnoise::find_parameter(name);
+    text = p != nullptr ? gradnoise::parameter_text(f->desc, *p) : "";
+    return text.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int gnw_field_grid_2d(const WebField* f, float x, float y, float step_x, float step_y,
+                                           std::uint32_t width, std::uint32_t height, float* out) {
+    return report(f->noise.fill_grid_2d(gradnoise::Grid2d{x, y, step_x, step_y, width, height}, out));
+}
+
+EMSCRIPTEN_KEEPALIVE int gnw_field_grid_3d(const WebField* f, float x, float y, float z, float step_x, float step_y,
+                                           float step_z, std::uint32_t width, std::uint32_t height, std::uint32_t depth,
+                                           float* out) {
+    return report(
+        f->noise.fill_grid_3d(gradnoise::Grid3d{x, y, z, step_x, step_y, step_z, width, height, depth}, out));
+}
+
+EMSCRIPTEN_KEEPALIVE int gnw_field_points(const WebField* f, int dimensions, const float* x, const float* y,
+                                          const float* z, const float* w, float* out, std::uint32_t count) {
+    switch (dimensions) {
+        case 2: return report(f->noise.evaluate_2d(x, y, out, count));
+        case 3: return report(f->noise.evaluate_3d(x, y, z, out, count));
+        default: return report(f->noise.evaluate_4d(x, y, z, w, out, count));
+    }
+}
+
+// A graph from JSON text; null with the whole message in gnw_error() when it is not a valid graph.
+EMSCRIPTEN_KEEPALIVE gradnoise::Graph* gnw_graph_create(const char* json, std::uint32_t length) {
+    auto* g = new (std::nothrow) gradnoise::Graph;
+    std::string error;
+    if (g != nullptr && !gradnoise::Graph::from_json(std::string_view(json, length), g, &error)) {
+        g_error = error;
+        delete g;
+        return nullptr;
+    }
+    return g;
+}
+
+EMSCRIPTEN_KEEPALIVE void gnw_graph_destroy(gradnoise::Graph* g) { delete g; }
+EMSCRIPTEN_KEEPALIVE int gnw_graph_dimensions(const gradnoise::Graph* g) { return g->dimensions(); }
+
+EMSCRIPTEN_KEEPALIVE int gnw_graph_grid_2d(const gradnoise::Graph* g, float x, float y, float step_x, float step_y,
+                                           std::uint32_t width, std::uint32_t height, float* out) {
+    return report(g->fill_grid_2d(gradnoise::Grid2d{x, y, step_x, step_y, width, height}, out));
+}
+
+EMSCRIPTEN_KEEPALIVE int gnw_graph_points(const gradnoise::Graph* g, int dimensions, const float* x, const float* y,
+                                          const float* z, const float* w, float* out, std::uint32_t count) {
+    switch (dimensions) {
+        case 2: return report(g->evaluate_2d(x, y, out, count));
+        case 3: return report(g->evaluate_3d(x, y, z, out, count));
+        default: return report(g->evaluate_4d(x, y, z, w, out, count));
+    }
+}
+
+// The field parameters' names, one per line (the library's table).
+EMSCRIPTEN_KEEPALIVE const char* gnw_parameter_names() {
+    static const std::string names = [] {
+        std::string s;
+        std::size_t count = 0;
+        const gradnoise::Parameter* table = gradnoise::parameters(&count);
+        for (std::size_t i = 0; i < count; ++i) s += std::string(table[i].name) + "\n";
+        return s;
+    }();
+    return names.c_str();
+}
+
+// The bake presets (`gradnoise bake terrain`, ...): one "name<TAB>scale<TAB>origin x<TAB>origin y<TAB>summary"
+// line each, in the order gnw_field_create and gnw_colour number them.
+EMSCRIPTEN_KEEPALIVE const char* gnw_preset_table() {
+    static const std::string table = [] {
+        std::string s;
+        for (const auto& p : presets()) {
+            s += p.name + "\t" + std::to_string(p.scale) + "\t" + std::to_string(p.origin_x) + "\t" +
+                 std::to_string(p.origin_y) + "\t" + p.summary + "\n";
+        }
+        return s;
+    }();
+    return table.c_str();
+}
+
+// Colours n values of field f as `gradnoise bake <preset>` does (--normalize fixed): over the preset's
+// fixed range for the field, through its colour ramp, or grey (8 bits) for a greyscale preset. RGBA out
+// (alpha 255), 4n bytes.
+EMSCRIPTEN_KEEPALIVE int gnw_colour(const WebField* f, int preset, const float* values, std::uint32_t n,
+                                    std::uint8_t* rgba) {
+    if (preset < 0 || static_cast<std::size_t>(preset) >= presets().size()) {
+        g_error = "preset must be an index into the preset table";
+        return 1;
+    }
+    const gradnoise::cli::Preset& p = presets()[preset];
+    const auto [lo, hi] = gradnoise::cli::fixed_range(p, f->desc);
+    const float inv_span = gradnoise::cli::inverse_span(lo, hi);
+    if (p.colour) {
+        const gradnoise::cli::RampTable ramp(p.ramp);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            std::memcpy(rgba + 4 * i, ramp.colour(values[i], lo, inv_span).data(), 3);
+            rgba[4 * i + 3] = 255;
+        }
+    } else {
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const auto grey = static_cast<std::uint8_t>(gradnoise::cli::unit_value(values[i], lo, inv_span) * 255.0f + 0.5f);
+            rgba[4 * i] = rgba[4 * i + 1] = rgba[4 * i + 2] = grey;
+            rgba[4 * i + 3] = 255;
+        }
+    }
+    return 0;
+}
+
+}  // extern "C"
