@@ -2,7 +2,10 @@
 # Installs what gradnoise needs from Debian 12 packages, idempotently.
 #   scripts/install-deps.sh           build + test + benchmark dependencies (scripts/test.sh)
 #   scripts/install-deps.sh --tool    only the library and the command-line tool (scripts/quickstart.sh)
-#   scripts/install-deps.sh --cross   everything, and the aarch64 cross compiler, qemu-user and arm64 runtime
+#   scripts/install-deps.sh --windows MinGW-w64 and Wine (scripts/build-windows.sh), besides what is asked
+#   scripts/install-deps.sh --web     Emscripten, Node.js and Chromium (scripts/build-web.sh, the playground's test)
+#   scripts/install-deps.sh --cross   everything, and the other platforms' tools: the aarch64 cross compiler,
+#                                     qemu-user and arm64 runtime, and --windows and --web
 # As root it installs; otherwise it prints the apt-get line and exits 1.
 set -euo pipefail
 
@@ -27,15 +30,21 @@ test_packages=(clang make doctest-dev libbenchmark-dev libnoise-dev python3 libg
   python3-dask python3-distributed python3-zarr python3-xarray python3-rasterio python3-gdal gdal-bin python3-psutil
   libclang-rt-14-dev bc libsdl2-dev libgl-dev libgl1-mesa-dri xvfb xauth ccache)
 cross_packages=(g++-aarch64-linux-gnu qemu-user libstdc++6:arm64 libtbb-dev:arm64)
+windows_packages=(g++-mingw-w64-x86-64 wine wine64)
+web_packages=(emscripten nodejs chromium)
 want_cross=0
 packages=("${tool_packages[@]}" "${test_packages[@]}")
+extra=()
 for arg in "$@"; do
   case "$arg" in
-    --cross) want_cross=1 ;;
+    --cross) want_cross=1; extra+=("${windows_packages[@]}" "${web_packages[@]}") ;;
     --tool) packages=("${tool_packages[@]}") ;;
-    *) echo "install-deps.sh: unknown argument '$arg' (expected --tool or --cross)" >&2; exit 2 ;;
+    --windows) extra+=("${windows_packages[@]}") ;;
+    --web) extra+=("${web_packages[@]}") ;;
+    *) echo "install-deps.sh: unknown argument '$arg' (expected --tool, --windows, --web or --cross)" >&2; exit 2 ;;
   esac
 done
+packages+=("${extra[@]}")
 
 missing=()
 for p in "${packages[@]}"; do

@@ -9,7 +9,10 @@
 #      with the libFuzzer targets (fuzz/), each run for GRADNOISE_FUZZ_SECONDS (default 45).
 #   3. ThreadSanitizer build of the C API's many-threads test and the threaded fills.
 #   4. aarch64 cross build (g++-aarch64-linux-gnu) run under qemu-aarch64: the NEON path for real.
-# Options: --no-sanitize, --no-cross (for a quick local loop). Build trees live under build/.
+#   5. Windows: MinGW-w64 cross build run under Wine (tests, digest, the tool against the Linux tool's output).
+#   6. WebAssembly (Emscripten): the scalar and SIMD128 modules' tests and digest under Node.js, the
+#      JavaScript API against the native tool, the playground page in headless Chromium against `gradnoise bake`.
+# Options: --no-sanitize, --no-cross (no 4-6; for a quick local loop). Build trees live under build/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,26 +34,9 @@ fi
 
 jobs=$(nproc)
 step() { printf '\n== %s (%s)\n' "$1" "$(date +%H:%M:%S)"; }
-# Every tree is built with Ninja: unlike Makefiles it compiles a target's objects while the libraries
-# it links are still being built, which keeps both cores busy behind the long kernel units. A tree
-# left by another generator is started afresh.
-# ccache, where installed (scripts/install-deps.sh installs it), serves every compile a previous run on
-# this machine already made: a second CI run from a fresh clone rebuilds nothing that did not change.
-# Paths under the clone are hashed relative to it (base_dir) and -g builds ignore the working directory,
-# so clones at different paths share the cache; without ccache every tree simply compiles.
-launcher=()
-if command -v ccache >/dev/null 2>&1; then
-  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
-fi
-configure() {
-  local dir=$1
-  shift
-  if [ -f "$dir/CMakeCache.txt" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$dir/CMakeCache.txt"; then
-    rm -rf "$dir"
-  fi
-  cmake -G Ninja -B "$dir" "${launcher[@]}" "$@" >/dev/null
-}
+# configure DIR ARGS: Ninja, through ccache (scripts/configure.sh).
+# shellcheck source=scripts/configure.sh
+source scripts/configure.sh
 
 step "release build"
 configure build/release -S . -DCMAKE_BUILD_TYPE=Release
@@ -218,6 +204,52 @@ if [ "$run_cross" = 1 ]; then
   # cellular and gradient suites: tests/CMakeLists.txt; 10^7 on x86, where every ISA is native) and on every
   # awkward, bit-pattern and non-finite set in full.
   GRADNOISE_TEST_POINTS=1000000 ctest --test-dir build/aarch64 --output-on-failure -j "$jobs"
+
+  step "Windows: MinGW-w64 cross build (the library, the tests, the tool, gradnoise_digest)"
+  # Without oneTBB, Python, the bake formats and Google Benchmark, which Debian has no MinGW copies of
+  # (cmake/toolchain-mingw64.cmake); statically linked, so the .exe files need no DLL beside them.
+  bash scripts/build-windows.sh
+  step "Windows: the tests and the digest under Wine; the tool against the Linux tool"
+  export WINEDEBUG=-all
+  # (Wine runs the programs natively on this CPU: every x86 ISA it has, as on Windows.)
+  GRADNOISE_TEST_POINTS=1000000 ctest --test-dir build/mingw --output-on-failure -j "$jobs"
+  # Windows writes text with CR LF: the lines, not the line ends, must be Linux's.
+  wine build/mingw/tests/gradnoise_digest.exe | tr -d '\r' >build/mingw/digest.txt
+  if ! diff -u build/digest-gcc.txt build/mingw/digest.txt; then
+    echo "the Windows build gives different bits from Linux (above: field workload isa hash)" >&2
+    exit 1
+  fi
+  echo "Windows (MinGW-w64, under Wine): the same bits as Linux on $(wc -l <build/mingw/digest.txt) digests"
+  points=$'0.5 0.25 1\n-123.456 7.75 0.001\n1e7 -3 2.5\nnan 0 1\n3e38 1 -1'
+  for options in "--basis perlin --fractal fbm --octaves 5 --seed 7" "--basis opensimplex2s --warp 1" "--basis cellular --jitter 0.5"; do
+    # shellcheck disable=SC2086
+    linux=$(printf '%s\n' "$points" | build/release/src/cli/gradnoise eval --format hex $options)
+    # shellcheck disable=SC2086
+    windows=$(printf '%s\n' "$points" | wine build/mingw/src/cli/gradnoise.exe eval --format hex $options | tr -d '\r')
+    [ "$linux" = "$windows" ] || { echo "gradnoise.exe eval $options differs from Linux's:"; echo "$windows"; exit 1; }
+  done
+  build/release/src/cli/gradnoise heightmap -o build/mingw/linux.pgm --size 96x64 --fractal fbm --seed 3 >/dev/null
+  wine build/mingw/src/cli/gradnoise.exe heightmap -o build/mingw/windows.pgm --size 96x64 --fractal fbm --seed 3 >/dev/null
+  cmp build/mingw/linux.pgm build/mingw/windows.pgm
+  ls build/mingw/windows.pgm.tmp.* >/dev/null 2>&1 && { echo "gradnoise.exe left a temporary file"; exit 1; }
+  echo "gradnoise.exe: eval (3 fields, awkward points) and heightmap give Linux's values and bytes"
+
+  step "WebAssembly: the scalar and SIMD128 modules (Emscripten), the tests and the digest"
+  bash scripts/build-web.sh
+  for kind in scalar simd128; do
+    # ctest runs the programs under Node.js.
+    GRADNOISE_TEST_POINTS=1000000 ctest --test-dir "build/wasm-$kind" --output-on-failure -j "$jobs"
+    # Every field x workload hash equal to Linux's (the ISA column names the module's own kernels).
+    node "build/wasm-$kind/tests/gradnoise_digest.js" | awk '{print $1, $2, $4}' | sort -u >"build/wasm-$kind/digest.txt"
+    if ! diff -u <(awk '{print $1, $2, $4}' build/digest-gcc.txt | sort -u) "build/wasm-$kind/digest.txt"; then
+      echo "the WebAssembly $kind module gives different bits from Linux (above: field workload hash)" >&2
+      exit 1
+    fi
+    echo "WebAssembly $kind: the same bits as Linux on $(wc -l <"build/wasm-$kind/digest.txt") field x workload digests"
+  done
+  step "WebAssembly: the JavaScript API against the native tool (Node.js); the playground in headless Chromium"
+  node tests/web/api_test.js build/web build/release/src/cli/gradnoise examples/graphs
+  node tests/web/playground_test.js build/web build/release/src/cli/gradnoise build/web-test
 fi
 
 step "all test runs passed"

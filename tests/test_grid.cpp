@@ -122,7 +122,8 @@ TEST_CASE("the grid fast path equals the reference at every sample: cell edges, 
         }
     }
     MESSAGE(compared << " grid samples compared with the reference");
-    CHECK(compared > 1000000);
+    // (about 950,000 per path: every ISA's path, the scalar one included, was compared)
+    CHECK(compared > 900000 * testing::isa_paths().size());
 }
 
 TEST_CASE("grids with awkward sizes, origins and strides, into unaligned buffers") {

@@ -6,6 +6,7 @@
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <new>
 #include <string>
@@ -24,6 +25,13 @@ int report(const gradnoise::Status& s) {
 }
 
 const std::vector<gradnoise::cli::Preset>& presets() { return gradnoise::cli::presets(); }
+
+// A float as text that reads back to it (9 significant digits suffice for binary32).
+std::string float_text(float v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
+    return buf;
+}
 
 }  // namespace
 
@@ -114,6 +122,13 @@ EMSCRIPTEN_KEEPALIVE int gnw_graph_points(const gradnoise::Graph* g, int dimensi
     }
 }
 
+// The graph format's schema (JSON): every field parameter with its kind, choices, range, default and
+// help (the library's table), every node type.
+EMSCRIPTEN_KEEPALIVE const char* gnw_schema() {
+    static const std::string schema = gradnoise::Graph::schema();
+    return schema.c_str();
+}
+
 // The field parameters' names, one per line (the library's table).
 EMSCRIPTEN_KEEPALIVE const char* gnw_parameter_names() {
     static const std::string names = [] {
@@ -126,14 +141,16 @@ EMSCRIPTEN_KEEPALIVE const char* gnw_parameter_names() {
     return names.c_str();
 }
 
-// The bake presets (`gradnoise bake terrain`, ...): one "name<TAB>scale<TAB>origin x<TAB>origin y<TAB>summary"
-// line each, in the order gnw_field_create and gnw_colour number them.
+// The bake presets (`gradnoise bake terrain`, ...): one line each, in the order gnw_field_create and
+// gnw_colour number them: name, scale, origin x, origin y, 1 for colour (else grey), the ramp as
+// `--ramp` reads it, the summary; tab-separated.
 EMSCRIPTEN_KEEPALIVE const char* gnw_preset_table() {
     static const std::string table = [] {
         std::string s;
         for (const auto& p : presets()) {
-            s += p.name + "\t" + std::to_string(p.scale) + "\t" + std::to_string(p.origin_x) + "\t" +
-                 std::to_string(p.origin_y) + "\t" + p.summary + "\n";
+            s += p.name + "\t" + float_text(p.scale) + "\t" +
+                 float_text(p.origin_x) + "\t" + float_text(p.origin_y) +
+                 "\t" + (p.colour ? "1" : "0") + "\t" + gradnoise::cli::ramp_text(p.ramp) + "\t" + p.summary + "\n";
         }
         return s;
     }();
@@ -141,19 +158,20 @@ EMSCRIPTEN_KEEPALIVE const char* gnw_preset_table() {
 }
 
 // Colours n values of field f as `gradnoise bake <preset>` does (--normalize fixed): over the preset's
-// fixed range for the field, through its colour ramp, or grey (8 bits) for a greyscale preset. RGBA out
-// (alpha 255), 4n bytes.
-EMSCRIPTEN_KEEPALIVE int gnw_colour(const WebField* f, int preset, const float* values, std::uint32_t n,
+// fixed range for the field, through its colour ramp (or preset `ramp`'s: --ramp), or grey (8 bits) for
+// a greyscale preset. RGBA out (alpha 255), 4n bytes.
+EMSCRIPTEN_KEEPALIVE int gnw_colour(const WebField* f, int preset, int ramp_of, const float* values, std::uint32_t n,
                                     std::uint8_t* rgba) {
-    if (preset < 0 || static_cast<std::size_t>(preset) >= presets().size()) {
-        g_error = "preset must be an index into the preset table";
+    const auto index_ok = [](int i) { return i >= 0 && static_cast<std::size_t>(i) < presets().size(); };
+    if (!index_ok(preset) || !index_ok(ramp_of)) {
+        g_error = "preset and ramp must be indices into the preset table";
         return 1;
     }
     const gradnoise::cli::Preset& p = presets()[preset];
     const auto [lo, hi] = gradnoise::cli::fixed_range(p, f->desc);
     const float inv_span = gradnoise::cli::inverse_span(lo, hi);
     if (p.colour) {
-        const gradnoise::cli::RampTable ramp(p.ramp);
+        const gradnoise::cli::RampTable ramp(presets()[ramp_of].ramp);
         for (std::uint32_t i = 0; i < n; ++i) {
             std::memcpy(rgba + 4 * i, ramp.colour(values[i], lo, inv_span).data(), 3);
             rgba[4 * i + 3] = 255;

@@ -83,7 +83,7 @@
     let create;
     if (typeof module === 'object' && module.exports && typeof require === 'function') {
       const path = require('path');
-      create = require(path.join(options.base || __dirname, m.file));
+      create = require(path.resolve(options.base || __dirname, m.file));
     } else {
       create = await loadScript((options.base || scriptBase) + m.file, m.factory);
     }
@@ -289,17 +289,19 @@
       });
     }
 
-    // The field coloured as `gradnoise bake <preset>` colours it (the preset's ramp and fixed range):
-    // RGBA bytes for an ImageData, 4 per value.
-    colour(values, preset) {
+    // The values coloured as `gradnoise bake <preset>` colours this field: the preset's fixed range and
+    // its ramp (or preset `ramp`'s, as --ramp would give it), or grey for a greyscale preset. RGBA bytes
+    // for an ImageData, 4 per value.
+    colour(values, preset, ramp) {
       const M = this.M;
       const index = this.library.presetIndex(preset);
+      const rampIndex = this.library.presetIndex(ramp === undefined ? preset : ramp);
       const input = M._malloc(Math.max(1, values.length * 4));
       const rgba = M._malloc(Math.max(1, values.length * 4));
       try {
         if (!input || !rgba) throw new GradnoiseError('out of memory: ' + values.length + ' values');
         M.HEAPF32.set(values, input >> 2);
-        if (M._gnw_colour(this.handle, index, input, values.length, rgba) !== 0) {
+        if (M._gnw_colour(this.handle, index, rampIndex, input, values.length, rgba) !== 0) {
           throw new GradnoiseError(M.UTF8ToString(M._gnw_error()));
         }
         return new Uint8ClampedArray(M.HEAPU8.subarray(rgba, rgba + 4 * values.length));
@@ -359,10 +361,15 @@
       this.module = module;  // 'simd128' or 'scalar': which module was loaded
       this.version = M.UTF8ToString(M._gradnoise_version_string());
       this.parameterNames = M.UTF8ToString(M._gnw_parameter_names()).split('\n').filter(Boolean);
+      // The field parameters as the graph format's schema describes them: {name, kind, choices, default,
+      // allowed, help, ...} by name (docs/graph-reference.md).
+      this.parameters = {};
+      for (const p of JSON.parse(M.UTF8ToString(M._gnw_schema())).field_parameters) this.parameters[p.name] = p;
       // The bake presets: {name, scale, originX, originY, summary}.
       this.presets = M.UTF8ToString(M._gnw_preset_table()).split('\n').filter(Boolean).map(function (line) {
         const f = line.split('\t');
-        return { name: f[0], scale: Number(f[1]), originX: Number(f[2]), originY: Number(f[3]), summary: f[4] };
+        return { name: f[0], scale: Math.fround(Number(f[1])), originX: Math.fround(Number(f[2])),
+                 originY: Math.fround(Number(f[3])), colour: f[4] === '1', ramp: f[5], summary: f[6] };
       });
     }
 

@@ -315,11 +315,31 @@ GRADNOISE_KERNEL_INLINE F square_root(F v) noexcept {
     return xsimd::sqrt(v);
 #endif
 }
+// (WebAssembly: Emscripten's SSE2 headers convert floats to integers one lane at a time, through
+// lrint; its own instructions round and convert whole vectors. The same IEEE results.)
 GRADNOISE_KERNEL_INLINE F floor(F v) noexcept {
 #if defined(__aarch64__)
     return vrndmq_f32(v);  // (xsimd 8.1's is a generic out-of-line routine on NEON)
+#elif defined(__wasm_simd128__)
+    return wasm_f32x4_floor(v);
 #else
     return xsimd::floor(v);
+#endif
+}
+// trunc(v) (round toward zero; integers stay).
+GRADNOISE_KERNEL_INLINE F truncate(F v) noexcept {
+#if defined(__wasm_simd128__)
+    return wasm_f32x4_trunc(v);
+#else
+    return xsimd::trunc(v);
+#endif
+}
+// v rounded toward zero, as int32, for v inside the int32 range (outside it: unspecified, per ISA).
+GRADNOISE_KERNEL_INLINE I truncate_to_int(F v) noexcept {
+#if defined(__wasm_simd128__)
+    return wasm_i32x4_trunc_sat_f32x4(v);
+#else
+    return xsimd::to_int(v);
 #endif
 }
 
@@ -364,6 +384,8 @@ GRADNOISE_KERNEL_INLINE Batch<T> shr(Batch<T> v, int n) noexcept {
 GRADNOISE_KERNEL_INLINE D floor(D v) noexcept {
 #if defined(__aarch64__)
     return vrndmq_f64(v);
+#elif defined(__wasm_simd128__)
+    return wasm_f64x2_floor(v);
 #else
     return xsimd::floor(v);
 #endif
@@ -529,6 +551,8 @@ GRADNOISE_KERNEL_INLINE I narrow_to_int(D low, D high) noexcept {
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvttpd_epi32(low)), _mm512_cvttpd_epi32(high), 1);
 #elif defined(__AVX2__)
     return _mm256_insertf128_si256(_mm256_castsi128_si256(_mm256_cvttpd_epi32(low)), _mm256_cvttpd_epi32(high), 1);
+#elif defined(__wasm_simd128__)
+    return wasm_i32x4_shuffle(wasm_i32x4_trunc_sat_f64x2_zero(low), wasm_i32x4_trunc_sat_f64x2_zero(high), 0, 1, 4, 5);
 #elif defined(GRADNOISE_SSE2)
     return _mm_unpacklo_epi64(_mm_cvttpd_epi32(low), _mm_cvttpd_epi32(high));
 #elif defined(__aarch64__)
@@ -550,6 +574,8 @@ GRADNOISE_KERNEL_INLINE I narrow_to_int(D low, D high) noexcept {
 GRADNOISE_KERNEL_INLINE D truncate(D v) noexcept {
 #if defined(__aarch64__)
     return vrndq_f64(v);
+#elif defined(__wasm_simd128__)
+    return wasm_f64x2_trunc(v);
 #else
     return xsimd::trunc(v);
 #endif

@@ -337,12 +337,12 @@ struct MixArith {
     GRADNOISE_KERNEL_INLINE static SimplexCell cell(F v) noexcept {
         F c;
         if constexpr (round) {
-            c = xsimd::select(v < F(0.0f), xsimd::trunc(v - F(0.5f)), xsimd::trunc(v + F(0.5f)));
+            c = xsimd::select(v < F(0.0f), truncate(v - F(0.5f)), truncate(v + F(0.5f)));
         } else {
             c = floor(v);
         }
         c = c + F(0.0f);
-        return {xsimd::to_int(c), v - c};
+        return {truncate_to_int(c), v - c};
     }
     GRADNOISE_KERNEL_INLINE static F scaled(F v, double c) noexcept { return v * F(static_cast<float>(c)); }
 
@@ -407,7 +407,7 @@ struct MixArith {
         return t < F(static_cast<float>(detail::simplex_unskew_2d));
     }
     // (int)(s * 1.25f): s >= 0, so truncation is the conversion
-    GRADNOISE_KERNEL_INLINE static I start4(F s) noexcept { return xsimd::to_int(s * F(1.25f)); }
+    GRADNOISE_KERNEL_INLINE static I start4(F s) noexcept { return truncate_to_int(s * F(1.25f)); }
     GRADNOISE_KERNEL_INLINE static F score4(F ssi, float unskew) noexcept {
         return F(1.0f) + ssi * F(static_cast<float>(-1.0 / static_cast<double>(unskew)));
     }
