@@ -2,9 +2,9 @@
 //
 // Every path computes the same bits (docs/spec.md); the ISA only changes speed.
 // At first use the library picks the best path this CPU and this build support
-// (avx512 > avx2 > sse2 on x86-64, neon on aarch64, simd128 in a WebAssembly SIMD build, scalar
-// anywhere). GRADNOISE_ISA=scalar|sse2|avx2|avx512|neon|simd128|auto, read once at first use, or force_isa(), overrides
-// that choice. Forcing an ISA the CPU lacks is an error, never a silent fallback.
+// (avx512 > avx2 > sse2 on x86-64, neon on aarch64, simd128 in WebAssembly's SIMD module, scalar
+// anywhere). GRADNOISE_ISA=scalar|sse2|avx2|avx512|neon|simd128|auto (read once at first use) or
+// force_isa() overrides that choice; forcing an ISA the CPU lacks is an error, never a fallback.
 // The first call into the library resolves the choice (it reads the environment and may print one
 // warning line); call active_isa() during start-up to keep that off a real-time thread.
 #ifndef GRADNOISE_ISA_HPP

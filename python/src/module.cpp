@@ -316,10 +316,6 @@ Status evaluate_block(const gradnoise::Graph& graph, Kind kind, int dims, const 
     return graph.evaluate_4d(in[0], in[1], in[2], in[3], out[0], n);
 }
 
-Status evaluate_block(const gradnoise::Graph&, Kind, int, const double* const*, double* const*, std::size_t) {
-    return Status(ErrorCode::invalid_argument, "graphs are float32: dtype=numpy.float64 is not available");
-}
-
 template <class T, class FieldT>
 Status evaluate_points(const FieldT& noise, Kind kind, int dims, const Shaped& s, unsigned threads, Run& run) {
     const bool flat = s.shape.size() == 1;

@@ -56,7 +56,7 @@ bool cpu_runs(Isa isa) noexcept {
 #endif
 #if defined(GRADNOISE_HAVE_SIMD128)
         // WebAssembly cannot ask at run time: only the SIMD module has this unit, and a module with
-        // SIMD instructions only loads where the engine has them (the loader, web/gradnoise.mjs, picks).
+        // SIMD instructions only loads where the engine has them (the loader, web/gradnoise.js, picks).
         case Isa::simd128: return true;
 #endif
         default: return false;

@@ -27,6 +27,7 @@ int create_new(const std::string& path) {
     return _open(path.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY | _O_NOINHERIT, _S_IREAD | _S_IWRITE);
 }
 int sync_file(std::FILE* f) { return _commit(_fileno(f)); }
+void close_fd(int fd) { _close(fd); }
 // rename() refuses an existing target on Windows; MoveFileEx replaces it, and WRITE_THROUGH returns
 // once the move is on disk (what the directory fsync does on POSIX).
 bool replace_file(const std::string& from, const std::string& to, std::string& why) {
@@ -41,6 +42,7 @@ void sync_directory_of(const std::string&) {}
 int process_id() { return static_cast<int>(::getpid()); }
 int create_new(const std::string& path) { return ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666); }
 int sync_file(std::FILE* f) { return ::fsync(::fileno(f)); }
+void close_fd(int fd) { ::close(fd); }
 bool replace_file(const std::string& from, const std::string& to, std::string& why) {
     if (std::rename(from.c_str(), to.c_str()) == 0) {
         return true;
@@ -95,11 +97,7 @@ bool AtomicFile::open() {
     file_ = ::fdopen(fd, "wb");
     if (file_ == nullptr) {
         int err = errno;
-#if defined(_WIN32)
-        _close(fd);
-#else
-        ::close(fd);
-#endif
+        close_fd(fd);
         return set_error("opening", err);
     }
     return true;

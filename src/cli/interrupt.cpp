@@ -23,7 +23,7 @@ extern "C" void on_signal(int sig) {
 
 void install_interrupt_handlers() noexcept {
 #if defined(_WIN32)
-    // Windows has no sigaction; the C runtime calls a signal() handler for Ctrl-C (SIGINT) and Ctrl-Break.
+    // Windows has no sigaction; its C runtime calls a signal() handler for Ctrl-C (SIGINT) and raise().
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
 #else

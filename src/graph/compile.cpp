@@ -65,7 +65,7 @@ public:
 private:
     bool is_root(const Instr& in) const {
         for (int a = 0; a < g_.dims; ++a) {
-            if (in.in[a] != a) {
+            if (in.in[a] != static_cast<std::uint32_t>(a)) {
                 return false;
             }
         }
