@@ -177,6 +177,26 @@ capture $'1 2 3 4\n' eval --dims 4 --basis cellular
 expect_rc "cellular --dims 4: exit 1, named" 1 "cellular noise is 2D and 3D only"
 capture "" eval --basis cellular --jitter 2
 expect_rc "--jitter 2: exit 2" 2 "--jitter: '2' is not a number in [0, 1]"
+
+# gradnoise shader: the GLSL of a field (its values are checked on Mesa by tests/gpu/test_shader.cpp).
+capture "" shader --dims 2 --basis classic --seed 7 --period 8,4 --name clouds
+if [[ $RC == 0 && "$OUT" == *"float clouds(vec2 p) {"* && "$OUT" == *"X &= 7; Y &= 3; Z &= 255;"* &&
+      "$OUT" == *"precise float"* ]]; then
+    pass "shader: the named vec2 function, the periods' masks, precise floats"
+else
+    fail "shader --dims 2 --basis classic --period 8,4" "rc $RC" "$ERR"
+fi
+capture "" shader --basis cellular
+expect_rc "shader of a cellular field: exit 1, named" 1 "the GPU form covers the lattice bases so far"
+capture "" shader --dims 4
+expect_rc "shader --dims 4: exit 2" 2 "--dims"
+capture "" shader --seed 3 -o "$tmp/field.glsl"
+if [[ $RC == 0 && -z "$OUT" && "$(cat "$tmp/field.glsl")" == *"float gn_field(vec3 p) {"* ]] &&
+   ! ls "$tmp"/field.glsl.tmp.* >/dev/null 2>&1; then
+    pass "shader -o: the file written (atomically), nothing on standard output"
+else
+    fail "shader -o" "rc $RC" "$ERR"
+fi
 capture "" eval --basis opensimplex2 --period 8
 expect_rc "simplex with --period: exit 2" 2 "--period"
 capture "" eval --orientation3 sideways

@@ -208,8 +208,8 @@ TEST_CASE("status names and the per-thread message") {
 
 TEST_CASE("version") {
     CHECK(gradnoise_version() == GRADNOISE_VERSION_NUMBER);
-    CHECK(std::string(gradnoise_version_string()) == "0.9.0");
-    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (9u << 8) | 0u));
+    CHECK(std::string(gradnoise_version_string()) == "0.10.0");
+    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (10u << 8) | 0u));
 }
 
 TEST_CASE("ISA queries and overrides") {
@@ -888,6 +888,37 @@ TEST_CASE("chunks: equal to the C++ API and to per-sample evaluation; every inva
     CHECK(gradnoise_fill_chunk_2d(f.p, &wide, a.data(), 0, nullptr) == GRADNOISE_OK);
     CHECK(gradnoise_fill_chunk_2d(f.p, &wide, b.data(), 0, &two) == GRADNOISE_OK);
     CHECK(same_bits(a, b));
+}
+
+TEST_CASE("gradnoise_shader_source: the C++ text, sized and copied; refusals named") {
+    gradnoise_desc* desc = nullptr;
+    REQUIRE(gradnoise_desc_create(&desc) == GRADNOISE_OK);
+    REQUIRE(gradnoise_desc_set_parameter(desc, "basis", "classic") == GRADNOISE_OK);
+    REQUIRE(gradnoise_desc_set_parameter(desc, "seed", "11") == GRADNOISE_OK);
+    std::size_t length = 0;
+    REQUIRE(gradnoise_shader_source(desc, 2, "terrain", nullptr, 0, &length) == GRADNOISE_OK);
+    std::vector<char> text(length + 1);
+    CHECK(gradnoise_shader_source(desc, 2, "terrain", text.data(), length, &length) == GRADNOISE_SIZE_OVERFLOW);
+    CHECK(last() == "gradnoise_shader_source: capacity must exceed *length");
+    REQUIRE(gradnoise_shader_source(desc, 2, "terrain", text.data(), text.size(), &length) == GRADNOISE_OK);
+    gradnoise::NoiseDesc d;
+    d.basis = gradnoise::Basis::classic;
+    d.has_seed = true;
+    d.seed = 11;
+    gradnoise::ShaderOptions options;
+    options.dimensions = 2;
+    options.function_name = "terrain";
+    std::string expected;
+    REQUIRE(gradnoise::shader_source(d, options, &expected).ok());
+    CHECK(std::string(text.data()) == expected);
+    CHECK(expected.find("float terrain(vec2 p) {") != std::string::npos);
+    CHECK(gradnoise_shader_source(desc, 4, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last() == "shader_source: options.dimensions must be 2 or 3");
+    REQUIRE(gradnoise_desc_set_parameter(desc, "basis", "cellular") == GRADNOISE_OK);
+    CHECK(gradnoise_shader_source(desc, 3, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last() == "shader_source: the GPU form covers the lattice bases so far (perlin, classic, value, isotropic)");
+    CHECK(gradnoise_shader_source(nullptr, 3, nullptr, nullptr, 0, &length) == GRADNOISE_NULL_POINTER);
+    gradnoise_desc_destroy(desc);
 }
 
 }  // TEST_SUITE

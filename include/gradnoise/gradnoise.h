@@ -70,7 +70,7 @@ GRADNOISE_C_API const char* gradnoise_last_error_message(void);
 /* ---- version ---- */
 /* GRADNOISE_VERSION_NUMBER of the library that is running (the headers' is in version.h). */
 GRADNOISE_C_API uint32_t gradnoise_version(void);
-/* "0.9.0". Thread-safe. */
+/* "0.10.0". Thread-safe. */
 GRADNOISE_C_API const char* gradnoise_version_string(void);
 
 /* ---- instruction sets (every ISA gives the same bits; only speed differs) ---- */
@@ -348,6 +348,14 @@ GRADNOISE_C_API gradnoise_status gradnoise_evaluate_curl_2d(const gradnoise_nois
 GRADNOISE_C_API gradnoise_status gradnoise_evaluate_curl_3d(const gradnoise_noise* noise, const float* x,
                                                             const float* y, const float* z, float* vx, float* vy,
                                                             float* vz, size_t count);
+
+/* ---- the field on the GPU (gradnoise/shader.hpp, docs/gpu.md) ---- */
+/* GLSL 4.30 source of `float <name>(vec2|vec3 p)` (dimensions 2 or 3; name NULL: "gn_field") that
+   computes desc's field bit for bit as the CPU does. *length = its size in bytes (without the NUL); when
+   buffer is not NULL and capacity > *length, the text and a NUL are copied into it, else SIZE_OVERFLOW.
+   INVALID_ARGUMENT for a field the GPU form does not cover yet (the message names it). Allocates. */
+GRADNOISE_C_API gradnoise_status gradnoise_shader_source(const gradnoise_desc* desc, int dimensions, const char* name,
+                                                         char* buffer, size_t capacity, size_t* length);
 
 /* ---- graphs (docs/graphs.md) ---- */
 /* An immutable graph of nodes read from a graph file's JSON text (format version

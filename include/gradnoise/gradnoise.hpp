@@ -10,6 +10,7 @@
 #include "gradnoise/noise.hpp"
 #include "gradnoise/graph.hpp"
 #include "gradnoise/parameters.hpp"
+#include "gradnoise/shader.hpp"
 #include "gradnoise/status.hpp"
 
 namespace gradnoise {

@@ -688,24 +688,53 @@ void gradnoise_graph_destroy(gradnoise_graph* graph) { delete graph; }
 
 int gradnoise_graph_dimensions(const gradnoise_graph* graph) { return graph == nullptr ? 0 : graph->graph.dimensions(); }
 
+namespace {
+// A text for the caller: *length its size; copied with its NUL when buffer is given and large enough.
+gradnoise_status copy_text(const std::string& text, char* buffer, size_t capacity, size_t* length,
+                           const char* overflow_message) {
+    *length = text.size();
+    if (buffer == nullptr) {
+        return ok();
+    }
+    if (capacity <= text.size()) {
+        return fail(gradnoise::ErrorCode::size_overflow, overflow_message);
+    }
+    std::memcpy(buffer, text.c_str(), text.size() + 1);
+    return ok();
+}
+}  // namespace
+
+gradnoise_status gradnoise_shader_source(const gradnoise_desc* desc, int dimensions, const char* name, char* buffer,
+                                         size_t capacity, size_t* length) {
+    if (desc == nullptr || length == nullptr) {
+        return null_handle("gradnoise_shader_source: desc and length must be non-null");
+    }
+    try {
+        gradnoise::ShaderOptions options;
+        options.dimensions = dimensions;
+        if (name != nullptr) {
+            options.function_name = name;
+        }
+        std::string text;
+        if (gradnoise::Status s = gradnoise::shader_source(desc->desc, options, &text); !s) {
+            return report(s);
+        }
+        return copy_text(text, buffer, capacity, length, "gradnoise_shader_source: capacity must exceed *length");
+    } catch (...) {
+        return fail(gradnoise::ErrorCode::out_of_memory, "gradnoise_shader_source: out of memory");
+    }
+}
+
 gradnoise_status gradnoise_graph_to_json(const gradnoise_graph* graph, char* buffer, size_t capacity, size_t* length) {
     if (graph == nullptr || length == nullptr) {
         return null_handle("gradnoise_graph_to_json: graph and length must be non-null");
     }
     try {
-        const std::string text = graph->graph.to_json();
-        *length = text.size();
-        if (buffer == nullptr) {
-            return ok();
-        }
-        if (capacity <= text.size()) {
-            return fail(gradnoise::ErrorCode::size_overflow, "gradnoise_graph_to_json: capacity must exceed *length");
-        }
-        std::memcpy(buffer, text.c_str(), text.size() + 1);
+        return copy_text(graph->graph.to_json(), buffer, capacity, length,
+                         "gradnoise_graph_to_json: capacity must exceed *length");
     } catch (...) {
         return fail(gradnoise::ErrorCode::out_of_memory, "gradnoise_graph_to_json: out of memory");
     }
-    return ok();
 }
 
 gradnoise_status gradnoise_graph_evaluate_2d(const gradnoise_graph* graph, const float* x, const float* y, float* out,

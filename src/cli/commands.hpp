@@ -15,6 +15,7 @@ using Run = std::function<int()>;
 Run add_eval(CLI::App& app);
 Run add_heightmap(CLI::App& app);
 Run add_bench(CLI::App& app);
+Run add_shader(CLI::App& app);
 Run add_bake(CLI::App& app);  // builds with GRADNOISE_BUILD_BAKE only
 
 // The settings every subcommand starts from: options given twice take the last value (as they

@@ -22,6 +22,7 @@ const char* const examples =
     "  gradnoise heightmap -o tile.pgm --origin 100,-20 --fade cubic\n"
     "  gradnoise bake terrain --grey --depth 16 --size 4096x4096 -o height.png\n"
     "  gradnoise bench --quick --json this-machine.json\n"
+    "  gradnoise shader --dims 2 --seed 7 > noise.glsl\n"
     "\n"
     "Environment: GRADNOISE_ISA=NAME (a name --isa takes) picks the instruction set\n"
     "when --isa is not given. Exit status: 0 ok, 1 bad input or I/O error, 2 usage error.\n"
@@ -56,6 +57,7 @@ int main(int argc, char** argv) {
     add(add_bake);
 #endif
     add(add_bench);
+    add(add_shader);
     CLI::App* help = app.add_subcommand("help", "show this help, or the options of a command");
     std::string topic;
     help->add_option("command", topic, "a command")->type_name("COMMAND");

@@ -1,0 +1,65 @@
+// gradnoise shader: the GLSL of a field (gradnoise/shader.hpp), to standard output or a file.
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "atomic_file.hpp"
+#include "commands.hpp"
+#include "gradnoise/shader.hpp"
+
+namespace gradnoise::cli {
+namespace {
+
+struct ShaderSettings {
+    NoiseOptions noise;
+    int dims = 3;
+    std::string name = "gn_field";
+    std::string output;
+};
+
+int run_shader(const ShaderSettings& s) {
+    ShaderOptions options;
+    options.dimensions = s.dims;
+    options.function_name = s.name.c_str();
+    std::string source;
+    if (Status st = shader_source(s.noise.desc(), options, &source); !st) {
+        fail(st.message());
+    }
+    if (s.output.empty()) {
+        std::fwrite(source.data(), 1, source.size(), stdout);
+        return std::fflush(stdout) == 0 ? 0 : 1;
+    }
+    AtomicFile file(s.output);
+    if (!file.open() || !file.write(source.data(), source.size()) || !file.commit()) {
+        fail(file.error());
+    }
+    return 0;
+}
+
+}  // namespace
+
+Run add_shader(CLI::App& app) {
+    auto s = std::make_shared<ShaderSettings>();
+    CLI::App* cmd = add_command(app, "shader", "write the GLSL of a field: the CPU's values on the GPU, bit for bit");
+    cmd->add_option("--dims", s->dims, "the function's coordinates: 2 (vec2) or 3 (vec3; default)")
+        ->type_name("2|3")
+        ->check(CLI::IsMember({2, 3}));
+    cmd->add_option("--name", s->name, "the GLSL function's name (default gn_field); its helpers are named after it")
+        ->type_name("NAME");
+    cmd->add_option("-o,--output", s->output, "write to FILE (replaced atomically) instead of standard output")
+        ->type_name("FILE");
+    add_noise_options(*cmd, &s->noise);
+    cmd->footer(
+        "Writes GLSL 4.30 (docs/gpu.md): constants, helpers and float NAME(vec2|vec3 p), which returns what\n"
+        "'gradnoise eval' prints for the same field and point, bit for bit (every float expression\n"
+        "precise, hashes in uint). So far the lattice bases (perlin, classic, value, isotropic) with their\n"
+        "fades, hashes, seeds and periods, in 2D and 3D, without fractal, warp or pattern.\n\n"
+        "Examples:\n"
+        "  gradnoise shader --dims 2 --seed 7 > noise.glsl\n"
+        "  gradnoise shader --basis classic --period 8,8,8 --name clouds -o clouds.glsl");
+    return [s] { return run_shader(*s); };
+}
+
+}  // namespace gradnoise::cli
