@@ -22,8 +22,9 @@ struct ShaderOptions {
 // docs/spec.md operation by operation (every float expression `precise`, so no compiler contracts
 // or reorders it; integer hashing in uint arithmetic) and needs no extension: paste it into a compute
 // or fragment shader (GLSL 4.30+, or Vulkan GLSL through glslang). Supported so far: the lattice
-// bases (perlin, classic, value, isotropic) with either fade and hash, seeds and periods, in 2D and 3D;
-// other fields are refused with invalid_argument naming what is missing. Allocates (load time).
+// bases (perlin, classic, value, isotropic) with either fade and hash, seeds and periods, and their
+// fbm, turbulence, ridged and billow fractals, in 2D and 3D; other fields are refused with
+// invalid_argument naming what is missing. Allocates (load time).
 GRADNOISE_API Status shader_source(const NoiseDesc& desc, const ShaderOptions& options, std::string* out);
 
 }  // namespace gradnoise

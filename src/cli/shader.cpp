@@ -55,7 +55,7 @@ Run add_shader(CLI::App& app) {
         "Writes GLSL 4.30 (docs/gpu.md): constants, helpers and float NAME(vec2|vec3 p), which returns what\n"
         "'gradnoise eval' prints for the same field and point, bit for bit (every float expression\n"
         "precise, hashes in uint). So far the lattice bases (perlin, classic, value, isotropic) with their\n"
-        "fades, hashes, seeds and periods, in 2D and 3D, without fractal, warp or pattern.\n\n"
+        "fades, hashes, seeds, periods and fractals (not damped), in 2D and 3D, without warp or pattern.\n\n"
         "Examples:\n"
         "  gradnoise shader --dims 2 --seed 7 > noise.glsl\n"
         "  gradnoise shader --basis classic --period 8,8,8 --name clouds -o clouds.glsl");
