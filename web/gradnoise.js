@@ -205,14 +205,51 @@
     }
   }
 
-  class Field {
+  // What fields and graphs share: a handle in the module, its output buffer, and the grid, points and
+  // dispose calls, which are the module's _gnw_<kind>_grid_2d, _gnw_<kind>_points and _gnw_<kind>_destroy.
+  class Sampler {
+    constructor(M, kind) {
+      this.M = M;
+      this.kind = kind;  // 'field' or 'graph'
+      this.handle = 0;
+      this.scratch = new Scratch(M);
+    }
+
+    // A grid: {x, y, step (or stepX, stepY), width, height}; sample (i, j) at (x + i*stepX, y + j*stepY),
+    // row-major. Returns a Float32Array of width*height (or fills `into`).
+    grid2d(spec, into) {
+      const g = gridSpec(spec, 2);
+      const fill = this.M['_gnw_' + this.kind + '_grid_2d'];
+      const h = this.handle;
+      return filled(this, g.count, into, function (out) {
+        return fill(h, g.origin[0], g.origin[1], g.step[0], g.step[1], g.size[0], g.size[1], out);
+      });
+    }
+
+    // Points: points(xs, ys[, zs[, ws]]) -> Float32Array, one value per point.
+    points(xs, ys, zs, ws) {
+      const evaluate = this.M['_gnw_' + this.kind + '_points'];
+      const h = this.handle;
+      const coordinates = [xs, ys, zs, ws].filter(function (c) { return c !== undefined; });
+      return pointsCall(this, coordinates, undefined, function (d, x, y, z, w, out, n) {
+        return evaluate(h, d, x, y, z, w, out, n);
+      });
+    }
+
+    dispose() {
+      if (this.handle) this.M['_gnw_' + this.kind + '_destroy'](this.handle);
+      this.handle = 0;
+      this.scratch.release();
+    }
+  }
+
+  class Field extends Sampler {
     constructor(library, params, preset) {
       const M = library.M;
-      this.M = M;
+      super(M, 'field');
       this.library = library;
       this.handle = M._gnw_field_create(preset === undefined ? -1 : preset);
       if (!this.handle) throw new GradnoiseError('out of memory: a field');
-      this.scratch = new Scratch(M);
       try {
         const names = library.parameterNames;
         for (const key of Object.keys(params || {})) {
@@ -258,17 +295,7 @@
       return out;
     }
 
-    // A grid: {x, y, step (or stepX, stepY), width, height}; sample (i, j) at (x + i*stepX, y + j*stepY),
-    // row-major. Returns a Float32Array of width*height (or fills `into`).
-    grid2d(spec, into) {
-      const g = gridSpec(spec, 2);
-      const M = this.M;
-      const h = this.handle;
-      return filled(this, g.count, into, function (out) {
-        return M._gnw_field_grid_2d(h, g.origin[0], g.origin[1], g.step[0], g.step[1], g.size[0], g.size[1], out);
-      });
-    }
-
+    // A 3D grid: {x, y, z, step (or stepX, stepY, stepZ), width, height, depth}.
     grid3d(spec, into) {
       const g = gridSpec(spec, 3);
       const M = this.M;
@@ -276,16 +303,6 @@
       return filled(this, g.count, into, function (out) {
         return M._gnw_field_grid_3d(h, g.origin[0], g.origin[1], g.origin[2], g.step[0], g.step[1], g.step[2],
                                     g.size[0], g.size[1], g.size[2], out);
-      });
-    }
-
-    // Points: points(xs, ys[, zs[, ws]]) -> Float32Array, one value per point.
-    points(xs, ys, zs, ws) {
-      const M = this.M;
-      const h = this.handle;
-      const coordinates = [xs, ys, zs, ws].filter(function (c) { return c !== undefined; });
-      return pointsCall(this, coordinates, undefined, function (d, x, y, z, w, out, n) {
-        return M._gnw_field_points(h, d, x, y, z, w, out, n);
       });
     }
 
@@ -311,47 +328,17 @@
       }
     }
 
-    dispose() {
-      if (this.handle) this.M._gnw_field_destroy(this.handle);
-      this.handle = 0;
-      this.scratch.release();
-    }
   }
 
   // A graph file's field (docs/graphs.md), from its JSON text.
-  class Graph {
+  class Graph extends Sampler {
     constructor(library, json) {
       const M = library.M;
-      this.M = M;
-      this.scratch = new Scratch(M);
+      super(M, 'graph');
       const text = typeof json === 'string' ? json : JSON.stringify(json);
       this.handle = withStrings(M, [text], function (t) { return M._gnw_graph_create(t, M.lengthBytesUTF8(text)); });
       if (!this.handle) throw new GradnoiseError(M.UTF8ToString(M._gnw_error()));
       this.dimensions = M._gnw_graph_dimensions(this.handle);
-    }
-
-    grid2d(spec, into) {
-      const g = gridSpec(spec, 2);
-      const M = this.M;
-      const h = this.handle;
-      return filled(this, g.count, into, function (out) {
-        return M._gnw_graph_grid_2d(h, g.origin[0], g.origin[1], g.step[0], g.step[1], g.size[0], g.size[1], out);
-      });
-    }
-
-    points(xs, ys, zs, ws) {
-      const M = this.M;
-      const h = this.handle;
-      const coordinates = [xs, ys, zs, ws].filter(function (c) { return c !== undefined; });
-      return pointsCall(this, coordinates, undefined, function (d, x, y, z, w, out, n) {
-        return M._gnw_graph_points(h, d, x, y, z, w, out, n);
-      });
-    }
-
-    dispose() {
-      if (this.handle) this.M._gnw_graph_destroy(this.handle);
-      this.handle = 0;
-      this.scratch.release();
     }
   }
 

@@ -95,7 +95,7 @@ function startChromium(profile) {
   const child = spawn('chromium', ['--headless=new', '--remote-debugging-pipe', '--no-sandbox', '--disable-gpu',
     '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
     '--disable-sync', '--force-color-profile=srgb', '--hide-scrollbars', '--user-data-dir=' + profile,
-    'about:blank'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+    'about:blank'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true });
   let nextId = 1, buffered = '';
   const waiting = new Map();
   child.stdio[4].on('data', function (chunk) {
@@ -130,7 +130,11 @@ async function main() {
   const browser = startChromium(profile);
   const watchdog = setTimeout(function () {
     console.error('playground test: no result after 120 s; chromium said:\n' + browser.stderr().slice(-2000));
-    browser.child.kill('SIGKILL');
+    try {
+      process.kill(-browser.child.pid, 'SIGKILL');
+    } catch (e) {
+      browser.child.kill('SIGKILL');
+    }
     process.exit(1);
   }, 120000);
   try {
@@ -229,11 +233,16 @@ async function main() {
     fs.writeFileSync(path.join(outDir, 'playground-page.png'), Buffer.from(page_shot.data, 'base64'));
   } finally {
     clearTimeout(watchdog);
+    // (Chromium's own processes too: its process group, then the profile, retried while they exit.)
     const exited = new Promise((resolve) => browser.child.once('exit', resolve));
-    browser.child.kill('SIGKILL');
+    try {
+      process.kill(-browser.child.pid, 'SIGKILL');
+    } catch (e) {
+      browser.child.kill('SIGKILL');
+    }
     await exited;
     server.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
