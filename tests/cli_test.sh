@@ -180,7 +180,7 @@ expect_rc "--jitter 2: exit 2" 2 "--jitter: '2' is not a number in [0, 1]"
 
 # gradnoise shader: the GLSL of a field (its values are checked on Mesa by tests/gpu/test_shader.cpp).
 capture "" shader --dims 2 --basis classic --seed 7 --period 8,4 --name clouds
-if [[ $RC == 0 && "$OUT" == *"float clouds(vec2 p) {"* && "$OUT" == *"ivec3(7, 3, 255)"* &&
+if [[ $RC == 0 && "$OUT" == *"float clouds(vec2 p) {"* && "$OUT" == *"ivec4(7, 3, 255, 255)"* &&
       "$OUT" == *"precise float"* ]]; then
     pass "shader: the named vec2 function, the periods' masks, precise floats"
 else
@@ -188,8 +188,17 @@ else
 fi
 capture "" shader --basis cellular
 expect_rc "shader of a cellular field: exit 1, named" 1 "the GPU form covers the lattice bases so far"
-capture "" shader --dims 4
-expect_rc "shader --dims 4: exit 2" 2 "--dims"
+capture "" shader --dims 5
+expect_rc "shader --dims 5: exit 2" 2 "--dims"
+capture "" shader --dims 4 --fractal ridged --warp 1 --gradient --name rock
+if [[ $RC == 0 && "$OUT" == *"float rock(vec4 p) {"* && "$OUT" == *"float rock_gradient(vec4 p, out vec4 d) {"* &&
+      "$OUT" == *"float rock_octaves(vec4 q[6]) {"* ]]; then
+    pass "shader --dims 4 --gradient: the value, gradient and chunk functions"
+else
+    fail "shader --dims 4 --fractal ridged --warp 1 --gradient" "rc $RC" "$ERR"
+fi
+capture "" shader --pattern marble --gradient
+expect_rc "shader --gradient of a pattern: exit 1, named" 1 "a pattern has no gradient"
 capture "" shader --seed 3 -o "$tmp/field.glsl"
 if [[ $RC == 0 && -z "$OUT" && "$(cat "$tmp/field.glsl")" == *"float gn_field(vec3 p) {"* ]] &&
    ! ls "$tmp"/field.glsl.tmp.* >/dev/null 2>&1; then

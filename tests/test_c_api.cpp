@@ -912,12 +912,51 @@ TEST_CASE("gradnoise_shader_source: the C++ text, sized and copied; refusals nam
     REQUIRE(gradnoise::shader_source(d, options, &expected).ok());
     CHECK(std::string(text.data()) == expected);
     CHECK(expected.find("float terrain(vec2 p) {") != std::string::npos);
-    CHECK(gradnoise_shader_source(desc, 4, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(last() == "shader_source: options.dimensions must be 2 or 3");
+    // With the gradient form: the C++ text with options.gradient.
+    REQUIRE(gradnoise_shader_gradient_source(desc, 4, "terrain", nullptr, 0, &length) == GRADNOISE_OK);
+    text.assign(length + 1, '\0');
+    REQUIRE(gradnoise_shader_gradient_source(desc, 4, "terrain", text.data(), text.size(), &length) == GRADNOISE_OK);
+    options.dimensions = 4;
+    options.gradient = true;
+    REQUIRE(gradnoise::shader_source(d, options, &expected).ok());
+    CHECK(std::string(text.data()) == expected);
+    CHECK(expected.find("float terrain_gradient(vec4 p, out vec4 d) {") != std::string::npos);
+    CHECK(gradnoise_shader_source(desc, 5, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last() == "shader_source: options.dimensions must be 2, 3 or 4");
+    REQUIRE(gradnoise_desc_set_parameter(desc, "pattern", "wood") == GRADNOISE_OK);
+    CHECK(gradnoise_shader_gradient_source(desc, 2, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last() == "shader_source: options.gradient: a pattern has no gradient (docs/spec.md section 18)");
+    REQUIRE(gradnoise_desc_set_parameter(desc, "pattern", "none") == GRADNOISE_OK);
     REQUIRE(gradnoise_desc_set_parameter(desc, "basis", "cellular") == GRADNOISE_OK);
     CHECK(gradnoise_shader_source(desc, 3, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
     CHECK(last() == "shader_source: the GPU form covers the lattice bases so far (perlin, classic, value, isotropic)");
     CHECK(gradnoise_shader_source(nullptr, 3, nullptr, nullptr, 0, &length) == GRADNOISE_NULL_POINTER);
+    gradnoise_desc_destroy(desc);
+}
+
+TEST_CASE("gradnoise_chunk_octave_coordinates: the C++ coordinates; refusals named") {
+    gradnoise_desc* desc = nullptr;
+    REQUIRE(gradnoise_desc_create(&desc) == GRADNOISE_OK);
+    REQUIRE(gradnoise_desc_set_parameter(desc, "fractal", "fbm") == GRADNOISE_OK);
+    REQUIRE(gradnoise_desc_set_parameter(desc, "octaves", "3") == GRADNOISE_OK);
+    gradnoise_noise* noise = nullptr;
+    REQUIRE(gradnoise_noise_create(desc, &noise) == GRADNOISE_OK);
+    float c[3 * 5], cpp[3 * 5];
+    const std::int64_t first = (std::int64_t{1} << 40) + 7;
+    REQUIRE(gradnoise_chunk_octave_coordinates(noise, 1, first, 5, 1.0f / 64.0f, c) == GRADNOISE_OK);
+    gradnoise::NoiseDesc d;
+    d.fractal.kind = gradnoise::Fractal::fbm;
+    d.fractal.octaves = 3;
+    gradnoise::Noise n;
+    REQUIRE(gradnoise::Noise::create(d, &n).ok());
+    REQUIRE(gradnoise::chunk_octave_coordinates(n, 1, first, 5, 1.0f / 64.0f, cpp).ok());
+    CHECK(std::memcmp(c, cpp, sizeof c) == 0);
+    CHECK(c[0] == 0.109375f);                 // (2^40 + 7) / 64 mod 256 = 7/64, octave 0 (no offset)
+    CHECK(c[5] == 0.21875f + 29.8125f);       // octave 1: at frequency 2, plus its y offset
+    CHECK(gradnoise_chunk_octave_coordinates(noise, 3, 0, 5, 1.0f, c) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last() == "chunk_octave_coordinates: axis must be 0, 1 or 2");
+    CHECK(gradnoise_chunk_octave_coordinates(nullptr, 0, 0, 5, 1.0f, c) == GRADNOISE_NULL_POINTER);
+    gradnoise_noise_destroy(noise);
     gradnoise_desc_destroy(desc);
 }
 

@@ -350,12 +350,25 @@ GRADNOISE_C_API gradnoise_status gradnoise_evaluate_curl_3d(const gradnoise_nois
                                                             float* vz, size_t count);
 
 /* ---- the field on the GPU (gradnoise/shader.hpp, docs/gpu.md) ---- */
-/* GLSL 4.30 source of `float <name>(vec2|vec3 p)` (dimensions 2 or 3; name NULL: "gn_field") that
-   computes desc's field bit for bit as the CPU does. *length = its size in bytes (without the NUL); when
-   buffer is not NULL and capacity > *length, the text and a NUL are copied into it, else SIZE_OVERFLOW.
-   INVALID_ARGUMENT for a field the GPU form does not cover yet (the message names it). Allocates. */
+/* GLSL 4.30 source of `float <name>(vec2|vec3|vec4 p)` (dimensions 2, 3 or 4; name NULL: "gn_field") that
+   computes desc's field bit for bit as the CPU does, and `<name>_octaves(q[K])` for chunks (C++:
+   gradnoise::shader_source). *length = its size in bytes (without the NUL); when buffer is not NULL and
+   capacity > *length, the text and a NUL are copied into it, else SIZE_OVERFLOW. INVALID_ARGUMENT for a
+   field the GPU form does not cover (the message names it). Allocates. */
 GRADNOISE_C_API gradnoise_status gradnoise_shader_source(const gradnoise_desc* desc, int dimensions, const char* name,
                                                          char* buffer, size_t capacity, size_t* length);
+/* The same with `float <name>_gradient(vecN p, out vecN d)` (the value and its gradient) and
+   `<name>_octaves_gradient(q[K], out d)` too; INVALID_ARGUMENT for a pattern (it has no gradient). */
+GRADNOISE_C_API gradnoise_status gradnoise_shader_gradient_source(const gradnoise_desc* desc, int dimensions,
+                                                                  const char* name, char* buffer, size_t capacity,
+                                                                  size_t* length);
+/* A chunk's octave coordinates for <name>_octaves: octave k's coordinate of samples first .. first + count - 1
+   on axis 0, 1 or 2 at `spacing`, reduced exactly as the chunk fills do, into out[k * count + i] (k < 1, or
+   the fractal's octaves). INVALID_ARGUMENT for a bad axis or spacing or a simplex basis; SIZE_OVERFLOW when
+   first + count passes INT64_MAX. No allocation. */
+GRADNOISE_C_API gradnoise_status gradnoise_chunk_octave_coordinates(const gradnoise_noise* noise, int axis,
+                                                                    int64_t first, size_t count, float spacing,
+                                                                    float* out);
 
 /* ---- graphs (docs/graphs.md) ---- */
 /* An immutable graph of nodes read from a graph file's JSON text (format version

@@ -1,8 +1,10 @@
 // gradnoise — the same field on the GPU: GLSL source generated from a field's description, which
-// computes the CPU's values bit for bit (docs/gpu.md; issue #31, first part).
+// computes the CPU's values bit for bit (docs/gpu.md).
 #ifndef GRADNOISE_SHADER_HPP
 #define GRADNOISE_SHADER_HPP
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "gradnoise/export.hpp"
@@ -12,20 +14,37 @@
 namespace gradnoise {
 
 struct ShaderOptions {
-    int dimensions = 3;                      // 2 or 3: the function takes a vec2 or a vec3
+    int dimensions = 3;                      // 2, 3 or 4: the functions take a vec2, vec3 or vec4
     const char* function_name = "gn_field";  // a GLSL identifier; the helpers are named after it
+    bool gradient = false;                   // also write <name>_gradient (the value and its gradient)
 };
 
-// Writes GLSL 4.30 source into *out: constants and helper functions, then
-//   float <function_name>(vec2 p)   (or vec3)
-// returning, for every p, the bits Noise(desc).noise2/noise3 returns on the CPU. It is written from
-// docs/spec.md operation by operation (every float expression `precise`, so no compiler contracts
-// or reorders it; integer hashing in uint arithmetic) and needs no extension: paste it into a compute
-// or fragment shader (GLSL 4.30+, or Vulkan GLSL through glslang). Supported so far: the lattice
-// bases (perlin, classic, value, isotropic) with either fade and hash, seeds and periods, and their
-// fbm, turbulence, ridged and billow fractals, in 2D and 3D; other fields are refused with
-// invalid_argument naming what is missing. Allocates (load time).
+// Writes GLSL 4.30 source into *out: constants and helper functions named after function_name, and
+//   float <name>(vecN p)                              the field at p: Noise(desc).noise2/3/4's bits
+//   float <name>_gradient(vecN p, out vecN d)         with options.gradient: the value and its
+//                                                     gradient, gradient2/3/4's bits
+//   const int <name>_octave_count                     K: 1, or the fractal's octaves
+//   float <name>_octaves(vecN q[K])                   a chunk sample from its octave coordinates
+//   float <name>_octaves_gradient(vecN q[K], out vecN d)   (chunk_octave_coordinates below): the
+//                                                     bits of fill_chunk_* / fill_chunk_gradient_*
+// It is written from docs/spec.md operation by operation (every float expression `precise`, so no
+// compiler contracts or reorders it; integer hashing in uint arithmetic) and needs no extension:
+// paste it into a compute or fragment shader (GLSL 4.30+, or Vulkan GLSL through glslang).
+// Covered: the lattice bases (perlin, classic, value, isotropic) with either fade and hash, seeds
+// and periods, every fractal kind, warps and patterns, in 2D, 3D and 4D. The simplex and cellular
+// bases are refused (invalid_argument naming what is covered), as is options.gradient with a
+// pattern (patterns have no gradient). Allocates (load time).
 GRADNOISE_API Status shader_source(const NoiseDesc& desc, const ShaderOptions& options, std::string* out);
+
+// The GPU's half of a chunk (docs/spec.md section 13): octave k's coordinate of the samples
+// first .. first + count - 1 on `axis` (0 x, 1 y, 2 z) of a world sampled at `spacing`, reduced
+// exactly in 64-bit integers as the chunk fills do, into out[k * count + i] for k < K (1, or the
+// fractal's octaves). Pass them as q[k] to <name>_octaves: the GPU then needs no 64-bit integers,
+// and a chunk 60 million units out is as exact as one at the origin. Errors: null_pointer,
+// invalid_argument (axis outside 0..2; spacing not finite and > 0, or spacing * f_k overflowing;
+// a simplex basis, whose chunk coordinates are binary64). noexcept, no allocation.
+GRADNOISE_API Status chunk_octave_coordinates(const Noise& noise, int axis, std::int64_t first, std::size_t count,
+                                              float spacing, float* out) noexcept;
 
 }  // namespace gradnoise
 

@@ -704,14 +704,23 @@ gradnoise_status copy_text(const std::string& text, char* buffer, size_t capacit
 }
 }  // namespace
 
-gradnoise_status gradnoise_shader_source(const gradnoise_desc* desc, int dimensions, const char* name, char* buffer,
-                                         size_t capacity, size_t* length) {
+namespace {
+// (Status keeps a message's pointer: each function's messages are literals.)
+struct ShaderMessages {
+    const char* null_pointer;
+    const char* capacity;
+    const char* out_of_memory;
+};
+
+gradnoise_status shader_text(const ShaderMessages& m, const gradnoise_desc* desc, int dimensions, const char* name,
+                             bool gradient, char* buffer, size_t capacity, size_t* length) {
     if (desc == nullptr || length == nullptr) {
-        return null_handle("gradnoise_shader_source: desc and length must be non-null");
+        return null_handle(m.null_pointer);
     }
     try {
         gradnoise::ShaderOptions options;
         options.dimensions = dimensions;
+        options.gradient = gradient;
         if (name != nullptr) {
             options.function_name = name;
         }
@@ -719,10 +728,35 @@ gradnoise_status gradnoise_shader_source(const gradnoise_desc* desc, int dimensi
         if (gradnoise::Status s = gradnoise::shader_source(desc->desc, options, &text); !s) {
             return report(s);
         }
-        return copy_text(text, buffer, capacity, length, "gradnoise_shader_source: capacity must exceed *length");
+        return copy_text(text, buffer, capacity, length, m.capacity);
     } catch (...) {
-        return fail(gradnoise::ErrorCode::out_of_memory, "gradnoise_shader_source: out of memory");
+        return fail(gradnoise::ErrorCode::out_of_memory, m.out_of_memory);
     }
+}
+}  // namespace
+
+gradnoise_status gradnoise_shader_source(const gradnoise_desc* desc, int dimensions, const char* name, char* buffer,
+                                         size_t capacity, size_t* length) {
+    static constexpr ShaderMessages m{"gradnoise_shader_source: desc and length must be non-null",
+                                      "gradnoise_shader_source: capacity must exceed *length",
+                                      "gradnoise_shader_source: out of memory"};
+    return shader_text(m, desc, dimensions, name, false, buffer, capacity, length);
+}
+
+gradnoise_status gradnoise_shader_gradient_source(const gradnoise_desc* desc, int dimensions, const char* name,
+                                                  char* buffer, size_t capacity, size_t* length) {
+    static constexpr ShaderMessages m{"gradnoise_shader_gradient_source: desc and length must be non-null",
+                                      "gradnoise_shader_gradient_source: capacity must exceed *length",
+                                      "gradnoise_shader_gradient_source: out of memory"};
+    return shader_text(m, desc, dimensions, name, true, buffer, capacity, length);
+}
+
+gradnoise_status gradnoise_chunk_octave_coordinates(const gradnoise_noise* noise, int axis, int64_t first, size_t count,
+                                                    float spacing, float* out) {
+    if (noise == nullptr) {
+        return null_handle("gradnoise_chunk_octave_coordinates: noise must be non-null");
+    }
+    return report(gradnoise::chunk_octave_coordinates(noise->noise, axis, first, count, spacing, out));
 }
 
 gradnoise_status gradnoise_graph_to_json(const gradnoise_graph* graph, char* buffer, size_t capacity, size_t* length) {

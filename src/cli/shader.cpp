@@ -15,6 +15,7 @@ namespace {
 struct ShaderSettings {
     NoiseOptions noise;
     int dims = 3;
+    bool gradient = false;
     std::string name = "gn_field";
     std::string output;
 };
@@ -23,6 +24,7 @@ int run_shader(const ShaderSettings& s) {
     ShaderOptions options;
     options.dimensions = s.dims;
     options.function_name = s.name.c_str();
+    options.gradient = s.gradient;
     std::string source;
     if (Status st = shader_source(s.noise.desc(), options, &source); !st) {
         fail(st.message());
@@ -43,22 +45,25 @@ int run_shader(const ShaderSettings& s) {
 Run add_shader(CLI::App& app) {
     auto s = std::make_shared<ShaderSettings>();
     CLI::App* cmd = add_command(app, "shader", "write the GLSL of a field: the CPU's values on the GPU, bit for bit");
-    cmd->add_option("--dims", s->dims, "the function's coordinates: 2 (vec2) or 3 (vec3; default)")
-        ->type_name("2|3")
-        ->check(CLI::IsMember({2, 3}));
+    cmd->add_option("--dims", s->dims, "the function's coordinates: 2 (vec2), 3 (vec3; default) or 4 (vec4)")
+        ->type_name("2|3|4")
+        ->check(CLI::IsMember({2, 3, 4}));
+    cmd->add_flag("--gradient", s->gradient, "also write NAME_gradient(p, out d): the value and its gradient");
     cmd->add_option("--name", s->name, "the GLSL function's name (default gn_field); its helpers are named after it")
         ->type_name("NAME");
     cmd->add_option("-o,--output", s->output, "write to FILE (replaced atomically) instead of standard output")
         ->type_name("FILE");
     add_noise_options(*cmd, &s->noise);
     cmd->footer(
-        "Writes GLSL 4.30 (docs/gpu.md): constants, helpers and float NAME(vec2|vec3 p), which returns what\n"
-        "'gradnoise eval' prints for the same field and point, bit for bit (every float expression\n"
-        "precise, hashes in uint). So far the lattice bases (perlin, classic, value, isotropic) with their\n"
-        "fades, hashes, seeds, periods and fractals (not damped), in 2D and 3D, without warp or pattern.\n\n"
+        "Writes GLSL 4.30 (docs/gpu.md): constants, helpers and float NAME(vec2|vec3|vec4 p), which returns\n"
+        "what 'gradnoise eval' prints for the same field and point, bit for bit (every float expression\n"
+        "precise, hashes in uint); with --gradient also NAME_gradient; and NAME_octaves for chunks. Covers\n"
+        "the lattice bases (perlin, classic, value, isotropic) with their fades, hashes, seeds, periods,\n"
+        "fractals, warps and patterns, in 2D, 3D and 4D; not yet the simplex and cellular bases.\n\n"
         "Examples:\n"
         "  gradnoise shader --dims 2 --seed 7 > noise.glsl\n"
-        "  gradnoise shader --basis classic --period 8,8,8 --name clouds -o clouds.glsl");
+        "  gradnoise shader --basis classic --period 8,8,8 --name clouds -o clouds.glsl\n"
+        "  gradnoise shader --dims 2 --fractal fbm --octaves 8 --gradient --name terrain");
     return [s] { return run_shader(*s); };
 }
 

@@ -1,45 +1,26 @@
-// [S 3, 4, 5, 8, 10, 15] GLSL for a field: the scalar reference's operations (src/reference/perlin.cpp,
-// hash.cpp, lattice.cpp, fractal.cpp) in the same order, as text. Floats are written as the bits of the CPU's
-// tables (uintBitsToFloat), every float temporary is `precise` (no contraction into FMA, no
-// reassociation: the GLSL rules that make + - * exact as on the CPU), and the hashes are uint.
+// [S 8, 11, 12, 13, 18] GLSL for a field: the reference's operations (src/reference/) in the same order,
+// as text. This file checks the request and writes the field level -- warps, patterns and the
+// gradient through the warps' Jacobian (src/reference/fractal.cpp, gradient.cpp); glsl_lattice.cpp
+// writes one octave and glsl_octaves.cpp the sums of octaves. Floats are written as the bits of the
+// CPU's values (uintBitsToFloat), every float temporary is `precise` (no contraction into FMA, no
+// reassociation), and hashes are uint arithmetic.
 #include "gradnoise/shader.hpp"
 
 #include <cctype>
-#include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "gradnoise/gradnoise.hpp"
-#include "tables/mix_hash.hpp"
-#include "tables/noise_tables.hpp"
+#include "shader/glsl_text.hpp"
 
 namespace gradnoise {
 namespace {
 
-std::string hex(std::uint32_t v) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "0x%08Xu", static_cast<unsigned>(v));
-    return buf;
-}
-
-std::uint32_t bits(float f) {
-    std::uint32_t u;
-    std::memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-// const uint <name>[n] = uint[n](...): bytes in decimal, the float tables as their bits in hex.
-template <class Get>
-std::string uint_table(const std::string& name, int n, bool as_hex, Get get) {
-    std::string s = "const uint " + name + "[" + std::to_string(n) + "] = uint[" + std::to_string(n) + "](";
-    for (int i = 0; i < n; ++i) {
-        const std::uint32_t v = static_cast<std::uint32_t>(get(i));
-        s += (i % (as_hex ? 8 : 16) == 0 ? "\n    " : " ") + (as_hex ? hex(v) : std::to_string(v) + "u") + (i + 1 < n ? "," : "");
-    }
-    return s + ");\n";
-}
+using glsl::component;
+using glsl::constant;
+using glsl::number;
 
 bool identifier(const char* s) {
     if (s == nullptr || !(std::isalpha(static_cast<unsigned char>(*s)) || *s == '_')) return false;
@@ -49,14 +30,138 @@ bool identifier(const char* s) {
     return true;
 }
 
+std::string nonfinite(const char* p) {
+    return std::string("(any(isnan(") + p + ")) || any(isinf(" + p + ")))";
+}
+
+// [S 11] The warps: level l displaces p by strength * D, D_a the fractal at at * f_w + c_{l,a}
+// (product, then sum, per axis); then the fractal at the displaced point.
+std::string warped_value(const glsl::Field& f) {
+    const WarpParams& w = f.desc.warp;
+    const std::string vec = f.vec();
+    std::string s = "    precise " + vec + " at = p;\n";
+    for (int level = 0; level < w.levels; ++level) {
+        std::string d = vec + "(";
+        for (int a = 0; a < f.dims; ++a) {
+            const std::string A = number(level) + number(a);
+            s += "    precise " + vec + " q" + A + " = " + glsl::product(f.name, w.frequency, "at") + " + " + vec + "(" +
+                 constant(detail::warp_offset[level][a]) + ");\n";
+            s += "    precise float d" + A + " = " + f.fn("_fractal") + "(q" + A + ");\n";
+            d += (a ? ", d" : "d") + A;
+        }
+        s += "    at = p + " + glsl::product(f.name, w.strength, d + ")") + ";\n";
+    }
+    return s + "    precise float v = " + f.fn("_fractal") + "(at);\n";
+}
+
+// [S 12] sine(t) in float, no libm: the turn, the fold, the degree-11 odd polynomial.
+std::string sine(const glsl::Field& f) {
+    return "float " + f.fn("_sine") + "(float t) {\n    precise float r = t * " + constant(detail::sine_inv_two_pi) +
+           ";\n    r = r - floor(r);\n    precise float u = r - 0.5;\n"
+           "    if (u > 0.25) u = 0.5 - u;\n    else if (u < -0.25) u = -0.5 - u;\n"
+           "    precise float u2 = u * u;\n    precise float s = " + constant(detail::sine_c11) + ";\n" +
+           "    s = s * u2 + " + constant(detail::sine_c9) + ";\n    s = s * u2 + " + constant(detail::sine_c7) +
+           ";\n    s = s * u2 + " + constant(detail::sine_c5) + ";\n    s = s * u2 + " + constant(detail::sine_c3) +
+           ";\n    s = s * u2 + " + constant(detail::sine_c1) + ";\n    precise float r2 = -(s * u);\n    return r2;\n}\n";
+}
+
+// [S 11, 12] float <name>(p): the warped fractal, then the pattern and its finishing.
+std::string value_field(const glsl::Field& f) {
+    const PatternParams& pattern = f.desc.pattern;
+    std::string s = pattern.kind == Pattern::marble ? sine(f) : std::string();
+    s += "float " + f.name + "(" + f.vec() + " p) {\n";
+    if (f.desc.warp.levels == 0 && pattern.kind == Pattern::none) {
+        return s + "    return " + f.fn("_fractal") + "(p);\n}\n";
+    }
+    s += warped_value(f);
+    switch (pattern.kind) {
+        case Pattern::marble:
+            s += "    precise float r = 0.5 + 0.5 * " + f.fn("_sine") + "(" + glsl::product(f.name, pattern.frequency, "p.x") +
+                 " + " + glsl::product(f.name, pattern.strength, "v") + ");\n";
+            break;
+        case Pattern::wood:
+            s += "    precise float g = " + glsl::product(f.name, pattern.frequency, "sqrt(p.x * p.x + p.y * p.y)") + " + " +
+                 glsl::product(f.name, pattern.strength, "v") + ";\n    precise float r = g - floor(g);\n";
+            break;
+        default: return s + "    return v;\n}\n";
+    }
+    // [S 12.3] a non-finite p or a NaN -> 0; a wood value of 1 -> 0; clamp to [0, 1].
+    s += "    if (" + nonfinite("p") + " || isnan(r)) return 0.0;\n";
+    if (pattern.kind == Pattern::wood) s += "    if (r >= 1.0) return 0.0;\n";
+    return s + "    return r < 0.0 ? 0.0 : (r > 1.0 ? 1.0 : r);\n}\n";
+}
+
+// [S 18.3] float <name>_gradient(p, out d): the value and its gradient; through the warps, the
+// Jacobian J of the warped point (J[a][b] as jab) carried level by level.
+std::string gradient_field(const glsl::Field& f) {
+    const WarpParams& w = f.desc.warp;
+    const std::string vec = f.vec();
+    const int n = f.dims;
+    std::string s = "float " + f.fn("_gradient") + "(" + vec + " p, out " + vec + " d) {\n";
+    if (w.levels == 0) {
+        return s + "    return " + f.fn("_fractal_gradient") + "(p, d);\n}\n";
+    }
+    // J[a][b] by name: "1.0" and "" (a known +0) for the identity, then jab. FW * +0 is +0 (the
+    // warp frequency is finite and > 0), so g_c * (FW * +0) is g_c * +0.
+    std::vector<std::string> jacobian(16);
+    auto J = [&](int a, int b) -> std::string& { return jacobian[static_cast<std::size_t>(a * 4 + b)]; };
+    for (int a = 0; a < n; ++a) {
+        for (int b = 0; b < n; ++b) J(a, b) = a == b ? "1.0" : "";
+    }
+    s += "    precise " + vec + " at = p;\n";
+    const float FW = w.frequency, S = w.strength;
+    auto term = [&](const std::string& g, int c, int b) {
+        const std::string& j = J(c, b);
+        if (j.empty()) return f.fn("_times_zero") + "(" + g + "." + component(c) + ")";
+        return g + "." + component(c) + " * " + (j == "1.0" ? constant(FW) : "(" + glsl::product(f.name, FW, j) + ")");
+    };
+    for (int level = 0; level < w.levels; ++level) {
+        std::string d = vec + "(";
+        for (int a = 0; a < n; ++a) {
+            const std::string A = number(level) + number(a);
+            s += "    precise " + vec + " q" + A + " = " + glsl::product(f.name, FW, "at") + " + " + vec + "(" +
+                 constant(detail::warp_offset[level][a]) + ");\n";
+            s += "    " + vec + " g" + A + ";\n    precise float d" + A + " = " + f.fn("_fractal_gradient") + "(q" + A + ", g" + A + ");\n";
+            for (int b = 0; b < n; ++b) {
+                const std::string e = "e" + A + number(b);
+                s += "    precise float " + e + " = " + term("g" + A, 0, b) + ";\n";
+                for (int c = 1; c < n; ++c) s += "    " + e + " = " + e + " + " + term("g" + A, c, b) + ";\n";
+                const std::string scaled = glsl::product(f.name, S, e);
+                s += "    precise float n" + A + number(b) + " = " +
+                     (a == b ? "1.0 + " + scaled : f.fn("_plus_zero") + "(" + scaled + ")") + ";\n";
+            }
+            d += (a ? ", d" : "d") + A;
+        }
+        s += "    at = p + " + glsl::product(f.name, S, d + ")") + ";\n";
+        for (int a = 0; a < n; ++a) {
+            for (int b = 0; b < n; ++b) {
+                const std::string name = std::string("j") + number(a) + number(b);
+                s += (level == 0 ? "    precise float " : "    ") + name + " = n" + number(level) + number(a) + number(b) + ";\n";
+                J(a, b) = name;
+            }
+        }
+    }
+    s += "    " + vec + " g;\n    precise float v = " + f.fn("_fractal_gradient") + "(at, g);\n";
+    std::string r = vec + "(";
+    for (int b = 0; b < n; ++b) {
+        const std::string D = "r" + number(b);
+        s += "    precise float " + D + " = g.x * " + J(0, b) + ";\n";  // (levels >= 1: J is the jab)
+        for (int c = 1; c < n; ++c) s += "    " + D + " = " + D + " + g." + component(c) + " * " + J(c, b) + ";\n";
+        r += std::string(b ? ", " : "") + "isnan(" + D + ") ? 0.0 : " + D;
+    }
+    // A non-finite p: a +0 gradient; a NaN component (an overflow): +0.
+    s += "    d = " + nonfinite("p") + " ? " + vec + "(0.0) : " + r + ");\n";
+    return s + "    return v;\n}\n";
+}
+
 }  // namespace
 
 Status shader_source(const NoiseDesc& desc, const ShaderOptions& options, std::string* out) {
     if (out == nullptr) {
         return Status(ErrorCode::null_pointer, "shader_source: out is null");
     }
-    if (options.dimensions != 2 && options.dimensions != 3) {
-        return Status(ErrorCode::invalid_argument, "shader_source: options.dimensions must be 2 or 3");
+    if (options.dimensions < 2 || options.dimensions > 4) {
+        return Status(ErrorCode::invalid_argument, "shader_source: options.dimensions must be 2, 3 or 4");
     }
     if (!identifier(options.function_name) || std::strncmp(options.function_name, "gl_", 3) == 0) {
         return Status(ErrorCode::invalid_argument,
@@ -66,170 +171,28 @@ Status shader_source(const NoiseDesc& desc, const ShaderOptions& options, std::s
         return Status(ErrorCode::invalid_argument,
                       "shader_source: the GPU form covers the lattice bases so far (perlin, classic, value, isotropic)");
     }
-    if (desc.fractal.kind == Fractal::damped || desc.warp.levels != 0 || desc.pattern.kind != Pattern::none) {
+    if (options.gradient && desc.pattern.kind != Pattern::none) {
         return Status(ErrorCode::invalid_argument,
-                      "shader_source: the GPU form has no damped fractal, warp or pattern yet");
+                      "shader_source: options.gradient: a pattern has no gradient (docs/spec.md section 18)");
     }
     Noise noise;
     if (Status s = Noise::create(desc, &noise); !s) {
         return s;
     }
-    const detail::NoiseTables& t = noise.tables();
-    const std::string f = options.function_name;
-    const int dims = options.dimensions;
     try {
-        std::string s;
-        s += "// gradnoise " + std::string(version_string()) + ": " + basis_name(desc.basis) + " " +
-             std::to_string(dims) + "D, fade " + fade_name(desc.fade) + ", hash " + hash_name(desc.hash) +
-             " (docs/spec.md; generated by gradnoise::shader_source: the CPU's bits)\n";
-        // [S 3] the corner hash: Perlin's chain over the permutation, or the mixing hash.
-        const int periods[3] = {desc.period_x, desc.period_y, desc.period_z};
-        if (desc.hash == Hash::permutation) {
-            s += uint_table(f + "_perm", 256, false, [&](int i) { return t.permutation[static_cast<std::size_t>(i)]; });
-        }
-        if (desc.basis == Basis::classic) {
-            for (int a = 0; a < dims; ++a) {
-                s += uint_table(f + "_gradient" + "xyz"[a], 256, true, [&](int i) {
-                    return bits(dims == 2 ? t.classic2[a][i] : t.classic3[a][i]);
-                });
-            }
-        } else if (desc.basis == Basis::value) {
-            s += uint_table(f + "_values", 256, true, [&](int i) { return bits(t.values[i]); });
-        } else if (desc.basis == Basis::isotropic && dims == 2) {
-            s += uint_table(f + "_isotropicx", 16, true, [&](int i) { return bits(detail::isotropic_gradient_x[i]); });
-            s += uint_table(f + "_isotropicy", 16, true, [&](int i) { return bits(detail::isotropic_gradient_y[i]); });
-        }
-        // (m: the lattice's masks, per octave with periods: [S 10.3])
-        s += "int " + f + "_hash(int X, int Y, int Z, ivec3 m) {\n";
-        s += "    X &= m.x; Y &= m.y; Z &= m.z;\n";
-        if (desc.hash == Hash::permutation) {
-            s += "    return int(" + f + "_perm[(int(" + f + "_perm[(int(" + f + "_perm[X & 255]) + Y) & 255]) + Z) & 255]);\n";
-        } else {
-            s += "    uint h = ((uint(X) * " + hex(detail::mix_prime_x) + ") ^ (uint(Y) * " + hex(detail::mix_prime_y) +
-                 ") ^ (uint(Z) * " + hex(detail::mix_prime_z) + ") ^ " + hex(t.mix_key) + ") * " +
-                 hex(detail::mix_multiplier) + ";\n";
-            s += "    return int((h >> 28) | ((h >> 20) & 0xF0u));\n";
-        }
-        s += "}\n";
-        // [S 4.2] the cell: floor(v) mod 256, 0 outside the int32 range.
-        s += "int " + f + "_cell(float v) { return abs(v) < 2147483648.0 ? (int(v) & 255) : 0; }\n";
-        // [S 4.3] the fade curve.
-        s += "float " + f + "_fade(float t) { precise float r = ";
-        s += desc.fade == Fade::cubic ? "t * t * (3.0 - 2.0 * t)" : "t * t * t * (t * (t * 6.0 - 15.0) + 10.0)";
-        s += "; return r; }\n";
-        // [S 4.5] a + t * (b - a).
-        s += "float " + f + "_lerp(float t, float a, float b) { precise float r = a + t * (b - a); return r; }\n";
-        // [S 4.4, 10.1, 10.2, 15] the value at a corner.
-        s += "float " + f + "_corner(int h, float x, float y, float z) {\n";
-        switch (desc.basis) {
-            case Basis::classic:
-                if (dims == 2) {
-                    s += "    precise float r = uintBitsToFloat(" + f + "_gradientx[h]) * x + uintBitsToFloat(" + f +
-                         "_gradienty[h]) * y;\n";
-                } else {
-                    s += "    precise float r = (uintBitsToFloat(" + f + "_gradientx[h]) * x + uintBitsToFloat(" + f +
-                         "_gradienty[h]) * y) + uintBitsToFloat(" + f + "_gradientz[h]) * z;\n";
-                }
-                s += "    return r;\n";
-                break;
-            case Basis::value: s += "    return uintBitsToFloat(" + f + "_values[h]);\n"; break;
-            default:
-                if (desc.basis == Basis::isotropic && dims == 2) {
-                    s += "    precise float r = uintBitsToFloat(" + f + "_isotropicx[h & 15]) * x + uintBitsToFloat(" + f +
-                         "_isotropicy[h & 15]) * y;\n    return r;\n";
-                } else {  // [S 4.4] Perlin's grad
-                    s += "    h &= 15;\n    float u = h < 8 ? x : y;\n    float v = h < 4 ? y : ((h == 12 || h == 14) ? x : z);\n";
-                    s += "    precise float r = ((h & 1) == 0 ? u : -u) + ((h & 2) == 0 ? v : -v);\n    return r;\n";
-                }
-        }
-        s += "}\n";
-        // [S 4, 5] the noise: non-finite -> 0; -0 -> +0; cell and offsets; fades; corners; lerps in
-        // Perlin's order (2D: the 3D hashes with Z = 0 and gradients at z = +0).
-        const bool three = dims == 3;
-        s += std::string("float ") + f + (three ? "_noise(vec3 p, ivec3 m) {\n" : "_noise(vec2 p, ivec3 m) {\n");
-        s += three ? "    if (any(isnan(p)) || any(isinf(p))) return 0.0;\n"
-                   "    precise float x = p.x + 0.0, y = p.y + 0.0, z = p.z + 0.0;\n"
-                   "    precise float fx = floor(x), fy = floor(y), fz = floor(z);\n"
-                   "    int X = " + f + "_cell(fx), Y = " + f + "_cell(fy), Z = " + f + "_cell(fz);\n"
-                   "    x = x - fx; y = y - fy; z = z - fz;\n"
-                   "    precise float u = " + f + "_fade(x), v = " + f + "_fade(y), w = " + f + "_fade(z);\n"
-                   "    precise float x1 = x - 1.0, y1 = y - 1.0, z1 = z - 1.0;\n"
-                 : "    if (any(isnan(p)) || any(isinf(p))) return 0.0;\n"
-                   "    precise float x = p.x + 0.0, y = p.y + 0.0;\n"
-                   "    precise float fx = floor(x), fy = floor(y);\n"
-                   "    int X = " + f + "_cell(fx), Y = " + f + "_cell(fy), Z = 0;\n"
-                   "    x = x - fx; y = y - fy;\n"
-                   "    precise float u = " + f + "_fade(x), v = " + f + "_fade(y);\n"
-                   "    precise float x1 = x - 1.0, y1 = y - 1.0, z = 0.0;\n";
-        auto corner = [&](int i, int j, int k) {
-            return f + "_corner(" + f + "_hash(X + " + std::to_string(i) + ", Y + " + std::to_string(j) + ", Z + " +
-                   std::to_string(k) + ", m), " + (i ? "x1" : "x") + ", " + (j ? "y1" : "y") + ", " +
-                   (three ? (k ? "z1" : "z") : "z") + ")";
-        };
-        const std::string L = f + "_lerp";
-        if (three) {
-            s += "    return " + L + "(w, " + L + "(v, " + L + "(u, " + corner(0, 0, 0) + ",\n        " + corner(1, 0, 0) +
-                 "),\n        " + L + "(u, " + corner(0, 1, 0) + ", " + corner(1, 1, 0) + ")),\n        " + L + "(v, " + L +
-                 "(u, " + corner(0, 0, 1) + ", " + corner(1, 0, 1) + "),\n        " + L + "(u, " + corner(0, 1, 1) + ", " +
-                 corner(1, 1, 1) + ")));\n";
-        } else {
-            s += "    return " + L + "(v, " + L + "(u, " + corner(0, 0, 0) + ", " + corner(1, 0, 0) + "),\n        " + L +
-                 "(u, " + corner(0, 1, 0) + ", " + corner(1, 1, 0) + "));\n";
-        }
-        s += "}\n";
-        // [S 8] the field: one octave, or the sum of octaves unrolled with the CPU's constants (each
-        // octave's frequency, amplitude and offset, and the amplitude sum, computed as the reference's
-        // loop computes them, written as their bits); sum / amplitude sum as the reference divides.
-        const std::string vec = three ? "vec3" : "vec2";
-        auto mask_of = [&](int k) {
-            int m[3];
-            for (int a = 0; a < 3; ++a) {
-                int period = periods[a];
-                if (period == 0) {
-                    m[a] = 255;
-                    continue;
-                }
-                for (int i = 0; i < k; ++i) {
-                    period = period * static_cast<int>(desc.fractal.lacunarity);
-                    period = period > 256 ? 256 : period;
-                }
-                m[a] = period - 1;
-            }
-            return "ivec3(" + std::to_string(m[0]) + ", " + std::to_string(m[1]) + ", " + std::to_string(m[2]) + ")";
-        };
-        auto constant = [](float v) { return "uintBitsToFloat(" + hex(bits(v)) + ")"; };
-        s += "float " + f + "(" + vec + " p) {\n";
-        const FractalParams& fr = desc.fractal;
-        if (fr.kind == Fractal::none) {
-            s += "    return " + f + "_noise(p, " + mask_of(0) + ");\n}\n";
-        } else {
-            s += "    if (any(isnan(p)) || any(isinf(p))) return 0.0;\n";
-            s += "    precise float sum = 0.0;\n    precise float weight = 1.0;\n";
-            const float offset[3] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z};
-            float frequency = fr.frequency, amplitude = 1.0f, amplitude_sum = 0.0f;
-            for (int k = 0; k < fr.octaves; ++k) {
-                const float kf = static_cast<float>(k);
-                s += "    {\n        precise " + vec + " q = p * " + constant(frequency) + " + " + vec + "(" +
-                     constant(kf * offset[0]) + ", " + constant(kf * offset[1]) +
-                     (three ? ", " + constant(kf * offset[2]) : std::string()) + ");\n";
-                s += "        precise float n = " + f + "_noise(q, " + mask_of(k) + ");\n";
-                switch (fr.kind) {
-                    case Fractal::turbulence: s += "        precise float term = abs(n);\n"; break;
-                    case Fractal::billow: s += "        precise float term = 2.0 * abs(n) - 1.0;\n"; break;
-                    case Fractal::ridged:
-                        s += "        precise float term = 1.0 - abs(n);\n        term = term * term;\n"
-                             "        term = term * weight;\n        precise float w = term * 2.0;\n"
-                             "        weight = w < 0.0 ? 0.0 : (w > 1.0 ? 1.0 : w);\n";
-                        break;
-                    default: s += "        precise float term = n;\n";
-                }
-                s += "        sum = sum + " + constant(amplitude) + " * term;\n    }\n";
-                amplitude_sum = amplitude_sum + amplitude;
-                frequency = frequency * fr.lacunarity;
-                amplitude = amplitude * fr.persistence;
-            }
-            s += "    precise float r = sum / " + constant(amplitude_sum) + ";\n    return r;\n}\n";
-        }
+        const glsl::Field f{desc, noise.tables(), options.function_name, options.dimensions};
+        // The damped fractal's value needs the octaves' gradients, its gradient their Hessians.
+        const bool damped = desc.fractal.kind == Fractal::damped;
+        const bool gradient = options.gradient || damped;
+        std::string s = "// gradnoise " + std::string(version_string()) + ": " + basis_name(desc.basis) + " " +
+                        number(f.dims) + "D, fade " + fade_name(desc.fade) + ", hash " + hash_name(desc.hash) +
+                        " (docs/spec.md; generated by gradnoise::shader_source: the CPU's bits)\n";
+        s += "const int " + f.fn("_octave_count") + " = " + number(f.octaves()) + ";\n";
+        s += glsl::zero_helpers(f.name, f.dims);
+        s += glsl::lattice(f, gradient, damped && options.gradient);
+        s += glsl::octaves(f, options.gradient);
+        s += value_field(f);
+        if (options.gradient) s += gradient_field(f);
         *out = std::move(s);
     } catch (const std::bad_alloc&) {
         return Status(ErrorCode::out_of_memory, "shader_source: out of memory");

@@ -9,7 +9,10 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -53,18 +56,17 @@ const GlContext& gl() {
     return context;
 }
 
-// Runs `function` (shader_source's text, named gn_field) over the points; the GPU's values.
-std::vector<float> run(const std::string& function, int dims, const std::vector<float>& coords) {
-    const std::size_t n = coords.size() / static_cast<std::size_t>(dims);
+// Compiles a compute shader of `source` (the generated functions, then `main_body`, run once per
+// item with uint i < count) and runs it over `input`; `per_item` floats out per item.
+std::vector<float> run(const std::string& functions, const std::string& main_body, const std::vector<float>& input,
+                       std::size_t count, std::size_t per_item) {
     const std::string source = "#version 430\nlayout(local_size_x = 64) in;\n"
                                "layout(std430, binding = 0) readonly buffer In { float coords[]; };\n"
                                "layout(std430, binding = 1) writeonly buffer Out { float result[]; };\n"
                                "uniform uint count;\n" +
-                               function +
+                               functions +
                                "void main() {\n    uint i = gl_GlobalInvocationID.x;\n    if (i >= count) return;\n" +
-                               (dims == 2 ? "    result[i] = gn_field(vec2(coords[2 * i], coords[2 * i + 1]));\n"
-                                          : "    result[i] = gn_field(vec3(coords[3 * i], coords[3 * i + 1], coords[3 * i + 2]));\n") +
-                               "}\n";
+                               main_body + "}\n";
     GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
     const char* text = source.c_str();
     glShaderSource(shader, 1, &text, nullptr);
@@ -83,18 +85,25 @@ std::vector<float> run(const std::string& function, int dims, const std::vector<
     GLuint buffers[2];
     glGenBuffers(2, buffers);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffers[0]);
-    glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(coords.size() * 4), coords.data(), GL_STATIC_DRAW);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(input.size() * 4), input.data(), GL_STATIC_DRAW);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, buffers[1]);
-    glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(n * 4), nullptr, GL_DYNAMIC_READ);
-    glUniform1ui(glGetUniformLocation(program, "count"), static_cast<GLuint>(n));
-    glDispatchCompute(static_cast<GLuint>((n + 63) / 64), 1, 1);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(count * per_item * 4), nullptr, GL_DYNAMIC_READ);
+    glUniform1ui(glGetUniformLocation(program, "count"), static_cast<GLuint>(count));
+    glDispatchCompute(static_cast<GLuint>((count + 63) / 64), 1, 1);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    std::vector<float> out(n);
-    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(n * 4), out.data());
+    std::vector<float> out(count * per_item);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(out.size() * 4), out.data());
     glDeleteBuffers(2, buffers);
     glDeleteProgram(program);
     glDeleteShader(shader);
     return out;
+}
+
+// vecN(coords[N * i], ..., coords[N * i + N - 1]).
+std::string point_at(int dims) {
+    std::string s = "vec" + std::to_string(dims) + "(";
+    for (int a = 0; a < dims; ++a) s += (a ? ", coords[" : "coords[") + std::to_string(dims) + " * i + " + std::to_string(a) + "]";
+    return s + ")";
 }
 
 // Random points in a few ranges, and every combination of the awkward values per axis.
@@ -105,7 +114,8 @@ std::vector<float> points(int dims, std::size_t random) {
         const float scale = i % 4 == 0 ? 1.0f / 128.0f : 1.0f;  // a quarter of them within +-2.3
         c.push_back(r.x[i] * scale);
         c.push_back(r.y[i] * scale);
-        if (dims == 3) c.push_back(r.z[i] * scale);
+        if (dims >= 3) c.push_back(r.z[i] * scale);
+        if (dims == 4) c.push_back(r.x[(i * 7919) % r.size()] * scale);
     }
     const float awkward[] = {0.0f, -0.0f, 1e-40f, -1e-40f, 0.5f, 255.5f, -256.25f, 1e7f + 0.5f, 3e38f, -3e38f,
                              16777216.0f, 2147483648.0f, NAN, INFINITY};
@@ -113,81 +123,245 @@ std::vector<float> points(int dims, std::size_t random) {
         for (float b : awkward) {
             if (dims == 2) {
                 c.insert(c.end(), {a, b});
-            } else {
+            } else if (dims == 3) {
                 for (float d : awkward) c.insert(c.end(), {a, b, d});
+            } else {
+                for (float d : awkward) {
+                    for (float e : {0.0f, -0.0f, 1e-40f, 255.5f, 3e38f, NAN}) c.insert(c.end(), {a, b, d, e});
+                }
             }
         }
     }
     return c;
 }
 
-}  // namespace
+// Random points per field and dimension: GRADNOISE_GPU_POINTS, default 20,000 (plus the awkward ones).
+std::size_t gpu_points() {
+    const char* v = std::getenv("GRADNOISE_GPU_POINTS");
+    return v != nullptr ? static_cast<std::size_t>(std::strtoull(v, nullptr, 10)) : 20000;
+}
 
-TEST_SUITE("gpu") {
+struct Case {
+    const char* name;
+    NoiseDesc desc;
+};
 
-TEST_CASE("the lattice bases' GLSL on Mesa llvmpipe equals the CPU bit for bit") {
-    REQUIRE_MESSAGE(gl().ok, gl().why);
-    struct Case {
-        const char* name;
-        NoiseDesc desc;
-    };
+// The fields the GLSL is checked on: every lattice basis, fade, hash, period, fractal kind, warp
+// level and pattern.
+std::vector<Case> fields() {
     std::vector<Case> cases;
     auto add = [&](const char* name, auto change) {
         NoiseDesc d;
         change(d);
         cases.push_back({name, d});
     };
+    using gradnoise::Basis;
+    using gradnoise::Fractal;
     add("perlin (Ken Perlin's table, quintic)", [](NoiseDesc&) {});
     add("perlin seeded, cubic", [](NoiseDesc& d) { d.seed = 7; d.has_seed = true; d.fade = gradnoise::Fade::cubic; });
     add("perlin mix hash, seeded", [](NoiseDesc& d) { d.hash = gradnoise::Hash::mix; d.seed = 99; d.has_seed = true; });
-    add("classic seeded, periods 8 x 4 x 16", [](NoiseDesc& d) {
-        d.basis = gradnoise::Basis::classic; d.seed = 3; d.has_seed = true; d.period_x = 8; d.period_y = 4; d.period_z = 16;
+    add("classic seeded, periods 8 x 4 x 16 x 2", [](NoiseDesc& d) {
+        d.basis = Basis::classic; d.seed = 3; d.has_seed = true; d.period_x = 8; d.period_y = 4; d.period_z = 16; d.period_w = 2;
     });
-    add("value, mix hash", [](NoiseDesc& d) { d.basis = gradnoise::Basis::value; d.hash = gradnoise::Hash::mix; });
-    add("isotropic", [](NoiseDesc& d) { d.basis = gradnoise::Basis::isotropic; });
-    add("perlin fbm, 6 octaves", [](NoiseDesc& d) { d.fractal.kind = gradnoise::Fractal::fbm; });
-    add("classic ridged, 5 octaves, lacunarity 2, periods 4 x 8", [](NoiseDesc& d) {
-        d.basis = gradnoise::Basis::classic; d.fractal.kind = gradnoise::Fractal::ridged; d.fractal.octaves = 5;
-        d.period_x = 4; d.period_y = 8;
+    add("value, mix hash", [](NoiseDesc& d) { d.basis = Basis::value; d.hash = gradnoise::Hash::mix; });
+    add("isotropic", [](NoiseDesc& d) { d.basis = Basis::isotropic; });
+    add("perlin fbm, 6 octaves", [](NoiseDesc& d) { d.fractal.kind = Fractal::fbm; });
+    add("classic ridged, 5 octaves, periods 4 x 8", [](NoiseDesc& d) {
+        d.basis = Basis::classic; d.fractal.kind = Fractal::ridged; d.fractal.octaves = 5; d.period_x = 4; d.period_y = 8;
     });
-    add("value turbulence, mix hash, lacunarity 2.1, persistence 0.45", [](NoiseDesc& d) {
-        d.basis = gradnoise::Basis::value; d.hash = gradnoise::Hash::mix; d.fractal.kind = gradnoise::Fractal::turbulence;
+    add("value turbulence, mix hash, lacunarity 2.1, persistence 0.45, 4 octaves", [](NoiseDesc& d) {
+        d.basis = Basis::value; d.hash = gradnoise::Hash::mix; d.fractal.kind = Fractal::turbulence;
         d.fractal.octaves = 4; d.fractal.lacunarity = 2.1f; d.fractal.persistence = 0.45f;
     });
     add("isotropic billow, frequency 0.7, 3 octaves", [](NoiseDesc& d) {
-        d.basis = gradnoise::Basis::isotropic; d.fractal.kind = gradnoise::Fractal::billow; d.fractal.octaves = 3;
-        d.fractal.frequency = 0.7f;
+        d.basis = Basis::isotropic; d.fractal.kind = Fractal::billow; d.fractal.octaves = 3; d.fractal.frequency = 0.7f;
     });
+    add("perlin damped, cubic, 4 octaves", [](NoiseDesc& d) {
+        d.fractal.kind = Fractal::damped; d.fractal.octaves = 4; d.fade = gradnoise::Fade::cubic;
+    });
+    add("perlin fbm 3 octaves, warp 2 levels, strength 1.5, frequency 0.8", [](NoiseDesc& d) {
+        d.fractal.kind = Fractal::fbm; d.fractal.octaves = 3; d.warp.levels = 2; d.warp.strength = 1.5f; d.warp.frequency = 0.8f;
+    });
+    add("classic marble: turbulence 3 octaves, warp 1 level", [](NoiseDesc& d) {
+        d.basis = Basis::classic; d.fractal.kind = Fractal::turbulence; d.fractal.octaves = 3; d.warp.levels = 1;
+        d.pattern.kind = gradnoise::Pattern::marble; d.pattern.frequency = 0.9f;
+    });
+    add("value wood, strength 0.2, frequency 0.3", [](NoiseDesc& d) {
+        d.basis = Basis::value; d.pattern.kind = gradnoise::Pattern::wood; d.pattern.strength = 0.2f; d.pattern.frequency = 0.3f;
+    });
+    return cases;
+}
+
+std::string shader(const NoiseDesc& desc, int dims, bool gradient) {
+    std::string text;
+    gradnoise::ShaderOptions options;
+    options.dimensions = dims;
+    options.gradient = gradient;
+    const gradnoise::Status st = gradnoise::shader_source(desc, options, &text);
+    REQUIRE_MESSAGE(st.ok(), st.message());
+    return text;
+}
+
+// The CPU's value (and gradient) at p: the scalar reference.
+void cpu_gradient(const gradnoise::Noise& noise, int dims, const float* p, float* out) {
+    if (dims == 2) {
+        const gradnoise::Gradient2 g = noise.gradient2(p[0], p[1]);
+        const float v[] = {g.value, g.dx, g.dy};
+        std::copy(v, v + 3, out);
+    } else if (dims == 3) {
+        const gradnoise::Gradient3 g = noise.gradient3(p[0], p[1], p[2]);
+        const float v[] = {g.value, g.dx, g.dy, g.dz};
+        std::copy(v, v + 4, out);
+    } else {
+        const gradnoise::Gradient4 g = noise.gradient4(p[0], p[1], p[2], p[3]);
+        const float v[] = {g.value, g.dx, g.dy, g.dz, g.dw};
+        std::copy(v, v + 5, out);
+    }
+}
+
+// Counts the values whose bits differ, reporting the first three.
+template <class Where>
+std::size_t compare(const std::vector<float>& cpu, const std::vector<float>& gpu, Where&& where) {
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < cpu.size(); ++i) {
+        if (testing::bits(cpu[i]) != testing::bits(gpu[i]) && differ++ < 3) {
+            CHECK_MESSAGE(false, where(i) << ": the CPU gives " << cpu[i] << ", the GPU " << gpu[i]);
+        }
+    }
+    return differ;
+}
+
+std::string point_text(const std::vector<float>& coords, std::size_t i, int dims) {
+    std::string s = "(";
+    for (int a = 0; a < dims; ++a) s += (a ? ", " : "") + std::to_string(coords[i * static_cast<std::size_t>(dims) + a]);
+    return s + ")";
+}
+
+}  // namespace
+
+TEST_SUITE("gpu") {
+
+TEST_CASE("the GLSL of every lattice field on Mesa llvmpipe equals the CPU bit for bit, 2D, 3D and 4D") {
+    REQUIRE_MESSAGE(gl().ok, gl().why);
+    const std::size_t random = gpu_points();
     std::size_t compared = 0;
-    for (const Case& c : cases) {
-        for (int dims : {2, 3}) {
-            INFO(c.name << ", " << dims << "D");
-            std::string function;
-            gradnoise::ShaderOptions options;
-            options.dimensions = dims;
-            REQUIRE(gradnoise::shader_source(c.desc, options, &function).ok());
-            const std::vector<float> coords = points(dims, 100000);
-            const std::vector<float> gpu = run(function, dims, coords);
-            gradnoise::Noise noise;
-            REQUIRE(gradnoise::Noise::create(c.desc, &noise).ok());
-            int differ = 0;
-            for (std::size_t i = 0; i < gpu.size(); ++i) {
+    for (const Case& c : fields()) {
+        gradnoise::Noise noise;
+        REQUIRE(gradnoise::Noise::create(c.desc, &noise).ok());
+        for (int dims : {2, 3, 4}) {
+            INFO(std::string(c.name) << ", " << dims << "D");
+            const std::vector<float> coords = points(dims, random);
+            const std::size_t n = coords.size() / static_cast<std::size_t>(dims);
+            const std::vector<float> gpu =
+                run(shader(c.desc, dims, false), "    result[i] = gn_field(" + point_at(dims) + ");\n", coords, n, 1);
+            std::vector<float> cpu(n);
+            for (std::size_t i = 0; i < n; ++i) {
                 const float* p = &coords[i * static_cast<std::size_t>(dims)];
-                const float cpu = dims == 2 ? noise.noise2(p[0], p[1]) : noise.noise3(p[0], p[1], p[2]);
-                if (testing::bits(cpu) != testing::bits(gpu[i]) && differ++ < 3) {
-                    CHECK_MESSAGE(testing::bits(cpu) == testing::bits(gpu[i]),
-                                  "at (" << p[0] << ", " << p[1] << (dims == 3 ? ", " + std::to_string(p[2]) : "")
-                                         << "): the CPU gives " << cpu << ", the GPU " << gpu[i]);
-                }
+                cpu[i] = dims == 2 ? noise.noise2(p[0], p[1]) : dims == 3 ? noise.noise3(p[0], p[1], p[2])
+                                                                           : noise.noise4(p[0], p[1], p[2], p[3]);
             }
-            CHECK(differ == 0);
-            compared += gpu.size();
+            CHECK(compare(cpu, gpu, [&](std::size_t i) { return "at " + point_text(coords, i, dims); }) == 0);
+            compared += n;
         }
     }
     MESSAGE(compared << " values compared with the CPU, bit for bit");
 }
 
-TEST_CASE("shader_source refuses what it does not cover, naming it") {
+TEST_CASE("the GLSL gradient form equals the CPU's value and gradient bit for bit, 2D, 3D and 4D") {
+    REQUIRE_MESSAGE(gl().ok, gl().why);
+    const std::size_t random = gpu_points() / 2;
+    std::size_t compared = 0;
+    for (const Case& c : fields()) {
+        if (c.desc.pattern.kind != gradnoise::Pattern::none) continue;  // (no gradient)
+        gradnoise::Noise noise;
+        REQUIRE(gradnoise::Noise::create(c.desc, &noise).ok());
+        for (int dims : {2, 3, 4}) {
+            INFO(std::string(c.name) << ", " << dims << "D, gradient");
+            const std::vector<float> coords = points(dims, random);
+            const std::size_t n = coords.size() / static_cast<std::size_t>(dims), per = static_cast<std::size_t>(dims) + 1;
+            std::string body = "    vec" + std::to_string(dims) + " d;\n    result[" + std::to_string(per) +
+                               " * i] = gn_field_gradient(" + point_at(dims) + ", d);\n";
+            for (int a = 0; a < dims; ++a) {
+                body += "    result[" + std::to_string(per) + " * i + " + std::to_string(a + 1) + "] = d[" + std::to_string(a) + "];\n";
+            }
+            const std::vector<float> gpu = run(shader(c.desc, dims, true), body, coords, n, per);
+            std::vector<float> cpu(n * per);
+            for (std::size_t i = 0; i < n; ++i) cpu_gradient(noise, dims, &coords[i * static_cast<std::size_t>(dims)], &cpu[i * per]);
+            CHECK(compare(cpu, gpu, [&](std::size_t i) {
+                      return "at " + point_text(coords, i / per, dims) + ", component " + std::to_string(i % per);
+                  }) == 0);
+            compared += n * per;
+        }
+    }
+    MESSAGE(compared << " values and derivatives compared with the CPU, bit for bit");
+}
+
+TEST_CASE("chunks: the GLSL octave sums at chunk_octave_coordinates equal fill_chunk, near and 2^40 out") {
+    REQUIRE_MESSAGE(gl().ok, gl().why);
+    std::vector<Case> cases;
+    for (const Case& c : fields()) {
+        if (c.desc.warp.levels == 0 && c.desc.pattern.kind == gradnoise::Pattern::none) cases.push_back(c);
+    }
+    std::size_t compared = 0;
+    for (const Case& c : cases) {
+        gradnoise::Noise noise;
+        REQUIRE(gradnoise::Noise::create(c.desc, &noise).ok());
+        const int K = c.desc.fractal.kind == gradnoise::Fractal::none ? 1 : c.desc.fractal.octaves;
+        for (int dims : {2, 3}) {
+            for (const std::int64_t first : {std::int64_t{-40}, (std::int64_t{1} << 40) + 3, std::int64_t{-3600000000}}) {
+                const float spacing = first < 0 ? 1.0f / 60.0f : 1.0f / 256.0f;
+                INFO(std::string(c.name) << ", " << dims << "D chunk at " << first << ", spacing " << spacing);
+                const std::size_t side = dims == 2 ? 65 : 17, count = dims == 2 ? side * side : side * side * side;
+                // The coordinates: axis a's K rows of `side` floats, one after another.
+                std::vector<float> q(static_cast<std::size_t>(dims * K) * side);
+                for (int a = 0; a < dims; ++a) {
+                    const std::int64_t start = first + 1000 * a;
+                    REQUIRE(gradnoise::chunk_octave_coordinates(noise, a, start, side, spacing,
+                                                                &q[static_cast<std::size_t>(a * K) * side]).ok());
+                }
+                const std::string S = std::to_string(side), vec = "vec" + std::to_string(dims);
+                std::string body = "    uint at[3] = uint[3](i % " + S + "u, (i / " + S + "u) % " + S + "u, i / (" + S + "u * " + S + "u));\n";
+                body += "    " + vec + " q[" + std::to_string(K) + "];\n";
+                body += "    for (int k = 0; k < " + std::to_string(K) + "; ++k) {\n        q[k] = " + vec + "(";
+                for (int a = 0; a < dims; ++a) {
+                    body += (a ? ", " : "") + std::string("coords[(") + std::to_string(a * K) + " + k) * " + S + " + int(at[" + std::to_string(a) + "])]";
+                }
+                body += ");\n    }\n    " + vec + " d;\n    result[" + std::to_string(dims + 2) + " * i] = gn_field_octaves(q);\n";
+                body += "    result[" + std::to_string(dims + 2) + " * i + 1] = gn_field_octaves_gradient(q, d);\n";
+                for (int a = 0; a < dims; ++a) {
+                    body += "    result[" + std::to_string(dims + 2) + " * i + " + std::to_string(a + 2) + "] = d[" + std::to_string(a) + "];\n";
+                }
+                const std::vector<float> gpu = run(shader(c.desc, dims, true), body, q, count, static_cast<std::size_t>(dims) + 2);
+                // The CPU: fill_chunk_* and fill_chunk_gradient_* over the same samples.
+                std::vector<float> value(count), g[5];
+                for (auto& v : g) v.resize(count);
+                gradnoise::GradientOut out{g[0].data(), g[1].data(), g[2].data(), dims == 3 ? g[3].data() : nullptr, nullptr};
+                if (dims == 2) {
+                    const gradnoise::Chunk2d chunk{first, first + 1000, side, side, spacing};
+                    REQUIRE(noise.fill_chunk_2d(chunk, value.data()).ok());
+                    REQUIRE(noise.fill_chunk_gradient_2d(chunk, out).ok());
+                } else {
+                    const gradnoise::Chunk3d chunk{first, first + 1000, first + 2000, side, side, side, spacing};
+                    REQUIRE(noise.fill_chunk_3d(chunk, value.data()).ok());
+                    REQUIRE(noise.fill_chunk_gradient_3d(chunk, out).ok());
+                }
+                std::vector<float> cpu(gpu.size());
+                const std::size_t per = static_cast<std::size_t>(dims) + 2;
+                for (std::size_t i = 0; i < count; ++i) {
+                    cpu[i * per] = value[i];
+                    for (int a = 0; a <= dims; ++a) cpu[i * per + 1 + static_cast<std::size_t>(a)] = g[a][i];
+                }
+                CHECK(compare(cpu, gpu, [&](std::size_t i) {
+                          return "sample " + std::to_string(i / per) + ", output " + std::to_string(i % per);
+                      }) == 0);
+                compared += cpu.size();
+            }
+        }
+    }
+    MESSAGE(compared << " chunk values and derivatives compared with the CPU, bit for bit");
+}
+
+TEST_CASE("shader_source and chunk_octave_coordinates refuse what they do not cover, naming it") {
     std::string out = "untouched";
     gradnoise::ShaderOptions options;
     NoiseDesc d;
@@ -195,12 +369,14 @@ TEST_CASE("shader_source refuses what it does not cover, naming it") {
     CHECK(std::string(gradnoise::shader_source(d, options, &out).message()) ==
           "shader_source: the GPU form covers the lattice bases so far (perlin, classic, value, isotropic)");
     d = NoiseDesc{};
-    d.fractal.kind = gradnoise::Fractal::damped;
+    d.pattern.kind = gradnoise::Pattern::wood;
+    options.gradient = true;
     CHECK(std::string(gradnoise::shader_source(d, options, &out).message()) ==
-          "shader_source: the GPU form has no damped fractal, warp or pattern yet");
-    options.dimensions = 4;
+          "shader_source: options.gradient: a pattern has no gradient (docs/spec.md section 18)");
+    options.gradient = false;
+    options.dimensions = 5;
     CHECK(std::string(gradnoise::shader_source(NoiseDesc{}, options, &out).message()) ==
-          "shader_source: options.dimensions must be 2 or 3");
+          "shader_source: options.dimensions must be 2, 3 or 4");
     options.dimensions = 3;
     options.function_name = "gl_noise";
     CHECK(gradnoise::shader_source(NoiseDesc{}, options, &out).code() == gradnoise::ErrorCode::invalid_argument);
@@ -212,6 +388,25 @@ TEST_CASE("shader_source refuses what it does not cover, naming it") {
     CHECK(std::string(gradnoise::shader_source(d, options, &out).message()).find("period_x") != std::string::npos);
     CHECK(out == "untouched");
     CHECK(gradnoise::shader_source(NoiseDesc{}, options, nullptr).code() == gradnoise::ErrorCode::null_pointer);
+
+    gradnoise::Noise noise;
+    float q[4] = {};
+    CHECK(std::string(gradnoise::chunk_octave_coordinates(noise, 3, 0, 4, 1.0f, q).message()) ==
+          "chunk_octave_coordinates: axis must be 0, 1 or 2");
+    CHECK(gradnoise::chunk_octave_coordinates(noise, 0, 0, 4, 0.0f, q).code() == gradnoise::ErrorCode::invalid_argument);
+    CHECK(gradnoise::chunk_octave_coordinates(noise, 0, 0, 4, NAN, q).code() == gradnoise::ErrorCode::invalid_argument);
+    CHECK(gradnoise::chunk_octave_coordinates(noise, 0, INT64_MAX - 2, 4, 1.0f, q).code() == gradnoise::ErrorCode::size_overflow);
+    CHECK(gradnoise::chunk_octave_coordinates(noise, 0, 0, 4, 1.0f, nullptr).code() == gradnoise::ErrorCode::null_pointer);
+    d = NoiseDesc{};
+    d.basis = gradnoise::Basis::opensimplex2s;
+    REQUIRE(gradnoise::Noise::create(d, &noise).ok());
+    CHECK(gradnoise::chunk_octave_coordinates(noise, 0, 0, 4, 1.0f, q).code() == gradnoise::ErrorCode::invalid_argument);
+    // The coordinates are the spec's: sample s at spacing 1/4 sits at s / 4 mod 256.
+    REQUIRE(gradnoise::Noise::create(NoiseDesc{}, &noise).ok());
+    CHECK(gradnoise::chunk_octave_coordinates(noise, 1, 1023, 4, 0.25f, q).ok());
+    CHECK(q[0] == 255.75f);
+    CHECK(q[1] == 0.0f);
+    CHECK(q[3] == 0.5f);
 }
 
 }  // TEST_SUITE

@@ -1,0 +1,91 @@
+// Internal to src/shader/: what the GLSL writers share -- the field being written, float constants
+// as the bits of the CPU's floats, and the names of the vector types and components.
+#ifndef GRADNOISE_SRC_SHADER_GLSL_TEXT_HPP
+#define GRADNOISE_SRC_SHADER_GLSL_TEXT_HPP
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "gradnoise/noise.hpp"
+#include "tables/noise_tables.hpp"
+
+namespace gradnoise::glsl {
+
+// The field being written: its descriptor and tables, the function name every helper is named
+// after, and the dimension of its coordinates.
+struct Field {
+    const NoiseDesc& desc;
+    const detail::NoiseTables& tables;
+    std::string name;
+    int dims;
+
+    int octaves() const { return desc.fractal.kind == Fractal::none ? 1 : desc.fractal.octaves; }
+    std::string vec() const { return "vec" + std::to_string(dims); }
+    std::string fn(const char* suffix) const { return name + suffix; }
+};
+
+inline std::string hex(std::uint32_t v) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%08Xu", static_cast<unsigned>(v));
+    return buf;
+}
+
+inline std::uint32_t bits(float f) {
+    std::uint32_t u;
+    std::memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+// A float exactly: its bits, so no decimal parser rounds it.
+inline std::string constant(float v) { return "uintBitsToFloat(" + hex(bits(v)) + ")"; }
+
+// Compilers fold x + 0 -> x and x * 0 -> 0 on compile-time zeros, which IEEE arithmetic does not
+// allow (-0 + 0 is +0; -2 * 0 is -0); Mesa's GLSL compiler does so even under `precise` (measured).
+// So the generated code never adds or multiplies a known zero: it writes the IEEE result instead,
+// with these helpers (<name>_plus_zero(y) = +0 + y; <name>_times_zero(y) = y * +0).
+inline std::string zero_helpers(const std::string& name, int dims) {
+    const std::string vec = "vec" + std::to_string(dims);
+    std::string s = "float " + name + "_plus_zero(float y) { return y == 0.0 ? 0.0 : y; }\n";
+    s += "float " + name + "_times_zero(float y) {\n    return isnan(y) || isinf(y) ? uintBitsToFloat(0x7FC00000u)"
+         " : uintBitsToFloat(floatBitsToUint(y) & 0x80000000u);\n}\n";
+    for (const char* op : {"_plus_zero", "_times_zero"}) {
+        s += vec + " " + name + op + "(" + vec + " y) { return " + vec + "(";
+        for (int a = 0; a < dims; ++a) s += std::string(a ? ", " : "") + name + op + "(y[" + std::to_string(a) + "])";
+        s += "); }\n";
+    }
+    return s;
+}
+
+// The text of k * x for a constant k (x an expression of a float or a vector).
+inline std::string product(const std::string& name, float k, const std::string& x) {
+    if (k == 0.0f) {
+        return name + "_times_zero(" + (std::signbit(k) ? "-(" + x + ")" : x) + ")";
+    }
+    return constant(k) + " * " + x;
+}
+
+inline std::string parenthesized(const std::string& x) {
+    std::string s(1, '(');
+    s += x;
+    s += ')';
+    return s;
+}
+
+inline char component(int axis) { return "xyzw"[axis]; }
+
+inline std::string number(int v) { return std::to_string(v); }
+
+// The tables, the hash, the cell, the fades and one octave of a lattice basis: its value
+// (<name>_noise), with its gradient (<name>_noise_gradient) and with its Hessian
+// (<name>_noise_hessian, the damped fractal's gradient), per docs/spec.md sections 3-5, 10, 15, 18.2.
+std::string lattice(const Field& f, bool gradient, bool hessian);
+// The octave sums of section 8 and 18.3 (<name>_octaves, <name>_octaves_gradient: octave k at the
+// given coordinates q[k]) and the fractal at a point (<name>_fractal, <name>_fractal_gradient).
+std::string octaves(const Field& f, bool gradient);
+
+}  // namespace gradnoise::glsl
+
+#endif
