@@ -410,6 +410,22 @@ class Field:
         """The 256-entry permutation table (uint8) that hashes the lattice: Ken Perlin's with seed=None."""
         return np.frombuffer(self._core.permutation(), dtype=np.uint8).copy()
 
+    # ---- the GPU (docs/gpu.md) ----
+    def shader_source(self, dimensions: int = 3, name: str = "gn_field", gradient: bool = False) -> str:
+        """GLSL 4.30 of this field: ``float name(vecN p)`` returns, on the GPU, the bits this field
+        returns on the CPU; with ``gradient=True`` also ``float name_gradient(vecN p, out vecN d)``; and
+        ``name_octaves(vecN q[K])`` for chunks (see :meth:`chunk_octave_coordinates`). Raises
+        ValueError for a field the GPU form does not cover (the simplex and cellular bases) or a
+        gradient of a pattern."""
+        return self._core.shader_source(int(dimensions), str(name), bool(gradient))
+
+    def chunk_octave_coordinates(self, axis: int, first: int, count: int, spacing: float) -> np.ndarray:
+        """Octave k's coordinate of chunk samples first .. first + count - 1 on ``axis`` (0, 1, 2) at
+        ``spacing`` (docs/spec.md section 13, reduced exactly from the 64-bit sample numbers):
+        float32 of shape (K, count), K = 1 or the fractal's octaves -- the ``q[k]`` that the shader's
+        ``name_octaves`` takes, so the GPU computes the chunk fills' bits."""
+        return self._core.chunk_octave_coordinates(int(axis), int(first), int(count), float(spacing))
+
     # ---- points ----
     def _points(self, kind, coords, dtype, out, threads, progress, planes):
         f64 = _dtype(dtype)

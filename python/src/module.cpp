@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "gradnoise/gradnoise.hpp"
+#include "gradnoise/shader.hpp"
 
 namespace py = pybind11;
 
@@ -585,6 +586,28 @@ public:
         return py::bytes(reinterpret_cast<const char*>(v.data()), v.size());
     }
 
+    // GLSL of the field (gradnoise/shader.hpp).
+    std::string shader_source(int dims, const std::string& name, bool gradient) const {
+        gradnoise::ShaderOptions options;
+        options.dimensions = dims;
+        options.function_name = name.c_str();
+        options.gradient = gradient;
+        std::string text;
+        const Status st = gradnoise::shader_source(noise_.desc(), options, &text);
+        if (!st.ok()) raise(st);
+        return text;
+    }
+
+    // A chunk axis' octave coordinates, (octaves, count) float32.
+    py::array_t<float> chunk_octave_coordinates(int axis, std::int64_t first, std::size_t count, double spacing) const {
+        const gradnoise::FractalParams& f = noise_.desc().fractal;
+        const std::size_t octaves = f.kind == gradnoise::Fractal::none ? 1 : std::size_t(f.octaves);
+        py::array_t<float> out({octaves, count});
+        const Status st = gradnoise::chunk_octave_coordinates(noise_, axis, first, count, float(spacing), out.mutable_data());
+        if (!st.ok()) raise(st);
+        return out;
+    }
+
 private:
     gradnoise::Noise noise_;
 };
@@ -728,7 +751,9 @@ PYBIND11_MODULE(_gradnoise, m) {
         .def("evaluate", &Core::evaluate)
         .def("fill", &Core::fill)
         .def("reference", &Core::reference)
-        .def("permutation", &Core::permutation);
+        .def("permutation", &Core::permutation)
+        .def("shader_source", &Core::shader_source)
+        .def("chunk_octave_coordinates", &Core::chunk_octave_coordinates);
     // (field, needs) of a parameter the field ignores (gradnoise::ignored_parameter against the
     // defaults), or None.
     m.def("ignored_parameter", [](const py::dict& d) -> py::object {

@@ -1,0 +1,52 @@
+"""The GPU form from Python (docs/gpu.md): Field.shader_source is the C++ text the CLI writes too, and
+Field.chunk_octave_coordinates the coordinates of docs/spec.md section 13. (The text's values are
+checked on Mesa by tests/gpu/test_shader.cpp.)"""
+import subprocess
+
+import numpy as np
+import pytest
+
+import gradnoise
+from conftest import cli_options
+
+
+@pytest.mark.parametrize("params,dims,gradient", [
+    (dict(basis="classic", seed=7, period=(8, 4)), 2, False),
+    (dict(fractal="ridged", octaves=5, warp=1), 4, True),
+    (dict(basis="value", hash="mix", pattern="wood"), 3, False),
+])
+def test_shader_source_is_the_cli_text(cli, params, dims, gradient):
+    text = gradnoise.Field(**params).shader_source(dims, name="terrain", gradient=gradient)
+    cmd = [cli.path, "shader", f"--dims={dims}", "--name=terrain", *cli_options(params)] + (["--gradient"] if gradient else [])
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert text == r.stdout
+    assert f"float terrain(vec{dims} p) {{" in text
+    assert (f"float terrain_gradient(vec{dims} p, out vec{dims} d) {{" in text) == gradient
+
+
+def test_shader_source_refusals_name_the_reason():
+    with pytest.raises(ValueError, match=r"the GPU form covers the lattice bases so far"):
+        gradnoise.Field("cellular").shader_source()
+    with pytest.raises(ValueError, match=r"a pattern has no gradient"):
+        gradnoise.Field(pattern="marble").shader_source(2, gradient=True)
+    with pytest.raises(ValueError, match=r"options.dimensions must be 2, 3 or 4"):
+        gradnoise.Field().shader_source(5)
+    with pytest.raises(ValueError, match=r"GLSL identifier"):
+        gradnoise.Field().shader_source(2, name="gl_x")
+
+
+def test_chunk_octave_coordinates_are_the_spec_residues():
+    f = gradnoise.Field(fractal="fbm", octaves=3)
+    first = 2**40 + 7
+    q = f.chunk_octave_coordinates(1, first, 5, 1 / 64)
+    assert q.dtype == np.float32 and q.shape == (3, 5)
+    # Octave k at spacing * 2^k: (s * 2^k / 64) mod 256 exactly, plus k * the y offset 29.8125.
+    for k in range(3):
+        want = [((s * 2**k) % (64 * 256)) / 64 + k * 29.8125 for s in range(first, first + 5)]
+        assert q[k].tolist() == pytest.approx(want, abs=0), k
+    assert gradnoise.Field().chunk_octave_coordinates(0, -3, 4, 0.25).tolist() == [[255.25, 255.5, 255.75, 0.0]]
+    with pytest.raises(ValueError, match=r"axis must be 0, 1 or 2"):
+        f.chunk_octave_coordinates(3, 0, 4, 1.0)
+    with pytest.raises(ValueError, match=r"binary64"):
+        gradnoise.Field("opensimplex2").chunk_octave_coordinates(0, 0, 4, 1.0)
