@@ -197,6 +197,22 @@ if [[ $RC == 0 && "$OUT" == *"float rock(vec4 p) {"* && "$OUT" == *"float rock_g
 else
     fail "shader --dims 4 --fractal ridged --warp 1 --gradient" "rc $RC" "$ERR"
 fi
+# The Vulkan route of docs/gpu.md: the text in a compute shader, compiled to SPIR-V and validated.
+if command -v glslangValidator >/dev/null && command -v spirv-val >/dev/null; then
+    { printf '#version 450\nlayout(local_size_x = 64) in;\n'
+      printf 'layout(std430, binding = 0) buffer Heights { float height[]; };\n'
+      printf '%s\n' "$OUT"
+      printf 'void main() { vec4 d; uint i = gl_GlobalInvocationID.x; height[i] = rock_gradient(vec4(float(i) * 0.01), d) + d.x; }\n'
+    } > "$tmp/rock.comp"
+    if glslangValidator -V "$tmp/rock.comp" -o "$tmp/rock.spv" >"$tmp/glslang.log" 2>&1 &&
+       spirv-val --target-env vulkan1.0 "$tmp/rock.spv" 2>"$tmp/spirv-val.log"; then
+        pass "shader: glslangValidator -V compiles it to SPIR-V that spirv-val accepts"
+    else
+        fail "shader: glslangValidator -V / spirv-val" "" "$(cat "$tmp/glslang.log" "$tmp/spirv-val.log")"
+    fi
+else
+    echo "skip: glslangValidator or spirv-val missing (install glslang-tools spirv-tools)"
+fi
 capture "" shader --pattern marble --gradient
 expect_rc "shader --gradient of a pattern: exit 1, named" 1 "a pattern has no gradient"
 capture "" shader --seed 3 -o "$tmp/field.glsl"

@@ -11,10 +11,12 @@
 namespace gradnoise::glsl {
 namespace {
 
-// const uint <name>[n] = uint[n](...): bytes in decimal, the float tables as their bits in hex.
+// uint <name>[n] = uint[n](...): bytes in decimal, the float tables as their bits in hex. A global with an
+// initializer, not `const`: glslang turns each dynamic index of a const array into a copy of the whole
+// array, and lavapipe then took minutes (measured: over ten) to compile one 2D Perlin octave.
 template <class Get>
 std::string uint_table(const std::string& name, int n, bool as_hex, Get get) {
-    std::string s = "const uint " + name + "[" + number(n) + "] = uint[" + number(n) + "](";
+    std::string s = "uint " + name + "[" + number(n) + "] = uint[" + number(n) + "](";
     for (int i = 0; i < n; ++i) {
         const std::uint32_t v = static_cast<std::uint32_t>(get(i));
         s += (i % (as_hex ? 8 : 16) == 0 ? "\n    " : " ") + (as_hex ? hex(v) : std::to_string(v) + "u") + (i + 1 < n ? "," : "");
