@@ -6,7 +6,10 @@
 #   2. they show terrain: enough non-sky pixels, green ones and brown/grey ones, and overlay text;
 #   3. near and far are the same picture outside the overlay (whose figures are timings);
 #   4. each log has a line per frame with positive frame times, chunks were made, and the
-#      summary line was printed.
+#      summary line was printed;
+#   5. a third flight makes the chunks on the GPU (--generate gpu: the field's generated GLSL in a
+#      compute shader): its picture equals the CPU-made one exactly outside the overlay, and the
+#      collision probe (--probe) finds the GPU's heights and gradients equal to the CPU's, bit for bit.
 # Usage: viewer_test.sh PATH/TO/gradnoise_viewer OUTPUT_DIR
 # Exit 0 pass, 1 fail, 77 skip (no python3 with PIL). The images and logs stay in OUTPUT_DIR.
 set -u
@@ -66,8 +69,9 @@ run_viewer() {  # name, extra options...
   cat "$tmp/$name.out"
 }
 
-run_viewer near
+run_viewer near --probe
 run_viewer far --far
+run_viewer gpu --generate gpu --probe
 
 "$python" - "$tmp" "$frames" "$width" "$height" << 'EOF' || exit 1
 import re
@@ -90,7 +94,7 @@ def overlay_rect(name):
     return tuple(map(int, m.groups())) if m else (0, 0, 0, 0)
 
 images = {}
-for name in ("near", "far"):
+for name in ("near", "far", "gpu"):
     try:
         im = Image.open(f"{tmp}/{name}.png").convert("RGB")
     except Exception as e:  # missing or unreadable
@@ -125,7 +129,24 @@ for name in ("near", "far"):
     check(text >= 300, f"{name}.png overlay", ">= 300 white text pixels in the overlay panel", text)
     images[name] = (px, (ox, oy, ow, oh))
 
-if len(images) == 2:
+if "near" in images and "gpu" in images:
+    a, rect = images["near"]
+    b, rect_gpu = images["gpu"]
+    check(rect == rect_gpu, "overlay rectangles", "the same in both runs", f"{rect} and {rect_gpu}")
+    ox, oy, ow, oh = rect
+    differ = sum(1 for i, (p, q) in enumerate(zip(a, b))
+                 if p != q and not (ox <= i % width < ox + ow and oy <= i // width < oy + oh))
+    print(f"GPU-made vs CPU-made chunks outside the overlay: {differ} of {len(a)} pixels differ")
+    check(differ == 0, "GPU-made vs CPU-made picture outside the overlay", "0 pixels differ", differ)
+for name, maker in (("near", "CPU"), ("gpu", "GPU")):
+    m = re.search(r"^probe: (\d+) chunks made by the (\w+), (\d+) heights and gradients compared with "
+                  r"Noise::fill_chunk_gradient_2d, (\d+) differ$", open(f"{tmp}/{name}.out").read(), re.M)
+    if check(m is not None, f"{name} stdout", "a 'probe: ...' line", "none"):
+        print(m.group(0))
+        check(m.group(2) == maker and int(m.group(1)) > 0 and int(m.group(3)) > 0 and m.group(4) == "0",
+              f"{name} probe", f"chunks made by the {maker} compared, 0 differ", m.group(0))
+
+if "near" in images and "far" in images:
     a, rect = images["near"]
     b, rect_far = images["far"]
     check(rect == rect_far, "overlay rectangles", "the same in both runs", f"{rect} and {rect_far}")
@@ -146,7 +167,7 @@ if len(images) == 2:
     check(mean < 0.5, "near vs far mean absolute difference per channel", "< 0.5", f"{mean:.4f}")
     check(close / total >= 0.995, "near vs far pixels within 8 levels", ">= 99.5%", f"{close / total:.3%}")
 
-for name in ("near", "far"):
+for name in ("near", "far", "gpu"):
     try:
         lines = open(f"{tmp}/{name}.csv").read().splitlines()
     except OSError as e:
@@ -173,8 +194,8 @@ for f in failures:
 sys.exit(1 if failures else 0)
 EOF
 
-for name in near far; do
+for name in near far gpu; do
   cp "$tmp/$name.png" "$tmp/$name.csv" "$out/" || fail "cannot copy results to $out"
   cp "$tmp/$name.out" "$out/$name.stdout.txt" || fail "cannot copy results to $out"
 done
-echo "PASS: viewer near/far screenshots and logs (kept in $out)"
+echo "PASS: viewer near/far/GPU-made screenshots, logs and probes (kept in $out)"

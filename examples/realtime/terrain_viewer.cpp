@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "chunk_workers.hpp"
+#include "gpu_chunks.hpp"
 #include "font5x7.hpp"
 #include "gl_util.hpp"
 #include "gradnoise/noise.hpp"
@@ -49,6 +50,9 @@ constexpr int kSamplesPerNoiseUnit = 256;  // spacing 1/256: a power of two, so 
 constexpr float kSpacing = 1.0f / kSamplesPerNoiseUnit;
 constexpr double kSampleSize = 1.0;     // world units per sample
 constexpr float kHeightScale = 160.0f;  // world units per unit of noise value
+// The range of the terrain's fBm (docs/spec.md section 8: within [-B, B], B = 1.0364 for the quintic fade):
+// the height bounds of a GPU-made chunk, whose real range stays on the GPU.
+constexpr float kFbmBound = 1.0364f;
 // Perlin noise repeats every 256 noise units on x and y, and so does every octave of the fBm
 // (octave k runs at 2^k times the frequency): the world repeats every 256 * 256 samples.
 constexpr std::int64_t kPeriodSamples = std::int64_t(256) * kSamplesPerNoiseUnit;
@@ -76,6 +80,8 @@ struct Options {
     int vsync = -1;  // -1: on when interactive, off when scripted
     int view = 640;  // world units: chunks whose nearest point is closer are streamed and drawn
     bool far_origin = false;
+    bool gpu = false;    // --generate gpu: chunks made by the field's generated GLSL (gpu_chunks.cpp)
+    bool probe = false;  // --probe: compare resident chunks' textures with the CPU's fill at the end
     std::string screenshot, log;
 };
 
@@ -99,6 +105,10 @@ void print_help() {
         "  --height H        window height, 120..4320 (default 720)\n"
         "  --vsync on|off    default on when interactive, off when scripted\n"
         "  --far             start 60 million world units from the origin\n"
+        "  --generate cpu|gpu  who makes the chunks: the CPU workers (default) or an OpenGL 4.3 compute\n"
+        "                    shader of the field's generated GLSL (the same bits)\n"
+        "  --probe           at the end, compare resident chunks' heights and gradients on the GPU with\n"
+        "                    the CPU's Noise::fill_chunk_gradient_2d, bit for bit (exit 1 if any differ)\n"
         "Interactive keys: WASD/arrows move and turn, mouse looks, Q/E or PageUp/PageDown climb,\n"
         "Shift is faster, F toggles the far origin, Esc quits.\n");
 }
@@ -153,6 +163,13 @@ Options parse_options(int argc, char** argv) {
                 o.vsync = 0;
             else
                 usage_error("--vsync must be 'on' or 'off' (got '%s')", v ? v : "");
+        } else if (!std::strcmp(a, "--generate")) {
+            const char* v = take();
+            if (!v || (std::strcmp(v, "cpu") && std::strcmp(v, "gpu")))
+                usage_error("--generate must be 'cpu' or 'gpu' (got '%s')", v ? v : "");
+            o.gpu = !std::strcmp(v, "gpu");
+        } else if (!std::strcmp(a, "--probe")) {
+            o.probe = true;
         } else if (!std::strcmp(a, "--far")) {
             o.far_origin = true;
         } else if (!std::strcmp(a, "--screenshot") || !std::strcmp(a, "--log")) {
@@ -409,8 +426,10 @@ int main(int argc, char** argv) {
                      SDL_GetError());
         return 3;
     }
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    // GPU generation needs compute shaders: OpenGL 4.3.
+    const int want_gl = opt.gpu ? 43 : 33;
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, want_gl / 10);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, want_gl % 10);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
@@ -418,7 +437,8 @@ int main(int argc, char** argv) {
                                           opt.height, SDL_WINDOW_OPENGL | SDL_WINDOW_SHOWN);
     SDL_GLContext context = window ? SDL_GL_CreateContext(window) : nullptr;
     if (!context) {
-        std::fprintf(stderr, "gradnoise_viewer: no OpenGL 3.3 core context (SDL: %s)\n", SDL_GetError());
+        std::fprintf(stderr, "gradnoise_viewer: no OpenGL %d.%d core context (SDL: %s)\n", want_gl / 10, want_gl % 10,
+                     SDL_GetError());
         if (window) SDL_DestroyWindow(window);
         SDL_Quit();
         return 3;
@@ -426,8 +446,9 @@ int main(int argc, char** argv) {
     GLint gl_major = 0, gl_minor = 0;
     glGetIntegerv(GL_MAJOR_VERSION, &gl_major);
     glGetIntegerv(GL_MINOR_VERSION, &gl_minor);
-    if (gl_major * 10 + gl_minor < 33) {
-        std::fprintf(stderr, "gradnoise_viewer: OpenGL 3.3 core needed, the driver gives %d.%d\n", gl_major, gl_minor);
+    if (gl_major * 10 + gl_minor < want_gl) {
+        std::fprintf(stderr, "gradnoise_viewer: OpenGL %d.%d core needed, the driver gives %d.%d\n", want_gl / 10,
+                     want_gl % 10, gl_major, gl_minor);
         SDL_GL_DeleteContext(context);
         SDL_DestroyWindow(window);
         SDL_Quit();
@@ -516,6 +537,14 @@ int main(int argc, char** argv) {
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        }
+    }
+    GpuChunks gpu_chunks;
+    if (opt.gpu) {
+        const std::string err = gpu_chunks.build(noise, side, kSpacing);
+        if (!err.empty()) {
+            std::fprintf(stderr, "gradnoise_viewer: GPU generation: %s\n", err.c_str());
+            return 3;
         }
     }
     std::vector<int> chunk_map(std::size_t(map_side) * map_side, -1);
@@ -707,7 +736,7 @@ int main(int argc, char** argv) {
         }
 
         // 3. Requests for missing chunks in view, nearest first; stop when the pool or the rings are full.
-        int wanted = 0, wanted_resident = 0;
+        int wanted = 0, wanted_resident = 0, made_on_gpu = 0;
         bool can_post = true;
         for (const Offset& o : offsets) {
             if (gap_to(o.dx, o.dy) > view) continue;
@@ -717,11 +746,26 @@ int main(int argc, char** argv) {
                 wanted_resident += slots[std::size_t(m)].state == SlotState::resident;
                 continue;
             }
-            if (!can_post || free_count == 0) continue;
+            if (!can_post || free_count == 0 || (opt.gpu && made_on_gpu == upload_budget)) continue;
             const int s = free_list[std::size_t(--free_count)];
             Slot& slot = slots[std::size_t(s)];
             slot.cx = ccx + o.dx;
             slot.cy = ccy + o.dy;
+            if (opt.gpu) {
+                // Made at once by the compute shader (its time here is the submission's); the heights'
+                // range is the field's bound, which only makes culling a little less tight.
+                const auto t0 = Clock::now();
+                gpu_chunks.generate(slot.cx * n, slot.cy * n, height_tex[std::size_t(s)], grad_tex[std::size_t(s)]);
+                fill_ns_total += std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
+                ++chunks_done;
+                ++made_on_gpu;
+                slot.state = SlotState::resident;
+                slot.min_value = -kFbmBound;
+                slot.max_value = kFbmBound;
+                m = s;
+                ++wanted_resident;
+                continue;
+            }
             if (!workers.try_post(ChunkRequest{slot.cx * n, slot.cy * n, s})) {
                 free_list[std::size_t(free_count++)] = s;
                 can_post = false;
@@ -730,6 +774,7 @@ int main(int argc, char** argv) {
             slot.state = SlotState::pending;
             m = s;
         }
+        if (made_on_gpu > 0) gpu_chunks.finish_writes();
         const bool complete = wanted == wanted_resident;
 
         // Is this the last frame? Scripted: the path is over and every chunk in view is drawn.
@@ -804,8 +849,11 @@ int main(int argc, char** argv) {
             while (graph_ms < 400.0f && ms_mean > 0.8 * graph_ms) graph_ms *= 2.0f;
             const double chunk_ms = mean_chunk_ms();
             char line[kOverlayLines][96];
-            std::snprintf(line[0], sizeof line[0], "GRADNOISE  CHUNK %d  WORKERS %d  GRAPH %d MS", n, opt.workers,
-                          int(graph_ms));
+            if (opt.gpu)
+                std::snprintf(line[0], sizeof line[0], "GRADNOISE  CHUNK %d  GPU  GRAPH %d MS", n, int(graph_ms));
+            else
+                std::snprintf(line[0], sizeof line[0], "GRADNOISE  CHUNK %d  WORKERS %d  GRAPH %d MS", n, opt.workers,
+                              int(graph_ms));
             std::snprintf(line[1], sizeof line[1], "FRAME %7.2f MS  %6.1f FPS  DRAWN %d", ms_mean,
                           ms_mean > 0 ? 1000.0 / ms_mean : 0.0, drawn);
             std::snprintf(line[2], sizeof line[2], "CHUNK %7.3f MS  %7.1f CHUNKS/S", chunk_ms, rate);
@@ -903,13 +951,30 @@ int main(int argc, char** argv) {
             std::fclose(f);
         }
     }
+    if (opt.probe) {
+        // The collision probe: what the GPU holds is what the CPU computes, for every resident chunk
+        // (up to 16), height and gradient, bit for bit.
+        std::size_t chunks = 0, compared = 0, differ = 0;
+        for (int i = 0; i < pool && chunks < 16; ++i) {
+            const Slot& s = slots[std::size_t(i)];
+            if (s.state != SlotState::resident) continue;
+            differ += probe(noise, side, kSpacing, s.cx * n, s.cy * n, height_tex[std::size_t(i)], grad_tex[std::size_t(i)],
+                            &compared);
+            ++chunks;
+        }
+        std::printf("probe: %zu chunks made by the %s, %zu heights and gradients compared with "
+                    "Noise::fill_chunk_gradient_2d, %zu differ\n",
+                    chunks, opt.gpu ? "GPU" : "CPU", compared, differ);
+        if (differ != 0 || chunks == 0) exit_code = 1;
+    }
     std::vector<float> ms(row_count);
     double ms_sum = 0;
     for (std::size_t i = 0; i < row_count; ++i) ms_sum += ms[i] = rows[i].frame_ms;
     std::printf("summary: frames=%d frame_ms mean=%.2f median=%.2f p99=%.2f chunks=%" PRId64
-                " chunks_per_s=%.1f mean_chunk_ms=%.3f chunk=%d workers=%d wall_s=%.2f\n",
+                " chunks_per_s=%.1f mean_chunk_ms=%.3f chunk=%d workers=%d generate=%s wall_s=%.2f\n",
                 frame, row_count ? ms_sum / double(row_count) : 0.0, percentile(ms, 0.5), percentile(ms, 0.99),
-                chunks_done, wall_s > 0 ? double(chunks_done) / wall_s : 0.0, mean_chunk_ms(), n, opt.workers, wall_s);
+                chunks_done, wall_s > 0 ? double(chunks_done) / wall_s : 0.0, mean_chunk_ms(), n, opt.workers,
+                opt.gpu ? "gpu" : "cpu", wall_s);
 
     glDeleteTextures(pool, height_tex.data());
     glDeleteTextures(pool, grad_tex.data());
