@@ -186,8 +186,10 @@ if [[ $RC == 0 && "$OUT" == *"float clouds(vec2 p) {"* && "$OUT" == *"ivec4(7, 3
 else
     fail "shader --dims 2 --basis classic --period 8,4" "rc $RC" "$ERR"
 fi
-capture "" shader --basis cellular
-expect_rc "shader of a cellular field: exit 1, named" 1 "the GPU form covers the lattice bases so far"
+capture "" shader --basis opensimplex2s
+expect_rc "shader of an OpenSimplex2S field: exit 1, named" 1 "the GPU form covers the lattice and cellular bases so far"
+capture "" shader --basis cellular --dims 4
+expect_rc "shader of 4D cellular noise: exit 1, named" 1 "cellular noise has no 4D"
 capture "" shader --dims 5
 expect_rc "shader --dims 5: exit 2" 2 "--dims"
 capture "" shader --dims 4 --fractal ridged --warp 1 --gradient --name rock

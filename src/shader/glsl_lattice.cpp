@@ -277,10 +277,12 @@ std::string octave(const Field& f, Order order) {
 
 }  // namespace
 
+std::string cell(const Field& f) {
+    return "int " + f.fn("_cell") + "(float v) { return abs(v) < 2147483648.0 ? (int(v) & 255) : 0; }\n";
+}
+
 std::string lattice(const Field& f, bool gradient, bool hessian) {
-    std::string s = tables(f) + hash(f);
-    // [S 4.2] the cell: floor(v) mod 256, 0 outside the int32 range.
-    s += "int " + f.fn("_cell") + "(float v) { return abs(v) < 2147483648.0 ? (int(v) & 255) : 0; }\n";
+    std::string s = tables(f) + hash(f) + cell(f);
     // [S 4.3, 18.1] the fade curve and its derivatives.
     const bool cubic = f.desc.fade == Fade::cubic;
     s += "float " + f.fn("_fade") + "(float t) { precise float r = " +

@@ -78,10 +78,14 @@ inline char component(int axis) { return "xyzw"[axis]; }
 
 inline std::string number(int v) { return std::to_string(v); }
 
+// [S 4.2] int <name>_cell(float v): floor(v) mod 256, 0 outside the int32 range (glsl_lattice.cpp).
+std::string cell(const Field& f);
 // The tables, the hash, the cell, the fades and one octave of a lattice basis: its value
 // (<name>_noise), with its gradient (<name>_noise_gradient) and with its Hessian
 // (<name>_noise_hessian, the damped fractal's gradient), per docs/spec.md sections 3-5, 10, 15, 18.2.
 std::string lattice(const Field& f, bool gradient, bool hessian);
+// One octave of cellular noise (<name>_noise, and <name>_noise_gradient), sections 17 and 18.6.
+std::string cellular(const Field& f, bool gradient);
 // The octave sums of section 8 and 18.3 (<name>_octaves, <name>_octaves_gradient: octave k at the
 // given coordinates q[k]) and the fractal at a point (<name>_fractal, <name>_fractal_gradient).
 std::string octaves(const Field& f, bool gradient);

@@ -189,7 +189,33 @@ std::vector<Case> fields() {
     add("value wood, strength 0.2, frequency 0.3", [](NoiseDesc& d) {
         d.basis = Basis::value; d.pattern.kind = gradnoise::Pattern::wood; d.pattern.strength = 0.2f; d.pattern.frequency = 0.3f;
     });
+    using gradnoise::CellularDistance;
+    using gradnoise::CellularOutput;
+    add("cellular F1, Euclidean, seed 11", [](NoiseDesc& d) { d.basis = Basis::cellular; d.seed = 11; d.has_seed = true; });
+    add("cellular F2 - F1, Manhattan, jitter 0.6, fbm 3 octaves, periods 8 x 4", [](NoiseDesc& d) {
+        d.basis = Basis::cellular; d.cellular.distance = CellularDistance::manhattan;
+        d.cellular.output = CellularOutput::f2_minus_f1; d.cellular.jitter = 0.6f; d.fractal.kind = Fractal::fbm;
+        d.fractal.octaves = 3; d.period_x = 8; d.period_y = 4;
+    });
+    add("cellular F2, squared Euclidean, ridged 2 octaves", [](NoiseDesc& d) {
+        d.basis = Basis::cellular; d.cellular.distance = CellularDistance::euclidean_squared;
+        d.cellular.output = CellularOutput::f2; d.fractal.kind = Fractal::ridged; d.fractal.octaves = 2;
+    });
+    add("cellular cell value, Chebyshev, jitter 0", [](NoiseDesc& d) {
+        d.basis = Basis::cellular; d.cellular.distance = CellularDistance::chebyshev;
+        d.cellular.output = CellularOutput::cell_value; d.cellular.jitter = 0.0f;
+    });
+    add("cellular damped, 3 octaves (value only)", [](NoiseDesc& d) {
+        d.basis = Basis::cellular; d.fractal.kind = Fractal::damped; d.fractal.octaves = 3;
+    });
     return cases;
+}
+
+// Which forms a field has: cellular noise has no 4D; the damped fractal of cellular noise has a value only.
+bool covers(const NoiseDesc& d, int dims, bool gradient) {
+    const bool cellular = d.basis == gradnoise::Basis::cellular;
+    return !(cellular && dims == 4) && !(gradient && (d.pattern.kind != gradnoise::Pattern::none ||
+                                                      (cellular && d.fractal.kind == gradnoise::Fractal::damped)));
 }
 
 std::string shader(const NoiseDesc& desc, int dims, bool gradient) {
@@ -249,6 +275,7 @@ TEST_CASE("the GLSL of every lattice field on Mesa llvmpipe equals the CPU bit f
         gradnoise::Noise noise;
         REQUIRE(gradnoise::Noise::create(c.desc, &noise).ok());
         for (int dims : {2, 3, 4}) {
+            if (!covers(c.desc, dims, false)) continue;
             INFO(std::string(c.name) << ", " << dims << "D");
             const std::vector<float> coords = points(dims, random);
             const std::size_t n = coords.size() / static_cast<std::size_t>(dims);
@@ -272,10 +299,10 @@ TEST_CASE("the GLSL gradient form equals the CPU's value and gradient bit for bi
     const std::size_t random = gpu_points() / 2;
     std::size_t compared = 0;
     for (const Case& c : fields()) {
-        if (c.desc.pattern.kind != gradnoise::Pattern::none) continue;  // (no gradient)
         gradnoise::Noise noise;
         REQUIRE(gradnoise::Noise::create(c.desc, &noise).ok());
         for (int dims : {2, 3, 4}) {
+            if (!covers(c.desc, dims, true)) continue;
             INFO(std::string(c.name) << ", " << dims << "D, gradient");
             const std::vector<float> coords = points(dims, random);
             const std::size_t n = coords.size() / static_cast<std::size_t>(dims), per = static_cast<std::size_t>(dims) + 1;
@@ -300,7 +327,7 @@ TEST_CASE("chunks: the GLSL octave sums at chunk_octave_coordinates equal fill_c
     REQUIRE_MESSAGE(gl().ok, gl().why);
     std::vector<Case> cases;
     for (const Case& c : fields()) {
-        if (c.desc.warp.levels == 0 && c.desc.pattern.kind == gradnoise::Pattern::none) cases.push_back(c);
+        if (c.desc.warp.levels == 0 && covers(c.desc, 3, true)) cases.push_back(c);
     }
     std::size_t compared = 0;
     for (const Case& c : cases) {
@@ -367,7 +394,17 @@ TEST_CASE("shader_source and chunk_octave_coordinates refuse what they do not co
     NoiseDesc d;
     d.basis = gradnoise::Basis::opensimplex2;
     CHECK(std::string(gradnoise::shader_source(d, options, &out).message()) ==
-          "shader_source: the GPU form covers the lattice bases so far (perlin, classic, value, isotropic)");
+          "shader_source: the GPU form covers the lattice and cellular bases so far (perlin, classic, value, isotropic, "
+          "cellular)");
+    d.basis = gradnoise::Basis::cellular;
+    options.dimensions = 4;
+    CHECK(std::string(gradnoise::shader_source(d, options, &out).message()) ==
+          "shader_source: cellular noise has no 4D (docs/spec.md section 17)");
+    options.dimensions = 3;
+    options.gradient = true;
+    d.fractal.kind = gradnoise::Fractal::damped;
+    CHECK(gradnoise::shader_source(d, options, &out).code() == gradnoise::ErrorCode::invalid_argument);
+    options.gradient = false;
     d = NoiseDesc{};
     d.pattern.kind = gradnoise::Pattern::wood;
     options.gradient = true;

@@ -26,8 +26,10 @@ def test_shader_source_is_the_cli_text(cli, params, dims, gradient):
 
 
 def test_shader_source_refusals_name_the_reason():
-    with pytest.raises(ValueError, match=r"the GPU form covers the lattice bases so far"):
-        gradnoise.Field("cellular").shader_source()
+    with pytest.raises(ValueError, match=r"the GPU form covers the lattice and cellular bases so far"):
+        gradnoise.Field("opensimplex2").shader_source()
+    with pytest.raises(ValueError, match=r"cellular noise has no 4D"):
+        gradnoise.Field("cellular").shader_source(4)
     with pytest.raises(ValueError, match=r"a pattern has no gradient"):
         gradnoise.Field(pattern="marble").shader_source(2, gradient=True)
     with pytest.raises(ValueError, match=r"options.dimensions must be 2, 3 or 4"):
