@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -47,7 +48,7 @@ std::vector<std::uint32_t> compile(const std::string& source, std::string* log) 
     return spirv;
 }
 
-// lavapipe: the CPU-type physical device of a Vulkan 1.0 instance, its compute queue, and one run of
+// lavapipe (or, on request, a GPU): the physical device of a Vulkan 1.0 instance, its compute queue, and one run of
 // a compute shader with two storage buffers (binding 0 in, 1 out) and a push constant (count).
 struct Lavapipe {
     VkInstance instance = VK_NULL_HANDLE;
@@ -73,16 +74,21 @@ struct Lavapipe {
         vkEnumeratePhysicalDevices(instance, &n, nullptr);
         std::vector<VkPhysicalDevice> all(n);
         vkEnumeratePhysicalDevices(instance, &n, all.data());
+        // lavapipe (the CPU device) by default; GRADNOISE_VULKAN_DEVICE=gpu takes a real GPU instead.
+        const char* want = std::getenv("GRADNOISE_VULKAN_DEVICE");
+        const bool gpu = want != nullptr && std::strcmp(want, "gpu") == 0;
         for (VkPhysicalDevice d : all) {
             VkPhysicalDeviceProperties p;
             vkGetPhysicalDeviceProperties(d, &p);
-            if (p.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) {
+            const bool is_gpu = p.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU ||
+                                p.deviceType == VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU;
+            if (physical == VK_NULL_HANDLE && (gpu ? is_gpu : p.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU)) {
                 physical = d;
                 name = p.deviceName;
             }
         }
         if (physical == VK_NULL_HANDLE) {
-            why = "no CPU Vulkan device (lavapipe: mesa-vulkan-drivers)";
+            why = gpu ? "no Vulkan GPU (GRADNOISE_VULKAN_DEVICE=gpu)" : "no CPU Vulkan device (lavapipe: mesa-vulkan-drivers)";
             return;
         }
         std::uint32_t qn = 0;
