@@ -26,13 +26,14 @@ tool_packages=(cmake ninja-build g++ pkgconf libxsimd-dev libtbb-dev libcli11-de
 # rebuilds only what changed. libegl-dev, libopengl-dev, libegl-mesa0, libgbm1: OpenGL through EGL without a
 # display, on Mesa's llvmpipe, where tests/gpu/test_shader.cpp runs the generated GLSL (docs/gpu.md);
 # libvulkan-dev, mesa-vulkan-drivers (lavapipe), glslang-dev and spirv-tools: the same as Vulkan SPIR-V
-# (tests/gpu/test_vulkan.cpp), and glslang-tools: the shell tests compile the tool's output with glslangValidator.
+# (tests/gpu/test_vulkan.cpp); glslang-tools and spirv-cross: the shell tests compile the tool's output with
+# glslangValidator and translate it to HLSL (docs/gpu.md).
 test_packages=(clang make doctest-dev libbenchmark-dev libnoise-dev python3 libglm-dev python3-jsonschema
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-pil python3-imageio python3-noise
   python3-venv python3-pip python3-setuptools python3-wheel
   python3-dask python3-distributed python3-zarr python3-xarray python3-rasterio python3-gdal gdal-bin python3-psutil
   libclang-rt-14-dev bc libsdl2-dev libgl-dev libgl1-mesa-dri xvfb xauth ccache
-  libegl-dev libopengl-dev libegl-mesa0 libgbm1 libvulkan-dev mesa-vulkan-drivers glslang-dev glslang-tools spirv-tools)
+  libegl-dev libopengl-dev libegl-mesa0 libgbm1 libvulkan-dev mesa-vulkan-drivers glslang-dev glslang-tools spirv-tools spirv-cross)
 cross_packages=(g++-aarch64-linux-gnu qemu-user libstdc++6:arm64 libtbb-dev:arm64)
 windows_packages=(g++-mingw-w64-x86-64 wine wine64)
 web_packages=(emscripten nodejs chromium)

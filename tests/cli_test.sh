@@ -209,6 +209,16 @@ if command -v glslangValidator >/dev/null && command -v spirv-val >/dev/null; th
     if glslangValidator -V "$tmp/rock.comp" -o "$tmp/rock.spv" >"$tmp/glslang.log" 2>&1 &&
        spirv-val --target-env vulkan1.0 "$tmp/rock.spv" 2>"$tmp/spirv-val.log"; then
         pass "shader: glslangValidator -V compiles it to SPIR-V that spirv-val accepts"
+        if command -v spirv-cross >/dev/null; then
+            if spirv-cross "$tmp/rock.spv" --hlsl --shader-model 50 --output "$tmp/rock.hlsl" 2>"$tmp/spirv-cross.log" &&
+               grep -q "precise float" "$tmp/rock.hlsl"; then
+                pass "shader: spirv-cross --hlsl translates it, keeping precise"
+            else
+                fail "shader: spirv-cross --hlsl" "" "$(cat "$tmp/spirv-cross.log")"
+            fi
+        else
+            echo "skip: spirv-cross missing (install spirv-cross)"
+        fi
     else
         fail "shader: glslangValidator -V / spirv-val" "" "$(cat "$tmp/glslang.log" "$tmp/spirv-val.log")"
     fi

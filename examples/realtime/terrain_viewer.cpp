@@ -1,5 +1,6 @@
 // gradnoise_viewer: a camera flies over an endless fBm terrain streamed in chunks from
-// Noise::fill_chunk_gradient_2d, drawn with SDL2 + OpenGL 3.3 core. See README.md.
+// Noise::fill_chunk_gradient_2d (or, with --generate gpu, by the field's generated GLSL in an OpenGL 4.3
+// compute shader: gpu_chunks.cpp), drawn with SDL2 + OpenGL 3.3 core. See README.md.
 //
 // Threads: the render thread (this one) and --workers chunk workers (chunk_workers.cpp).
 //
