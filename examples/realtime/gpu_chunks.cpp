@@ -79,9 +79,10 @@ void GpuChunks::generate(std::int64_t first_x, std::int64_t first_y, GLuint heig
 
 void GpuChunks::finish_writes() const { glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT); }
 
-GpuChunks::~GpuChunks() {
+void GpuChunks::release() {
     if (coordinates_) glDeleteBuffers(1, &coordinates_);
     if (program_) glDeleteProgram(program_);
+    coordinates_ = program_ = 0;
 }
 
 std::size_t probe(const gradnoise::Noise& noise, int side, float spacing, std::int64_t first_x, std::int64_t first_y,

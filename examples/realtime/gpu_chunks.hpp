@@ -23,7 +23,8 @@ public:
     void generate(std::int64_t first_x, std::int64_t first_y, GLuint height_tex, GLuint grad_tex);
     // Makes the textures written so far visible to the draws that follow.
     void finish_writes() const;
-    ~GpuChunks();
+    // Deletes the program and the buffer (while the GL context is current).
+    void release();
 
 private:
     const gradnoise::Noise* noise_ = nullptr;

@@ -545,6 +545,12 @@ int main(int argc, char** argv) {
         const std::string err = gpu_chunks.build(noise, side, kSpacing);
         if (!err.empty()) {
             std::fprintf(stderr, "gradnoise_viewer: GPU generation: %s\n", err.c_str());
+            gpu_chunks.release();
+            glDeleteTextures(pool, height_tex.data());
+            glDeleteTextures(pool, grad_tex.data());
+            SDL_GL_DeleteContext(context);
+            SDL_DestroyWindow(window);
+            SDL_Quit();
             return 3;
         }
     }
@@ -977,6 +983,7 @@ int main(int argc, char** argv) {
                 chunks_done, wall_s > 0 ? double(chunks_done) / wall_s : 0.0, mean_chunk_ms(), n, opt.workers,
                 opt.gpu ? "gpu" : "cpu", wall_s);
 
+    gpu_chunks.release();
     glDeleteTextures(pool, height_tex.data());
     glDeleteTextures(pool, grad_tex.data());
     SDL_GL_DeleteContext(context);
