@@ -31,9 +31,11 @@ struct ShaderOptions {
 // compiler contracts or reorders it; integer hashing in uint arithmetic) and needs no extension:
 // paste it into a compute or fragment shader (GLSL 4.30+, or Vulkan GLSL through glslang).
 // Covered: the lattice bases (perlin, classic, value, isotropic) with either fade and hash, seeds
-// and periods, every fractal kind, warps and patterns, in 2D, 3D and 4D. The simplex and cellular
-// bases are refused (invalid_argument naming what is covered), as is options.gradient with a
-// pattern (patterns have no gradient). Allocates (load time).
+// and periods, OpenSimplex2 (both hashes: K.jpg's binary64 and 64-bit integers, emulated in
+// uvec2, or the mix variant's float and uint), cellular noise (2D, 3D), every fractal kind, warps
+// and patterns, in 2D, 3D and 4D. Refused with invalid_argument naming the reason: OpenSimplex2S,
+// options.gradient with a pattern (patterns have no gradient) or with the damped fractal of a
+// non-lattice basis, and 4D cellular noise. Allocates (load time).
 GRADNOISE_API Status shader_source(const NoiseDesc& desc, const ShaderOptions& options, std::string* out);
 
 // The GPU's half of a chunk (docs/spec.md section 13): octave k's coordinate of the samples

@@ -86,6 +86,8 @@ std::string cell(const Field& f);
 std::string lattice(const Field& f, bool gradient, bool hessian);
 // One octave of cellular noise (<name>_noise, and <name>_noise_gradient), sections 17 and 18.6.
 std::string cellular(const Field& f, bool gradient);
+// One octave of OpenSimplex2 (<name>_noise, and <name>_noise_gradient), sections 16 and 18.4.
+std::string simplex(const Field& f, bool gradient);
 // The octave sums of section 8 and 18.3 (<name>_octaves, <name>_octaves_gradient: octave k at the
 // given coordinates q[k]) and the fractal at a point (<name>_fractal, <name>_fractal_gradient).
 std::string octaves(const Field& f, bool gradient);
