@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "gradnoise_gpu_bench: %s\n", gl().why.c_str());
         return 3;
     }
-    std::vector<Field> fields(4);
+    std::vector<Field> fields(6);
     fields[0].name = "perlin 2D";
     fields[1].name = "perlin fbm-6 2D";
     fields[1].desc.fractal.kind = gradnoise::Fractal::fbm;
@@ -55,6 +55,11 @@ int main(int argc, char** argv) {
     fields[2].desc.fractal.kind = gradnoise::Fractal::fbm;
     fields[3].name = "cellular F1 2D";
     fields[3].desc.basis = gradnoise::Basis::cellular;
+    fields[4].name = "opensimplex2 2D (K.jpg's)";
+    fields[4].desc.basis = gradnoise::Basis::opensimplex2;
+    fields[5].name = "opensimplex2 2D, mix hash";
+    fields[5].desc.basis = gradnoise::Basis::opensimplex2;
+    fields[5].desc.hash = gradnoise::Hash::mix;
     const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     std::printf("GL renderer: %s; grid %d x %d; median of %d; CPU: %s ISA, 1 and %u threads\n", gl().renderer.c_str(), side,
                 side, repeats, gradnoise::isa_name(gradnoise::active_isa()), threads);
