@@ -1,4 +1,4 @@
-// Small OpenGL 3.3 core helpers for the viewer: entry points, shader compilation, 4x4 matrices.
+// Small OpenGL core helpers for the viewer: entry points, shader compilation (3.3; compute: 4.3), 4x4 matrices.
 #ifndef GRADNOISE_VIEWER_GL_UTIL_HPP
 #define GRADNOISE_VIEWER_GL_UTIL_HPP
 
@@ -8,36 +8,43 @@
 
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 
 namespace viewer {
 
-// Compiles and links a vertex + fragment program; prints the driver's log and returns 0 on failure.
-inline GLuint build_program(const char* name, const char* vs_src, const char* fs_src) {
-    auto compile = [name](GLenum type, const char* src) -> GLuint {
-        const GLuint s = glCreateShader(type);
-        glShaderSource(s, 1, &src, nullptr);
-        glCompileShader(s);
-        GLint ok = 0;
-        glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-        if (!ok) {
-            char log[2048];
-            glGetShaderInfoLog(s, sizeof log, nullptr, log);
-            std::fprintf(stderr, "gradnoise_viewer: %s %s shader: %s\n", name,
-                         type == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
-            glDeleteShader(s);
-            return 0;
-        }
-        return s;
-    };
-    const GLuint vs = compile(GL_VERTEX_SHADER, vs_src);
-    const GLuint fs = compile(GL_FRAGMENT_SHADER, fs_src);
-    if (!vs || !fs) return 0;
-    const GLuint p = glCreateProgram();
-    glAttachShader(p, vs);
-    glAttachShader(p, fs);
-    glLinkProgram(p);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
+// Compiles one shader stage; prints the driver's log and returns 0 on failure.
+inline GLuint compile_shader(const char* name, GLenum type, const char* src) {
+    const GLuint s = glCreateShader(type);
+    glShaderSource(s, 1, &src, nullptr);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[2048];
+        glGetShaderInfoLog(s, sizeof log, nullptr, log);
+        std::fprintf(stderr, "gradnoise_viewer: %s %s shader: %s\n", name,
+                     type == GL_VERTEX_SHADER ? "vertex" : type == GL_FRAGMENT_SHADER ? "fragment" : "compute", log);
+        glDeleteShader(s);
+        return 0;
+    }
+    return s;
+}
+
+// Links the compiled stages (0: a failed stage) into a program, deleting them; prints the driver's log
+// and returns 0 on failure.
+inline GLuint link_program(const char* name, std::initializer_list<GLuint> stages) {
+    bool compiled = true;
+    for (GLuint stage : stages) compiled = compiled && stage != 0;
+    GLuint p = 0;
+    if (compiled) {
+        p = glCreateProgram();
+        for (GLuint stage : stages) glAttachShader(p, stage);
+        glLinkProgram(p);
+    }
+    for (GLuint stage : stages) {
+        if (stage) glDeleteShader(stage);
+    }
+    if (!compiled) return 0;
     GLint ok = 0;
     glGetProgramiv(p, GL_LINK_STATUS, &ok);
     if (!ok) {
@@ -48,6 +55,16 @@ inline GLuint build_program(const char* name, const char* vs_src, const char* fs
         return 0;
     }
     return p;
+}
+
+// A vertex + fragment program, or 0.
+inline GLuint build_program(const char* name, const char* vs_src, const char* fs_src) {
+    return link_program(name, {compile_shader(name, GL_VERTEX_SHADER, vs_src), compile_shader(name, GL_FRAGMENT_SHADER, fs_src)});
+}
+
+// A compute program (OpenGL 4.3), or 0.
+inline GLuint build_compute_program(const char* name, const char* src) {
+    return link_program(name, {compile_shader(name, GL_COMPUTE_SHADER, src)});
 }
 
 // Column-major 4x4 matrices, as OpenGL takes them (m[column * 4 + row]).

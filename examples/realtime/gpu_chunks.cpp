@@ -36,24 +36,8 @@ std::string GpuChunks::build(const gradnoise::Noise& noise, int side, float spac
                                "    vec2 d;\n    float v = terrain_octaves_gradient(q, d);\n"
                                "    imageStore(height, at, vec4(v, 0.0, 0.0, 0.0));\n"
                                "    imageStore(gradient, at, vec4(d, 0.0, 0.0));\n}\n";
-    const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-    const char* text = source.c_str();
-    glShaderSource(shader, 1, &text, nullptr);
-    glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-        glDeleteShader(shader);
-        return std::string("the generated compute shader does not compile: ") + log;
-    }
-    program_ = glCreateProgram();
-    glAttachShader(program_, shader);
-    glLinkProgram(program_);
-    glDeleteShader(shader);
-    glGetProgramiv(program_, GL_LINK_STATUS, &ok);
-    if (!ok) return "the generated compute shader does not link";
+    program_ = build_compute_program("terrain generation", source.c_str());
+    if (!program_) return "the generated compute shader does not build (the driver's log is above)";
     glUseProgram(program_);
     glUniform1i(glGetUniformLocation(program_, "side"), side);
     q_.assign(2 * std::size_t(octaves_) * std::size_t(side), 0.0f);

@@ -541,17 +541,21 @@ int main(int argc, char** argv) {
         }
     }
     GpuChunks gpu_chunks;
+    // The GL objects go while the context is current, then the context, the window and SDL.
+    auto shut_down = [&](int code) {
+        gpu_chunks.release();
+        glDeleteTextures(pool, height_tex.data());
+        glDeleteTextures(pool, grad_tex.data());
+        SDL_GL_DeleteContext(context);
+        SDL_DestroyWindow(window);
+        SDL_Quit();
+        return code;
+    };
     if (opt.gpu) {
         const std::string err = gpu_chunks.build(noise, side, kSpacing);
         if (!err.empty()) {
             std::fprintf(stderr, "gradnoise_viewer: GPU generation: %s\n", err.c_str());
-            gpu_chunks.release();
-            glDeleteTextures(pool, height_tex.data());
-            glDeleteTextures(pool, grad_tex.data());
-            SDL_GL_DeleteContext(context);
-            SDL_DestroyWindow(window);
-            SDL_Quit();
-            return 3;
+            return shut_down(3);
         }
     }
     std::vector<int> chunk_map(std::size_t(map_side) * map_side, -1);
@@ -983,11 +987,5 @@ int main(int argc, char** argv) {
                 chunks_done, wall_s > 0 ? double(chunks_done) / wall_s : 0.0, mean_chunk_ms(), n, opt.workers,
                 opt.gpu ? "gpu" : "cpu", wall_s);
 
-    gpu_chunks.release();
-    glDeleteTextures(pool, height_tex.data());
-    glDeleteTextures(pool, grad_tex.data());
-    SDL_GL_DeleteContext(context);
-    SDL_DestroyWindow(window);
-    SDL_Quit();
-    return exit_code;
+    return shut_down(exit_code);
 }

@@ -33,13 +33,7 @@ std::string search(const Field& f) {
     const CellularParams& c = f.desc.cellular;
     const float reach = f.tables.cellular_reach[n - 2];
     std::string s;
-    for (int a = 0; a < n; ++a) {
-        const std::string A = number(a), ax(1, component(a));
-        s += "    precise float x" + A + " = " + f.fn("_plus_zero") + "(p." + ax + ");\n";
-        s += "    precise float fl" + A + " = floor(x" + A + ");\n";
-        s += "    int cell" + A + " = " + f.fn("_cell") + "(fl" + A + ");\n";
-        s += "    precise float t" + A + " = x" + A + " - fl" + A + ";\n";
-    }
+    for (int a = 0; a < n; ++a) s += cell_split(f, a);
     s += "    precise float f1 = uintBitsToFloat(0x7F800000u), f2 = uintBitsToFloat(0x7F800000u);\n";
     s += "    float value = 0.0;\n    vec3 offset1 = vec3(0.0), offset2 = vec3(0.0);\n";
     const int kz = n == 3 ? 1 : 0;

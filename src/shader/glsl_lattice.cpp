@@ -150,11 +150,8 @@ std::string octave(const Field& f, Order order) {
     // [S 4.2, 4.3, 18.1] per axis: -0 -> +0, the floor, the cell, the fraction, the fade (and its
     // derivatives), the fraction - 1 (the far corners' offset).
     for (int a = 0; a < n; ++a) {
-        const std::string A = number(a), c(1, component(a));
-        s += "    precise float x" + A + " = " + f.fn("_plus_zero") + "(p." + c + ");\n";
-        s += "    precise float fl" + A + " = floor(x" + A + ");\n";
-        s += "    int cell" + A + " = " + f.fn("_cell") + "(fl" + A + ");\n";
-        s += "    precise float t" + A + " = x" + A + " - fl" + A + ";\n";
+        const std::string A = number(a);
+        s += cell_split(f, a);
         s += "    precise float u" + A + " = " + f.fn("_fade") + "(t" + A + ");\n";
         if (grad) s += "    precise float du" + A + " = " + f.fn("_fade_derivative") + "(t" + A + ");\n";
         if (hess) s += "    precise float ddu" + A + " = " + f.fn("_fade_second_derivative") + "(t" + A + ");\n";
@@ -279,6 +276,14 @@ std::string octave(const Field& f, Order order) {
 
 std::string cell(const Field& f) {
     return "int " + f.fn("_cell") + "(float v) { return abs(v) < 2147483648.0 ? (int(v) & 255) : 0; }\n";
+}
+
+std::string cell_split(const Field& f, int a) {
+    const std::string A = number(a);
+    return "    precise float x" + A + " = " + f.fn("_plus_zero") + "(p." + component(a) + ");\n" +
+           "    precise float fl" + A + " = floor(x" + A + ");\n" +
+           "    int cell" + A + " = " + f.fn("_cell") + "(fl" + A + ");\n" +
+           "    precise float t" + A + " = x" + A + " - fl" + A + ";\n";
 }
 
 std::string lattice(const Field& f, bool gradient, bool hessian) {

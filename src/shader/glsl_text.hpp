@@ -80,6 +80,8 @@ inline std::string number(int v) { return std::to_string(v); }
 
 // [S 4.2] int <name>_cell(float v): floor(v) mod 256, 0 outside the int32 range (glsl_lattice.cpp).
 std::string cell(const Field& f);
+// [S 4.2] The cell split of p's axis a: x<a> (-0 -> +0), fl<a>, cell<a> and the fraction t<a>.
+std::string cell_split(const Field& f, int a);
 // The tables, the hash, the cell, the fades and one octave of a lattice basis: its value
 // (<name>_noise), with its gradient (<name>_noise_gradient) and with its Hessian
 // (<name>_noise_hessian, the damped fractal's gradient), per docs/spec.md sections 3-5, 10, 15, 18.2.
