@@ -167,11 +167,7 @@ Status shader_source(const NoiseDesc& desc, const ShaderOptions& options, std::s
         return Status(ErrorCode::invalid_argument,
                       "shader_source: options.function_name must be a GLSL identifier (letters, digits, _; not gl_...)");
     }
-    const bool cellular = desc.basis == Basis::cellular, simplex = desc.basis == Basis::opensimplex2;
-    if (desc.basis == Basis::opensimplex2s) {
-        return Status(ErrorCode::invalid_argument,
-                      "shader_source: the GPU form covers every basis except opensimplex2s so far");
-    }
+    const bool cellular = desc.basis == Basis::cellular, simplex = basis_family(desc.basis) == BasisFamily::simplex;
     if (cellular && options.dimensions == 4) {
         return Status(ErrorCode::invalid_argument, "shader_source: cellular noise has no 4D (docs/spec.md section 17)");
     }

@@ -4,43 +4,14 @@
 // (Hash::mix, spec 16.7: binary32, 32-bit integers). GLSL 4.30 has `double`; it has no 64-bit
 // integers without an extension, so they are emulated in uvec2 (low, high) with umulExtended and
 // uaddCarry -- exact mod 2^64. Double constants are written as their bits (packDouble2x32).
-#include <cstring>
 #include <string>
 
 #include "reference/simplex_common.hpp"
-#include "shader/glsl_text.hpp"
+#include "shader/glsl_simplex.hpp"
 #include "tables/simplex_constants.hpp"
 
 namespace gradnoise::glsl {
 namespace {
-
-// $X in a template -> its value.
-std::string expand(std::string text, const std::initializer_list<std::pair<const char*, std::string>>& values) {
-    for (const auto& [key, value] : values) {
-        for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size())) {
-            text.replace(at, std::strlen(key), value);
-        }
-    }
-    return text;
-}
-
-std::string double_bits(double v) {
-    std::uint64_t u;
-    std::memcpy(&u, &v, sizeof u);
-    return "packDouble2x32(uvec2(" + hex(static_cast<std::uint32_t>(u)) + ", " + hex(static_cast<std::uint32_t>(u >> 32)) + "))";
-}
-
-// The variant's arithmetic: its coordinate type and constants, its integer type and operations.
-struct Variant {
-    bool mix;
-    std::string coord() const { return mix ? "float" : "double"; }
-    std::string real(double v) const { return mix ? constant(static_cast<float>(v)) : double_bits(v); }
-    std::string integer(std::uint64_t v) const {
-        return mix ? hex(static_cast<std::uint32_t>(v))
-                   : "uvec2(" + hex(static_cast<std::uint32_t>(v)) + ", " + hex(static_cast<std::uint32_t>(v >> 32)) + ")";
-    }
-    std::string itype() const { return mix ? "uint" : "uvec2"; }
-};
 
 // The 64-bit (or 32-bit) integer operations, named after the field: add, sub, mul (wrapping), the
 // sign-extended cell times a prime.
@@ -159,8 +130,9 @@ std::string vertices(const Field& f, const Variant& v, bool gradient) {
 // [S 16.1] The orientation's map to the lattice, in the variant's coordinates, constants rounded to them.
 std::string orient(const Field& f, const Variant& v) {
     const NoiseDesc& d = f.desc;
-    const std::string C = v.coord(), vec = (v.mix ? "vec" : "dvec") + number(f.dims);
-    const detail::SimplexOrientation& k = detail::opensimplex2_orientation;
+    const std::string C = v.coord(), vec = v.cvec(f.dims);
+    const bool smooth = d.basis == Basis::opensimplex2s;
+    const detail::SimplexOrientation& k = smooth ? detail::opensimplex2s_orientation : detail::opensimplex2_orientation;
     std::string s = vec + " " + f.fn("_orient") + "(" + vec + " p) {\n";
     auto R = [&](double x) { return v.real(x); };
     if (f.dims == 2) {
@@ -227,7 +199,7 @@ std::string orient(const Field& f, const Variant& v) {
 // [S 16.3-16.5] The base evaluation at the oriented point: the value, and with the gradient the
 // offset-frame sums in d.
 std::string base(const Field& f, const Variant& v, bool gradient) {
-    const std::string C = v.coord(), I = v.itype(), vec = f.vec(), cvec = (v.mix ? "vec" : "dvec") + number(f.dims);
+    const std::string C = v.coord(), I = v.itype(), vec = f.vec(), cvec = v.cvec(f.dims);
     const std::string D = gradient ? ", d" : "";
     std::string s = "float " + f.fn(gradient ? "_base_gradient" : "_base") + "(" + cvec + " s, " + I + " seed" +
                     (gradient ? ", out " + vec + " d" : "") + ") {\n";
@@ -387,9 +359,11 @@ std::string base(const Field& f, const Variant& v, bool gradient) {
 
 std::string simplex(const Field& f, bool gradient) {
     const Variant v{f.desc.hash == Hash::mix};
-    const std::string vec = f.vec(), cvec = (v.mix ? "vec" : "dvec") + number(f.dims);
-    std::string s = integer_ops(f, v) + cells(f, v) + vertices(f, v, gradient) + orient(f, v) + base(f, v, false);
-    if (gradient) s += base(f, v, true);
+    const std::string vec = f.vec(), cvec = v.cvec(f.dims);
+    const bool smooth = f.desc.basis == Basis::opensimplex2s;
+    std::string s = integer_ops(f, v) + cells(f, v) + vertices(f, v, gradient) + orient(f, v);
+    s += smooth ? smooth_base(f, v, false) : base(f, v, false);
+    if (gradient) s += smooth ? smooth_base(f, v, true) : base(f, v, true);
     const std::string seed = v.mix ? v.integer(f.tables.mix_key) : v.integer(static_cast<std::uint64_t>(f.tables.simplex_seed));
     // [S 16.1] Off the lattice's extent (|q| >= 2^27 in the variant's coordinates, or not finite): +0.
     const std::string check = "    " + cvec + " q = " + cvec + "(p);\n    if (any(greaterThanEqual(abs(q), " + cvec +
@@ -401,7 +375,7 @@ std::string simplex(const Field& f, bool gradient) {
     namespace rs = reference::simplex;
     const rs::SimplexJacobian& J = f.dims == 2   ? rs::jacobian_of(f.desc.simplex.orientation2)
                                    : f.dims == 3 ? rs::jacobian_of(f.desc.simplex.orientation3)
-                                                 : rs::jacobian_of(false, f.desc.simplex.orientation4);
+                                                 : rs::jacobian_of(smooth, f.desc.simplex.orientation4);
     s += "float " + f.fn("_noise_gradient") + "(" + vec + " p, ivec4 m, out " + vec + " d) {\n" + check +
          " {\n        d = " + vec + "(0.0);\n        return 0.0;\n    }\n    " + vec + " e;\n    precise float v = " +
          f.fn("_base_gradient") + "(" + f.fn("_orient") + "(q), " + seed + ", e);\n";

@@ -319,6 +319,8 @@ TEST_CASE("the Vulkan form: SPIR-V from glslang, valid for SPIRV-Tools, bit for 
         d.basis = Basis::opensimplex2; d.seed = 77; d.has_seed = true;
     });
     add("opensimplex2 mix hash", [](gradnoise::NoiseDesc& d) { d.basis = Basis::opensimplex2; d.hash = gradnoise::Hash::mix; });
+    add("opensimplex2s (K.jpg's)", [](gradnoise::NoiseDesc& d) { d.basis = Basis::opensimplex2s; d.seed = 5; d.has_seed = true; });
+    add("opensimplex2s mix hash", [](gradnoise::NoiseDesc& d) { d.basis = Basis::opensimplex2s; d.hash = gradnoise::Hash::mix; });
     const spvtools::SpirvTools validator(SPV_ENV_VULKAN_1_0);
     std::size_t compared = 0;
     for (const Case& c : cases) {
@@ -327,7 +329,8 @@ TEST_CASE("the Vulkan form: SPIR-V from glslang, valid for SPIRV-Tools, bit for 
         for (int dims : {2, 3, 4}) {
             // (lavapipe takes 12 s to compile the 4D warped gradient and 68 s K.jpg's 4D OpenSimplex2 with its
             // emulated 64-bit hashes: tests/gpu/test_shader.cpp has them on OpenGL; cellular has no 4D)
-            const bool kjpg_simplex = c.desc.basis == Basis::opensimplex2 && c.desc.hash == gradnoise::Hash::permutation;
+            const bool kjpg_simplex = gradnoise::basis_family(c.desc.basis) == gradnoise::BasisFamily::simplex &&
+                                      c.desc.hash == gradnoise::Hash::permutation;
             if (dims == 4 && (c.desc.warp.levels > 0 || c.desc.basis == Basis::cellular || kjpg_simplex)) continue;
             if (kjpg_simplex && !vulkan().float64) continue;  // (a device without binary64: not its form)
             INFO(std::string(c.name) << ", " << dims << "D");

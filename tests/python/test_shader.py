@@ -15,6 +15,7 @@ from conftest import cli_options
     (dict(fractal="ridged", octaves=5, warp=1), 4, True),
     (dict(basis="value", hash="mix", pattern="wood"), 3, False),
     (dict(basis="opensimplex2", hash="mix", orientation3="fallback"), 3, True),
+    (dict(basis="opensimplex2s", seed=-3, orientation4="improve_xyz"), 4, True),
 ])
 def test_shader_source_is_the_cli_text(cli, params, dims, gradient):
     text = gradnoise.Field(**params).shader_source(dims, name="terrain", gradient=gradient)
@@ -27,8 +28,8 @@ def test_shader_source_is_the_cli_text(cli, params, dims, gradient):
 
 
 def test_shader_source_refusals_name_the_reason():
-    with pytest.raises(ValueError, match=r"the GPU form covers every basis except opensimplex2s so far"):
-        gradnoise.Field("opensimplex2s").shader_source()
+    with pytest.raises(ValueError, match=r"the damped fractal's gradient needs the octaves' Hessians"):
+        gradnoise.Field("opensimplex2s", fractal="damped").shader_source(3, gradient=True)
     with pytest.raises(ValueError, match=r"cellular noise has no 4D"):
         gradnoise.Field("cellular").shader_source(4)
     with pytest.raises(ValueError, match=r"a pattern has no gradient"):
