@@ -124,6 +124,7 @@ def stub(schema):
         "    def gradient(self, x: Any, y: Any, z: Any = ..., w: Any = ..., *, out: Any = ..., threads: int = ...,"
         " progress: Any = ...) -> np.ndarray: ...",
         "    def gradient_refusal(self, dimensions: Optional[int] = ...) -> str: ...",
+        "    def shader_source(self, dimensions: Optional[int] = ..., name: str = ..., gradient: bool = ...) -> str: ...",
         "    def chunk(self, shape: Sequence[int], first: Any = ..., spacing: float = ..., *, gradient: bool = ...,"
         " out: Any = ..., threads: int = ..., progress: Any = ...) -> np.ndarray: ...",
         "    def reference(self, x: float, y: float, z: Optional[float] = ..., w: Optional[float] = ...) -> float: ...",

@@ -80,4 +80,27 @@ rc=0
 err=$(printf '1 2\n' | "$GRADNOISE" eval --dims 3 --graph "$GRAPHS/clouds.json" 2>&1 >/dev/null) || rc=$?
 if [[ $rc == 2 && "$err" == *"has 2 dimensions; --dims is 3"* ]]; then pass "eval: --dims against the graph's"; else fail "eval: --dims against the graph's" "exit $rc" "$err"; fi
 
+# ---- shader --graph: the graph's GLSL (its values are checked on Mesa by tests/gpu/test_shader.cpp) ----
+rc=0
+"$GRADNOISE" shader --graph "$GRAPHS/lava.json" --gradient --name lava -o lava.glsl 2>shader.err || rc=$?
+if [[ $rc == 0 ]] && grep -q "^float lava(vec2 p) {" lava.glsl && grep -q "^float lava_gradient(vec2 p, out vec2 d) {" lava.glsl; then
+    pass "shader --graph lava.json --gradient: the graph's value and gradient functions"
+else
+    fail "shader --graph lava.json --gradient" "exit $rc" "$(cat shader.err)"
+fi
+if command -v glslangValidator >/dev/null; then
+    { printf '#version 430\nlayout(local_size_x = 1) in;\n'; cat lava.glsl; printf 'void main() {}\n'; } > lava.comp
+    check "shader --graph: glslangValidator compiles the text" glslangValidator lava.comp
+fi
+rc=0
+err=$("$GRADNOISE" shader --graph "$GRAPHS/presets/marble.json" --gradient 2>&1 >/dev/null) || rc=$?
+if [[ $rc == 1 && "$err" == *"options.gradient: graph node 'field' (field) has no gradient"* ]]; then
+    pass "shader --graph --gradient of a graph without one: exit 1, the node named"
+else
+    fail "shader --graph --gradient of a graph without one" "exit $rc" "$err"
+fi
+rc=0
+err=$("$GRADNOISE" shader --graph "$GRAPHS/clouds.json" --dims 4 2>&1 >/dev/null) || rc=$?
+if [[ $rc == 2 && "$err" == *"has 2 dimensions; --dims is 4"* ]]; then pass "shader: --dims against the graph's"; else fail "shader: --dims against the graph's" "exit $rc" "$err"; fi
+
 summary

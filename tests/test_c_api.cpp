@@ -934,6 +934,37 @@ TEST_CASE("gradnoise_shader_source: the C++ text, sized and copied; refusals nam
     gradnoise_desc_destroy(desc);
 }
 
+TEST_CASE("gradnoise_graph_shader_source: the C++ text of a graph, in its dimensions; a missing gradient refused") {
+    const std::string json = R"({"gradnoise_graph": 1, "dimensions": 3, "output": "o", "nodes": {
+        "o": {"type": "multiply", "inputs": [{"type": "field", "basis": "value"}, 0.5]}}})";
+    gradnoise_graph* graph = nullptr;
+    REQUIRE(gradnoise_graph_create_from_json(json.data(), json.size(), &graph, nullptr, 0) == GRADNOISE_OK);
+    std::size_t length = 0;
+    REQUIRE(gradnoise_graph_shader_source(graph, 1, "rocks", nullptr, 0, &length) == GRADNOISE_OK);
+    std::vector<char> text(length + 1);
+    CHECK(gradnoise_graph_shader_source(graph, 1, "rocks", text.data(), length, &length) == GRADNOISE_SIZE_OVERFLOW);
+    REQUIRE(gradnoise_graph_shader_source(graph, 1, "rocks", text.data(), text.size(), &length) == GRADNOISE_OK);
+    gradnoise::Graph g;
+    REQUIRE(gradnoise::Graph::from_json(json, &g).ok());
+    gradnoise::ShaderOptions options;
+    options.dimensions = 3;
+    options.function_name = "rocks";
+    options.gradient = true;
+    std::string expected;
+    REQUIRE(gradnoise::shader_source(g, options, &expected).ok());
+    CHECK(std::string(text.data()) == expected);
+    CHECK(expected.find("float rocks_gradient(vec3 p, out vec3 d) {") != std::string::npos);
+    CHECK(gradnoise_graph_shader_source(nullptr, 0, nullptr, nullptr, 0, &length) == GRADNOISE_NULL_POINTER);
+    gradnoise_graph_destroy(graph);
+    const std::string marble = R"({"gradnoise_graph": 1, "dimensions": 2, "output": "m", "nodes": {
+        "m": {"type": "field", "pattern": "marble"}}})";
+    REQUIRE(gradnoise_graph_create_from_json(marble.data(), marble.size(), &graph, nullptr, 0) == GRADNOISE_OK);
+    CHECK(gradnoise_graph_shader_source(graph, 1, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(std::string(gradnoise_last_error_message()) == "shader_source: options.gradient: the graph has no gradient");
+    CHECK(gradnoise_graph_shader_source(graph, 0, nullptr, nullptr, 0, &length) == GRADNOISE_OK);
+    gradnoise_graph_destroy(graph);
+}
+
 TEST_CASE("gradnoise_chunk_octave_coordinates: the C++ coordinates; refusals named") {
     gradnoise_desc* desc = nullptr;
     REQUIRE(gradnoise_desc_create(&desc) == GRADNOISE_OK);

@@ -392,6 +392,13 @@ GRADNOISE_C_API int gradnoise_graph_dimensions(const gradnoise_graph* graph);
    and capacity > *length, the text and a NUL are copied into it, else SIZE_OVERFLOW. */
 GRADNOISE_C_API gradnoise_status gradnoise_graph_to_json(const gradnoise_graph* graph, char* buffer,
                                                          size_t capacity, size_t* length);
+/* The graph as GLSL 4.30 (gradnoise::shader_source for a Graph, docs/gpu.md): `float <name>(vecN p)`
+   in the graph's dimensions (name NULL: "gn_field"), and with gradient != 0 `float <name>_gradient(vecN p,
+   out vecN d)`: gradnoise_graph_evaluate_* and _evaluate_gradient_*'s bits. *length, buffer and capacity as
+   gradnoise_graph_to_json. INVALID_ARGUMENT with gradient for a graph without a gradient. Allocates. */
+GRADNOISE_C_API gradnoise_status gradnoise_graph_shader_source(const gradnoise_graph* graph, int gradient,
+                                                               const char* name, char* buffer, size_t capacity,
+                                                               size_t* length);
 /* Points and grids as gradnoise_evaluate_* and gradnoise_fill_grid_*; a call whose dimension count
    is not the graph's: INVALID_ARGUMENT. */
 GRADNOISE_C_API gradnoise_status gradnoise_graph_evaluate_2d(const gradnoise_graph* graph, const float* x,

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "gradnoise/export.hpp"
+#include "gradnoise/graph.hpp"
 #include "gradnoise/noise.hpp"
 #include "gradnoise/status.hpp"
 
@@ -33,10 +34,19 @@ struct ShaderOptions {
 // Covered: the lattice bases (perlin, classic, value, isotropic) with either fade and hash, seeds
 // and periods, OpenSimplex2 (both hashes: K.jpg's binary64 and 64-bit integers, emulated in
 // uvec2, or the mix variant's float and uint), cellular noise (2D, 3D), every fractal kind, warps
-// and patterns, in 2D, 3D and 4D. Refused with invalid_argument naming the reason: OpenSimplex2S,
-// options.gradient with a pattern (patterns have no gradient) or with the damped fractal of a
-// non-lattice basis, and 4D cellular noise. Allocates (load time).
+// and patterns, in 2D, 3D and 4D; OpenSimplex2S likewise. Refused with invalid_argument naming the
+// reason: options.gradient with a pattern (patterns have no gradient) or with the damped fractal
+// of a non-lattice basis, and 4D cellular noise. Allocates (load time).
 GRADNOISE_API Status shader_source(const NoiseDesc& desc, const ShaderOptions& options, std::string* out);
+
+// A graph (gradnoise/graph.hpp) as GLSL: <name>(vecN p) and, with options.gradient,
+// <name>_gradient(vecN p, out vecN d) -- Graph::sample2/3/4's and gradient2/3/4's bits. The
+// compiled program, operation by operation (docs/spec.md section 19), over each field node's own
+// functions (named <name>_n0, <name>_n1, ...). options.dimensions must be the graph's. Refused
+// with invalid_argument: another dimension count, and options.gradient for a graph without a
+// gradient; *error (when given) then names the node (the Status's message is a fixed summary).
+GRADNOISE_API Status shader_source(const Graph& graph, const ShaderOptions& options, std::string* out,
+                                   std::string* error = nullptr);
 
 // The GPU's half of a chunk (docs/spec.md section 13): octave k's coordinate of the samples
 // first .. first + count - 1 on `axis` (0 x, 1 y, 2 z) of a world sampled at `spacing`, reduced

@@ -415,8 +415,8 @@ class Field:
         """GLSL 4.30 of this field: ``float name(vecN p)`` returns, on the GPU, the bits this field
         returns on the CPU; with ``gradient=True`` also ``float name_gradient(vecN p, out vecN d)``; and
         ``name_octaves(vecN q[K])`` for chunks (see :meth:`chunk_octave_coordinates`). Raises
-        ValueError for a field the GPU form does not cover (opensimplex2s, 4D cellular noise) or
-        a gradient of a pattern."""
+        ValueError for a field the GPU form does not cover (4D cellular noise) or a gradient of a
+        pattern."""
         return self._core.shader_source(int(dimensions), str(name), bool(gradient))
 
     def chunk_octave_coordinates(self, axis: int, first: int, count: int, spacing: float) -> np.ndarray:

@@ -140,6 +140,13 @@ class Graph:
         """Why the graph has no gradient ("graph node 'x' (field) has no gradient: ..."), or ""."""
         return self._core(self._dimensions(dimensions)).gradient_refusal()
 
+    def shader_source(self, dimensions: int | None = None, name: str = "gn_field", gradient: bool = False) -> str:
+        """GLSL 4.30 of the graph (docs/gpu.md): ``float name(vecN p)`` returns on the GPU the bits the
+        graph returns on the CPU; with ``gradient=True`` also ``float name_gradient(vecN p, out vecN d)``.
+        `dimensions` as :meth:`to_json`. ValueError names the node when a gradient is asked of a graph
+        without one."""
+        return self._core(self._dimensions(dimensions)).shader_source(str(name), bool(gradient))
+
     def _points(self, coords, gradient, out, threads, progress):
         from . import _coordinates, _make_out, _progress, _threads, _translate
 

@@ -707,6 +707,18 @@ public:
 
     std::string gradient_refusal() const { return graph_.gradient_refusal(); }
 
+    // GLSL of the graph (gradnoise/shader.hpp), in its dimensions.
+    std::string shader_source(const std::string& name, bool gradient) const {
+        gradnoise::ShaderOptions options;
+        options.dimensions = graph_.dimensions();
+        options.function_name = name.c_str();
+        options.gradient = gradient;
+        std::string text, error;
+        const Status st = gradnoise::shader_source(graph_, options, &text, &error);
+        if (!st.ok()) throw py::value_error(error.empty() ? st.message() : error);
+        return text;
+    }
+
     double reference(const std::vector<double>& p) const {
         const float x = float(p.at(0)), y = float(p.at(1)), z = p.size() > 2 ? float(p[2]) : 0.0f,
                     w = p.size() > 3 ? float(p[3]) : 0.0f;
@@ -767,6 +779,7 @@ PYBIND11_MODULE(_gradnoise, m) {
         .def("fill", &GraphCore::fill)
         .def("reference", &GraphCore::reference)
         .def("to_json", &GraphCore::to_json)
+        .def("shader_source", &GraphCore::shader_source)
         .def("dimensions", &GraphCore::dimensions)
         .def("program_size", &GraphCore::program_size)
         .def("is_single_field", &GraphCore::is_single_field)

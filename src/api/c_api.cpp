@@ -751,6 +751,28 @@ gradnoise_status gradnoise_shader_gradient_source(const gradnoise_desc* desc, in
     return shader_text(m, desc, dimensions, name, true, buffer, capacity, length);
 }
 
+gradnoise_status gradnoise_graph_shader_source(const gradnoise_graph* graph, int gradient, const char* name,
+                                               char* buffer, size_t capacity, size_t* length) {
+    if (graph == nullptr || length == nullptr) {
+        return null_handle("gradnoise_graph_shader_source: graph and length must be non-null");
+    }
+    try {
+        gradnoise::ShaderOptions options;
+        options.dimensions = graph->graph.dimensions();
+        options.gradient = gradient != 0;
+        if (name != nullptr) {
+            options.function_name = name;
+        }
+        std::string text;
+        if (gradnoise::Status s = gradnoise::shader_source(graph->graph, options, &text); !s) {
+            return report(s);
+        }
+        return copy_text(text, buffer, capacity, length, "gradnoise_graph_shader_source: capacity must exceed *length");
+    } catch (...) {
+        return fail(gradnoise::ErrorCode::out_of_memory, "gradnoise_graph_shader_source: out of memory");
+    }
+}
+
 gradnoise_status gradnoise_chunk_octave_coordinates(const gradnoise_noise* noise, int axis, int64_t first, size_t count,
                                                     float spacing, float* out) {
     if (noise == nullptr) {

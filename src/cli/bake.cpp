@@ -472,11 +472,11 @@ private:
 // z -- or a rising one 2, a --loop 4), with no noise option beside it.
 FieldSource graph_source(BakeRequest& q) {
     Bake& b = q.b;
-    refuse_noise_options_with_graph(q.noise, "bake");
-    Graph g = load_graph_file(b.graph, "bake");
+    refuse_noise_options_with_graph(q.noise);
+    Graph g = load_graph_file(b.graph);
     const int needed = b.frames > 1 && b.loop ? 4 : b.frames > 1 && !b.recipe->rise ? 3 : 2;
     if (g.dimensions() != needed) {
-        usage_error("gradnoise bake: --graph " + b.graph + " has " + std::to_string(g.dimensions()) +
+        usage_error("--graph " + b.graph + " has " + std::to_string(g.dimensions()) +
                     " dimensions; this bake samples " + std::to_string(needed) +
                     " (a still picture 2, --frames 3 with time as z, --frames --loop 4)");
     }

@@ -200,17 +200,17 @@ int run_eval(const Settings& s) {
     NoiseDesc desc;
     std::optional<FieldSource> source;
     if (!s.graph.empty()) {
-        refuse_noise_options_with_graph(s.noise, "eval");
-        source.emplace(load_graph_file(s.graph, "eval"));
+        refuse_noise_options_with_graph(s.noise);
+        source.emplace(load_graph_file(s.graph));
         if (s.dims == 0) {
             dims = source->graph().dimensions();
         } else if (source->graph().dimensions() != dims) {
-            usage_error("gradnoise eval: --graph " + s.graph + " has " + std::to_string(source->graph().dimensions()) +
+            usage_error("--graph " + s.graph + " has " + std::to_string(source->graph().dimensions()) +
                         " dimensions; --dims is " + std::to_string(dims) + " (give --dims " +
                         std::to_string(source->graph().dimensions()) + ")");
         }
         if (s.gradient && !source->graph().gradient_refusal().empty()) {
-            usage_error("gradnoise eval: --gradient: " + source->graph().gradient_refusal());
+            usage_error("--gradient: " + source->graph().gradient_refusal());
         }
     } else {
         desc = s.noise.desc();

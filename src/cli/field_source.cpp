@@ -45,22 +45,21 @@ Status FieldSource::fill_grid_gradient_3d(const Grid3d& g, const GradientOut& ou
                   : noise_->fill_grid_gradient_3d(g, out, row_stride, slice_stride, o);
 }
 
-Graph load_graph_file(const std::string& path, const char* command) {
+Graph load_graph_file(const std::string& path) {
     std::string text, error;
     if (!read_bounded_file(path, max_graph_text, "a graph file", &text, &error)) {
-        usage_error(std::string("gradnoise ") + command + ": --graph " + error);
+        usage_error("--graph " + error);
     }
     Graph g;
     if (!Graph::from_json(text, &g, &error)) {
-        usage_error(std::string("gradnoise ") + command + ": --graph " + path + ": " + error);
+        usage_error("--graph " + path + ": " + error);
     }
     return g;
 }
 
-void refuse_noise_options_with_graph(const NoiseOptions& o, const char* command) {
+void refuse_noise_options_with_graph(const NoiseOptions& o) {
     if (!o.given.empty()) {
-        usage_error(std::string("gradnoise ") + command + ": " + o.first_given() +
-                    " has no effect with --graph (the graph file defines the field)");
+        usage_error(o.first_given() + " has no effect with --graph (the graph file defines the field)");
     }
 }
 

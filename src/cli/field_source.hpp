@@ -42,10 +42,10 @@ private:
 };
 
 // Reads a graph file (--graph): a usage error names the file and says what is wrong in it.
-Graph load_graph_file(const std::string& path, const char* command);
+Graph load_graph_file(const std::string& path);
 // With --graph the file defines the field: a noise option given as well would do nothing, so it is
 // refused ("gradnoise bake: --octaves has no effect with --graph (the graph file defines the field)").
-void refuse_noise_options_with_graph(const NoiseOptions& options, const char* command);
+void refuse_noise_options_with_graph(const NoiseOptions& options);
 
 }  // namespace gradnoise::cli
 

@@ -10,6 +10,8 @@
 #include <string>
 
 #include "gradnoise/noise.hpp"
+#include "gradnoise/shader.hpp"
+#include "gradnoise/status.hpp"
 #include "tables/noise_tables.hpp"
 
 namespace gradnoise::glsl {
@@ -90,6 +92,13 @@ std::string lattice(const Field& f, bool gradient, bool hessian);
 std::string cellular(const Field& f, bool gradient);
 // One octave of OpenSimplex2 (<name>_noise, and <name>_noise_gradient), sections 16 and 18.4.
 std::string simplex(const Field& f, bool gradient);
+// glsl.cpp: the request's checks (out, dimensions, name), a field's (what the GPU form covers),
+// a field's whole text after the header line (the octaves, <name> and, with_gradient,
+// <name>_gradient), and the header line.
+Status check_options(const ShaderOptions& options, const std::string* out);
+Status check_field(const NoiseDesc& desc, int dims, bool gradient);
+std::string field_source(const Field& f, bool with_gradient);
+std::string version_line(const std::string& what);
 // The octave sums of section 8 and 18.3 (<name>_octaves, <name>_octaves_gradient: octave k at the
 // given coordinates q[k]) and the fractal at a point (<name>_fractal, <name>_fractal_gradient).
 std::string octaves(const Field& f, bool gradient);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -463,3 +464,143 @@ TEST_CASE("shader_source and chunk_octave_coordinates refuse what they do not co
 }
 
 }  // TEST_SUITE
+
+namespace {
+
+std::string read_file(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    REQUIRE_MESSAGE(f != nullptr, "cannot read " << path);
+    std::string text;
+    char buf[4096];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
+    std::fclose(f);
+    return text;
+}
+
+// A graph whose constants are zeros where a compiler would fold them (x + 0, x * 0, lerp at t = 0,
+// a quarter turn, a curve and remap through 0), and every node type in 2D with a gradient.
+const char* zeros_graph = R"({"gradnoise_graph": 1, "dimensions": 2, "output": "out", "nodes": {
+  "a": {"type": "field", "basis": "perlin", "seed": 4},
+  "b": {"type": "field", "basis": "value", "fractal": "fbm", "octaves": 2},
+  "plus0": {"type": "add", "inputs": ["a", 0]},
+  "times0": {"type": "multiply", "inputs": ["a", 0, "b"]},
+  "lerp0": {"type": "lerp", "a": "a", "b": "b", "t": 0},
+  "quarter": {"type": "rotate", "input": "a", "degrees": 90},
+  "half": {"type": "rotate", "input": "b", "degrees": -180},
+  "moved0": {"type": "translate", "input": "a", "offset": 0},
+  "scaled": {"type": "scale", "input": "b", "factor": [1, 0.5]},
+  "curve0": {"type": "curve", "input": "a", "points": [[-1, 0], [0, 0], [0.25, -0.5], [1, 1]]},
+  "remap0": {"type": "remap", "input": "b", "from": [-1, 1], "to": [0, 2]},
+  "clamp0": {"type": "clamp", "input": "a", "min": 0, "max": 0.25},
+  "select0": {"type": "select", "a": "a", "b": "b", "control": "a", "threshold": 0, "falloff": 0},
+  "soft": {"type": "select", "a": "b", "b": "quarter", "control": "b", "threshold": 0.1, "falloff": 0.2},
+  "steps": {"type": "terrace", "input": "a", "steps": 4, "smoothness": 0.3},
+  "cliffs": {"type": "terrace", "input": "b", "steps": 3, "smoothness": 0},
+  "cube": {"type": "power", "input": "a", "exponent": 3},
+  "root": {"type": "sqrt", "input": "b"},
+  "least": {"type": "min", "inputs": ["a", 0, "b"]},
+  "most": {"type": "max", "inputs": ["a", 0]},
+  "mag": {"type": "abs", "input": "a"},
+  "neg": {"type": "negate", "input": "plus0"},
+  "diff": {"type": "subtract", "a": "a", "b": 0},
+  "warped": {"type": "warp", "input": "a", "by": "b", "strength": 0},
+  "out": {"type": "add", "inputs": ["plus0", "times0", "lerp0", "half", "moved0", "scaled", "curve0", "remap0",
+                                     "clamp0", "select0", "soft", "steps", "cliffs", "cube", "root", "least"]},
+  "out2": {"type": "add", "inputs": ["most", "mag", "neg", "diff", "warped", "out"]}
+}})";
+
+}  // namespace
+
+TEST_CASE("graphs: the GLSL of every corpus and example graph equals Graph's values and gradients bit for bit") {
+    REQUIRE_MESSAGE(gl().ok, gl().why);
+    std::vector<std::pair<std::string, std::string>> graphs;
+    for (const char* name : {"arithmetic_2d", "coordinates_2d", "shaping_2d", "volume_3d", "loop_4d"}) {
+        graphs.emplace_back(name, read_file(std::string(GRADNOISE_TEST_GRAPH_DIR) + "/" + name + ".json"));
+    }
+    for (const char* name : {"clouds", "continent", "lava"}) {
+        graphs.emplace_back(name, read_file(std::string(GRADNOISE_TEST_GRAPH_DIR) + "/../../examples/graphs/" + name + ".json"));
+    }
+    std::string zeros = zeros_graph;
+    graphs.emplace_back("zeros", zeros);
+    // (the zeros graph's output is "out"; a second graph takes out2, which reads every node)
+    graphs.emplace_back("zeros, every node", zeros.replace(zeros.find("\"output\": \"out\""), 15, "\"output\": \"out2\""));
+    const std::size_t random = gpu_points() / 4;
+    std::size_t compared = 0, with_gradient = 0;
+    for (const auto& [name, text] : graphs) {
+        gradnoise::Graph graph;
+        std::string error;
+        REQUIRE_MESSAGE(gradnoise::Graph::from_json(text, &graph, &error).ok(), name << ": " << error);
+        const int dims = graph.dimensions();
+        const bool gradient = graph.gradient_refusal().empty();
+        INFO("graph " << name << ", " << dims << "D" << std::string(gradient ? " with its gradient" : ""));
+        gradnoise::ShaderOptions options;
+        options.dimensions = dims;
+        options.gradient = gradient;
+        std::string source;
+        const gradnoise::Status st = gradnoise::shader_source(graph, options, &source, &error);
+        REQUIRE_MESSAGE(st.ok(), error);
+        const std::vector<float> coords = points(dims, random);
+        const std::size_t n = coords.size() / static_cast<std::size_t>(dims), per = gradient ? dims + 2 : 1;
+        std::string body = "    result[" + std::to_string(per) + " * i] = gn_field(" + point_at(dims) + ");\n";
+        if (gradient) {
+            body += "    vec" + std::to_string(dims) + " d;\n    result[" + std::to_string(per) + " * i + 1] = gn_field_gradient(" +
+                    point_at(dims) + ", d);\n";
+            for (int a = 0; a < dims; ++a) {
+                body += "    result[" + std::to_string(per) + " * i + " + std::to_string(2 + a) + "] = d[" + std::to_string(a) + "];\n";
+            }
+        }
+        const std::vector<float> gpu = run(source, body, coords, n, per);
+        std::vector<float> cpu(n * per);
+        for (std::size_t i = 0; i < n; ++i) {
+            const float* p = &coords[i * static_cast<std::size_t>(dims)];
+            float* c = &cpu[i * per];
+            // The scalar reference: docs/spec.md section 19, node by node.
+            c[0] = dims == 2 ? graph.sample2(p[0], p[1]) : dims == 3 ? graph.sample3(p[0], p[1], p[2])
+                                                                     : graph.sample4(p[0], p[1], p[2], p[3]);
+            if (gradient) {
+                if (dims == 2) {
+                    const gradnoise::Gradient2 g = graph.gradient2(p[0], p[1]);
+                    const float v[] = {g.value, g.dx, g.dy};
+                    std::copy(v, v + 3, c + 1);
+                } else if (dims == 3) {
+                    const gradnoise::Gradient3 g = graph.gradient3(p[0], p[1], p[2]);
+                    const float v[] = {g.value, g.dx, g.dy, g.dz};
+                    std::copy(v, v + 4, c + 1);
+                } else {
+                    const gradnoise::Gradient4 g = graph.gradient4(p[0], p[1], p[2], p[3]);
+                    const float v[] = {g.value, g.dx, g.dy, g.dz, g.dw};
+                    std::copy(v, v + 5, c + 1);
+                }
+            }
+        }
+        CHECK(compare(cpu, gpu, [&](std::size_t i) {
+                  return "at " + point_text(coords, i / per, dims) + ", output " + std::to_string(i % per);
+              }) == 0);
+        compared += n * per;
+        with_gradient += gradient ? 1 : 0;
+    }
+    MESSAGE(compared << " graph values and derivatives (" << graphs.size() << " graphs, " << with_gradient
+                     << " with gradients) compared with the reference on " << gl().renderer << ", bit for bit");
+}
+
+TEST_CASE("graphs: shader_source refuses another dimension count and a gradient the graph lacks, naming them") {
+    gradnoise::Graph graph;
+    std::string error, out = "untouched";
+    REQUIRE(gradnoise::Graph::from_json(zeros_graph, &graph, &error).ok());
+    gradnoise::ShaderOptions options;
+    options.dimensions = 3;
+    CHECK(std::string(gradnoise::shader_source(graph, options, &out, &error).message()) ==
+          "shader_source: options.dimensions must be the graph's");
+    CHECK(error == "shader_source: options.dimensions must be the graph's: 2 (got 3)");
+    REQUIRE(gradnoise::Graph::from_json(R"({"gradnoise_graph": 1, "dimensions": 2, "output": "m", "nodes": {
+        "m": {"type": "field", "pattern": "marble"}}})", &graph, &error).ok());
+    options.dimensions = 2;
+    options.gradient = true;
+    CHECK(gradnoise::shader_source(graph, options, &out, &error).code() == gradnoise::ErrorCode::invalid_argument);
+    CHECK(error.find("shader_source: options.gradient: graph node 'm'") == 0);
+    CHECK(gradnoise::shader_source(graph, options, nullptr).code() == gradnoise::ErrorCode::null_pointer);
+    CHECK(out == "untouched");
+    options.gradient = false;
+    CHECK(gradnoise::shader_source(graph, options, &out).ok());
+    CHECK(out.find("float gn_field(vec2 p) {") != std::string::npos);
+}

@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -323,6 +324,62 @@ TEST_CASE("the Vulkan form: SPIR-V from glslang, valid for SPIRV-Tools, bit for 
     add("opensimplex2s mix hash", [](gradnoise::NoiseDesc& d) { d.basis = Basis::opensimplex2s; d.hash = gradnoise::Hash::mix; });
     const spvtools::SpirvTools validator(SPV_ENV_VULKAN_1_0);
     std::size_t compared = 0;
+    // One form: the functions in a #version 450 compute shader, to SPIR-V, validated, run on random and
+    // awkward points; cpu_of(q, out) writes the value, then the value and gradient, at q.
+    auto check_form = [&](const std::string& functions, int dims, auto&& cpu_of) {
+        const std::string D = std::to_string(dims), per = std::to_string(dims + 2);
+        std::string p = "vec" + D + "(";
+        for (int a = 0; a < dims; ++a) p += (a ? ", coords[" : "coords[") + D + " * i + " + std::to_string(a) + "]";
+        p += ")";
+        std::string source = "#version 450\nlayout(local_size_x = 64) in;\n"
+                             "layout(std430, set = 0, binding = 0) readonly buffer In { float coords[]; };\n"
+                             "layout(std430, set = 0, binding = 1) writeonly buffer Out { float result[]; };\n"
+                             "layout(push_constant) uniform Count { uint count; };\n" +
+                             functions + "void main() {\n    uint i = gl_GlobalInvocationID.x;\n    if (i >= count) return;\n" +
+                             "    vec" + D + " d;\n    result[" + per + " * i] = gn_field(" + p + ");\n" +
+                             "    result[" + per + " * i + 1] = gn_field_gradient(" + p + ", d);\n";
+        for (int a = 0; a < dims; ++a) {
+            source += "    result[" + per + " * i + " + std::to_string(a + 2) + "] = d[" + std::to_string(a) + "];\n";
+        }
+        source += "}\n";
+        std::string log;
+        const std::vector<std::uint32_t> spirv = compile(source, &log);
+        REQUIRE_MESSAGE(!spirv.empty(), "glslang: " << log);
+        CHECK_MESSAGE(validator.Validate(spirv), "SPIRV-Tools rejects the module");
+        // Random points, and the awkward ones (±0, subnormal, 2^31, ±3e38, NaN, ∞) on every axis.
+        // (GRADNOISE_GPU_POINTS: the random points per field and dimension, default 4,000)
+        const char* env = std::getenv("GRADNOISE_GPU_POINTS");
+        const std::size_t random = env != nullptr ? static_cast<std::size_t>(std::strtoull(env, nullptr, 10)) : 4000;
+        const testing::Points r = testing::random_points(random, -300.0f, 300.0f, 47);
+        std::vector<float> coords;
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            const float v[4] = {r.x[i], r.y[i], r.z[i], r.x[(i * 31) % r.size()] * 0.01f};
+            coords.insert(coords.end(), v, v + dims);
+        }
+        const float awkward[] = {0.0f, -0.0f, 1e-40f, 255.5f, 2147483648.0f, 3e38f, -3e38f, NAN, INFINITY};
+        for (float a : awkward) {
+            for (float b : awkward) {
+                const float v[4] = {a, b, 0.5f, -a};
+                coords.insert(coords.end(), v, v + dims);
+            }
+        }
+        const std::uint32_t n = static_cast<std::uint32_t>(coords.size() / static_cast<std::size_t>(dims));
+        const std::vector<float> gpu = vulkan().run(spirv, coords, n, static_cast<std::size_t>(dims) + 2);
+        int differ = 0;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const float* q = &coords[i * static_cast<std::size_t>(dims)];
+            float cpu[6];
+            cpu_of(q, cpu);
+            for (int k = 0; k < dims + 2; ++k) {
+                const float g = gpu[i * static_cast<std::size_t>(dims + 2) + static_cast<std::size_t>(k)];
+                if (testing::bits(cpu[k]) != testing::bits(g) && differ++ < 3) {
+                    CHECK_MESSAGE(false, "point " << i << ", output " << k << ": the CPU gives " << cpu[k] << ", lavapipe " << g);
+                }
+            }
+        }
+        CHECK(differ == 0);
+        compared += n * static_cast<std::size_t>(dims + 2);
+    };
     for (const Case& c : cases) {
         gradnoise::Noise noise;
         REQUIRE(gradnoise::Noise::create(c.desc, &noise).ok());
@@ -339,48 +396,7 @@ TEST_CASE("the Vulkan form: SPIR-V from glslang, valid for SPIRV-Tools, bit for 
             options.gradient = true;
             std::string functions;
             REQUIRE(gradnoise::shader_source(c.desc, options, &functions).ok());
-            const std::string D = std::to_string(dims), per = std::to_string(dims + 2);
-            std::string p = "vec" + D + "(";
-            for (int a = 0; a < dims; ++a) p += (a ? ", coords[" : "coords[") + D + " * i + " + std::to_string(a) + "]";
-            p += ")";
-            std::string source = "#version 450\nlayout(local_size_x = 64) in;\n"
-                                 "layout(std430, set = 0, binding = 0) readonly buffer In { float coords[]; };\n"
-                                 "layout(std430, set = 0, binding = 1) writeonly buffer Out { float result[]; };\n"
-                                 "layout(push_constant) uniform Count { uint count; };\n" +
-                                 functions + "void main() {\n    uint i = gl_GlobalInvocationID.x;\n    if (i >= count) return;\n" +
-                                 "    vec" + D + " d;\n    result[" + per + " * i] = gn_field(" + p + ");\n" +
-                                 "    result[" + per + " * i + 1] = gn_field_gradient(" + p + ", d);\n";
-            for (int a = 0; a < dims; ++a) {
-                source += "    result[" + per + " * i + " + std::to_string(a + 2) + "] = d[" + std::to_string(a) + "];\n";
-            }
-            source += "}\n";
-            std::string log;
-            const std::vector<std::uint32_t> spirv = compile(source, &log);
-            REQUIRE_MESSAGE(!spirv.empty(), "glslang: " << log);
-            CHECK_MESSAGE(validator.Validate(spirv), "SPIRV-Tools rejects the module");
-            // Random points, and the awkward ones (±0, subnormal, 2^31, ±3e38, NaN, ∞) on every axis.
-            // (GRADNOISE_GPU_POINTS: the random points per field and dimension, default 4,000)
-            const char* env = std::getenv("GRADNOISE_GPU_POINTS");
-            const std::size_t random = env != nullptr ? static_cast<std::size_t>(std::strtoull(env, nullptr, 10)) : 4000;
-            const testing::Points r = testing::random_points(random, -300.0f, 300.0f, 47);
-            std::vector<float> coords;
-            for (std::size_t i = 0; i < r.size(); ++i) {
-                const float v[4] = {r.x[i], r.y[i], r.z[i], r.x[(i * 31) % r.size()] * 0.01f};
-                coords.insert(coords.end(), v, v + dims);
-            }
-            const float awkward[] = {0.0f, -0.0f, 1e-40f, 255.5f, 2147483648.0f, 3e38f, -3e38f, NAN, INFINITY};
-            for (float a : awkward) {
-                for (float b : awkward) {
-                    const float v[4] = {a, b, 0.5f, -a};
-                    coords.insert(coords.end(), v, v + dims);
-                }
-            }
-            const std::uint32_t n = static_cast<std::uint32_t>(coords.size() / static_cast<std::size_t>(dims));
-            const std::vector<float> gpu = vulkan().run(spirv, coords, n, static_cast<std::size_t>(dims) + 2);
-            int differ = 0;
-            for (std::uint32_t i = 0; i < n; ++i) {
-                const float* q = &coords[i * static_cast<std::size_t>(dims)];
-                float cpu[6];
+            check_form(functions, dims, [&](const float* q, float* cpu) {
                 if (dims == 2) {
                     const gradnoise::Gradient2 g = noise.gradient2(q[0], q[1]);
                     const float v[] = {noise.noise2(q[0], q[1]), g.value, g.dx, g.dy};
@@ -394,16 +410,37 @@ TEST_CASE("the Vulkan form: SPIR-V from glslang, valid for SPIRV-Tools, bit for 
                     const float v[] = {noise.noise4(q[0], q[1], q[2], q[3]), g.value, g.dx, g.dy, g.dz, g.dw};
                     std::memcpy(cpu, v, sizeof v);
                 }
-                for (int k = 0; k < dims + 2; ++k) {
-                    const float g = gpu[i * static_cast<std::size_t>(dims + 2) + static_cast<std::size_t>(k)];
-                    if (testing::bits(cpu[k]) != testing::bits(g) && differ++ < 3) {
-                        CHECK_MESSAGE(false, "point " << i << ", output " << k << ": the CPU gives " << cpu[k] << ", lavapipe " << g);
-                    }
-                }
-            }
-            CHECK(differ == 0);
-            compared += n * static_cast<std::size_t>(dims + 2);
+            });
         }
+    }
+    // Graphs: the program over the fields' functions (src/shader/glsl_graph.cpp), against the reference.
+    for (const char* name : {"arithmetic_2d", "volume_3d"}) {
+        INFO("graph " << name);
+        std::FILE* file = std::fopen((std::string(GRADNOISE_TEST_GRAPH_DIR) + "/" + name + ".json").c_str(), "rb");
+        REQUIRE(file != nullptr);
+        std::string text;
+        char buf[4096];
+        for (std::size_t got; (got = std::fread(buf, 1, sizeof buf, file)) > 0;) text.append(buf, got);
+        std::fclose(file);
+        gradnoise::Graph graph;
+        REQUIRE(gradnoise::Graph::from_json(text, &graph).ok());
+        const int dims = graph.dimensions();
+        gradnoise::ShaderOptions options;
+        options.dimensions = dims;
+        options.gradient = true;
+        std::string functions;
+        REQUIRE(gradnoise::shader_source(graph, options, &functions).ok());
+        check_form(functions, dims, [&](const float* q, float* cpu) {
+            if (dims == 2) {
+                const gradnoise::Gradient2 g = graph.gradient2(q[0], q[1]);
+                const float v[] = {graph.sample2(q[0], q[1]), g.value, g.dx, g.dy};
+                std::memcpy(cpu, v, sizeof v);
+            } else {
+                const gradnoise::Gradient3 g = graph.gradient3(q[0], q[1], q[2]);
+                const float v[] = {graph.sample3(q[0], q[1], q[2]), g.value, g.dx, g.dy, g.dz};
+                std::memcpy(cpu, v, sizeof v);
+            }
+        });
     }
     MESSAGE(compared << " values and derivatives compared on " << vulkan().name << ", bit for bit");
 }

@@ -54,3 +54,20 @@ def test_chunk_octave_coordinates_are_the_spec_residues():
         f.chunk_octave_coordinates(3, 0, 4, 1.0)
     with pytest.raises(ValueError, match=r"binary64"):
         gradnoise.Field("opensimplex2").chunk_octave_coordinates(0, 0, 4, 1.0)
+
+
+def test_graph_shader_source_is_the_cli_text(cli, tmp_path):
+    from gradnoise.graph import Graph, field
+
+    g = (field(basis="value", seed=3).fractal("ridged", octaves=3) * 0.5 + field(basis="cellular")).terrace(steps=4)
+    path = tmp_path / "g.json"
+    g.save(path, dimensions=3)
+    text = Graph.load(path).shader_source(name="rocks", gradient=True)
+    r = subprocess.run([cli.path, "shader", f"--graph={path}", "--name=rocks", "--gradient"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert text == r.stdout
+    assert "float rocks(vec3 p) {" in text and "float rocks_gradient(vec3 p, out vec3 d) {" in text
+    assert g.shader_source(2) .startswith("// gradnoise ")
+    with pytest.raises(ValueError, match=r"options.gradient: graph node '.*' \(field\) has no gradient"):
+        field(pattern="marble").shader_source(2, gradient=True)
