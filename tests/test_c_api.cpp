@@ -987,6 +987,16 @@ TEST_CASE("gradnoise_chunk_octave_coordinates: the C++ coordinates; refusals nam
     CHECK(gradnoise_chunk_octave_coordinates(noise, 3, 0, 5, 1.0f, c) == GRADNOISE_INVALID_ARGUMENT);
     CHECK(last() == "chunk_octave_coordinates: axis must be 0, 1 or 2");
     CHECK(gradnoise_chunk_octave_coordinates(nullptr, 0, 0, 5, 1.0f, c) == GRADNOISE_NULL_POINTER);
+    // The simplex bases' binary64 coordinates: s * step + k * offset (spec 13.4); the float call refuses them.
+    double c64[3 * 5];
+    CHECK(gradnoise_chunk_octave_coordinates_f64(noise, 1, first, 5, 1.0f / 64.0f, c64) == GRADNOISE_INVALID_ARGUMENT);
+    gradnoise_noise_destroy(noise);
+    REQUIRE(gradnoise_desc_set_parameter(desc, "basis", "opensimplex2") == GRADNOISE_OK);
+    REQUIRE(gradnoise_noise_create(desc, &noise) == GRADNOISE_OK);
+    CHECK(gradnoise_chunk_octave_coordinates(noise, 1, first, 5, 1.0f / 64.0f, c) == GRADNOISE_INVALID_ARGUMENT);
+    REQUIRE(gradnoise_chunk_octave_coordinates_f64(noise, 1, first, 5, 1.0f / 64.0f, c64) == GRADNOISE_OK);
+    CHECK(c64[0] == static_cast<double>(first) / 64.0);
+    CHECK(c64[5 + 2] == static_cast<double>(first + 2) / 32.0 + 29.8125);
     gradnoise_noise_destroy(noise);
     gradnoise_desc_destroy(desc);
 }

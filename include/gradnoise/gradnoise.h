@@ -369,6 +369,11 @@ GRADNOISE_C_API gradnoise_status gradnoise_shader_gradient_source(const gradnois
 GRADNOISE_C_API gradnoise_status gradnoise_chunk_octave_coordinates(const gradnoise_noise* noise, int axis,
                                                                     int64_t first, size_t count, float spacing,
                                                                     float* out);
+/* The simplex bases' chunk coordinates, binary64 (docs/spec.md section 13.4), for the dvecN overloads of
+   <name>_octaves; INVALID_ARGUMENT for the other bases (their coordinates are the float ones above). */
+GRADNOISE_C_API gradnoise_status gradnoise_chunk_octave_coordinates_f64(const gradnoise_noise* noise, int axis,
+                                                                        int64_t first, size_t count, float spacing,
+                                                                        double* out);
 
 /* ---- graphs (docs/graphs.md) ---- */
 /* An immutable graph of nodes read from a graph file's JSON text (format version

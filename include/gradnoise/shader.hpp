@@ -26,7 +26,8 @@ struct ShaderOptions {
 //                                                     gradient, gradient2/3/4's bits
 //   const int <name>_octave_count                     K: 1, or the fractal's octaves
 //   float <name>_octaves(vecN q[K])                   a chunk sample from its octave coordinates
-//   float <name>_octaves_gradient(vecN q[K], out vecN d)   (chunk_octave_coordinates below): the
+//   float <name>_octaves_gradient(vecN q[K], out vecN d)   (chunk_octave_coordinates below; the
+//                                                     simplex bases take dvecN q[K]): the
 //                                                     bits of fill_chunk_* / fill_chunk_gradient_*
 // It is written from docs/spec.md operation by operation (every float expression `precise`, so no
 // compiler contracts or reorders it; integer hashing in uint arithmetic) and needs no extension:
@@ -54,9 +55,14 @@ GRADNOISE_API Status shader_source(const Graph& graph, const ShaderOptions& opti
 // fractal's octaves). Pass them as q[k] to <name>_octaves: the GPU then needs no 64-bit integers,
 // and a chunk 60 million units out is as exact as one at the origin. Errors: null_pointer,
 // invalid_argument (axis outside 0..2; spacing not finite and > 0, or spacing * f_k overflowing;
-// a simplex basis, whose chunk coordinates are binary64). noexcept, no allocation.
+// a simplex basis, whose chunk coordinates are binary64: the overload below). noexcept, no allocation.
 GRADNOISE_API Status chunk_octave_coordinates(const Noise& noise, int axis, std::int64_t first, std::size_t count,
                                               float spacing, float* out) noexcept;
+// The simplex bases' (OpenSimplex2, OpenSimplex2S): section 13.4's binary64 coordinates, for the
+// overloads <name>_octaves(dvecN q[K]) and <name>_octaves_gradient(dvecN q[K], out vecN d) that
+// their GLSL has. invalid_argument for the other bases (their coordinates are the float ones).
+GRADNOISE_API Status chunk_octave_coordinates(const Noise& noise, int axis, std::int64_t first, std::size_t count,
+                                              float spacing, double* out) noexcept;
 
 }  // namespace gradnoise
 

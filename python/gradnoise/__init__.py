@@ -423,7 +423,8 @@ class Field:
         """Octave k's coordinate of chunk samples first .. first + count - 1 on ``axis`` (0, 1, 2) at
         ``spacing`` (docs/spec.md section 13, reduced exactly from the 64-bit sample numbers):
         float32 of shape (K, count), K = 1 or the fractal's octaves -- the ``q[k]`` that the shader's
-        ``name_octaves`` takes, so the GPU computes the chunk fills' bits."""
+        ``name_octaves`` takes, so the GPU computes the chunk fills' bits. The simplex bases' are
+        float64 (section 13.4), for the shader's ``name_octaves(dvecN q[K])``."""
         return self._core.chunk_octave_coordinates(int(axis), int(first), int(count), float(spacing))
 
     # ---- points ----

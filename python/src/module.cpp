@@ -598,10 +598,16 @@ public:
         return text;
     }
 
-    // A chunk axis' octave coordinates, (octaves, count) float32.
-    py::array_t<float> chunk_octave_coordinates(int axis, std::int64_t first, std::size_t count, double spacing) const {
+    // A chunk axis' octave coordinates, (octaves, count): float32, or float64 for the simplex bases.
+    py::array chunk_octave_coordinates(int axis, std::int64_t first, std::size_t count, double spacing) const {
         const gradnoise::FractalParams& f = noise_.desc().fractal;
         const std::size_t octaves = f.kind == gradnoise::Fractal::none ? 1 : std::size_t(f.octaves);
+        if (gradnoise::basis_family(noise_.desc().basis) == gradnoise::BasisFamily::simplex) {
+            py::array_t<double> out({octaves, count});
+            const Status st = gradnoise::chunk_octave_coordinates(noise_, axis, first, count, float(spacing), out.mutable_data());
+            if (!st.ok()) raise(st);
+            return out;
+        }
         py::array_t<float> out({octaves, count});
         const Status st = gradnoise::chunk_octave_coordinates(noise_, axis, first, count, float(spacing), out.mutable_data());
         if (!st.ok()) raise(st);

@@ -781,6 +781,14 @@ gradnoise_status gradnoise_chunk_octave_coordinates(const gradnoise_noise* noise
     return report(gradnoise::chunk_octave_coordinates(noise->noise, axis, first, count, spacing, out));
 }
 
+gradnoise_status gradnoise_chunk_octave_coordinates_f64(const gradnoise_noise* noise, int axis, int64_t first,
+                                                        size_t count, float spacing, double* out) {
+    if (noise == nullptr) {
+        return null_handle("gradnoise_chunk_octave_coordinates_f64: noise must be non-null");
+    }
+    return report(gradnoise::chunk_octave_coordinates(noise->noise, axis, first, count, spacing, out));
+}
+
 gradnoise_status gradnoise_graph_to_json(const gradnoise_graph* graph, char* buffer, size_t capacity, size_t* length) {
     if (graph == nullptr || length == nullptr) {
         return null_handle("gradnoise_graph_to_json: graph and length must be non-null");

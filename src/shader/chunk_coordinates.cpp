@@ -8,9 +8,11 @@
 #include "reference/reference.hpp"
 
 namespace gradnoise {
+namespace {
 
-Status chunk_octave_coordinates(const Noise& noise, int axis, std::int64_t first, std::size_t count, float spacing,
-                                float* out) noexcept {
+// What both overloads check: the axis, the spacing, the sample numbers.
+Status check_request(const Noise& noise, int axis, std::int64_t first, std::size_t count, float spacing,
+                     const void* out) noexcept {
     if (out == nullptr && count > 0) {
         return Status(ErrorCode::null_pointer, "chunk_octave_coordinates: out is null");
     }
@@ -24,11 +26,36 @@ Status chunk_octave_coordinates(const Noise& noise, int axis, std::int64_t first
     if (count > static_cast<std::size_t>(INT64_MAX) || first > INT64_MAX - static_cast<std::int64_t>(count)) {
         return Status(ErrorCode::size_overflow, "chunk_octave_coordinates: first + count exceeds the 64-bit sample numbers");
     }
+    return Status();
+}
+
+}  // namespace
+
+Status chunk_octave_coordinates(const Noise& noise, int axis, std::int64_t first, std::size_t count, float spacing,
+                                float* out) noexcept {
+    if (Status s = check_request(noise, axis, first, count, spacing, out); !s) {
+        return s;
+    }
     if (reference::chunk_in_binary64(noise.tables())) {
         return Status(ErrorCode::invalid_argument,
-                      "chunk_octave_coordinates: the simplex bases' chunk coordinates are binary64 (docs/spec.md section 13.4)");
+                      "chunk_octave_coordinates: the simplex bases' chunk coordinates are binary64 (docs/spec.md section "
+                      "13.4): pass a double* out");
     }
     reference::chunk_coordinates(noise.tables(), spacing, axis, first, count, out);
+    return Status();
+}
+
+Status chunk_octave_coordinates(const Noise& noise, int axis, std::int64_t first, std::size_t count, float spacing,
+                                double* out) noexcept {
+    if (Status s = check_request(noise, axis, first, count, spacing, out); !s) {
+        return s;
+    }
+    if (!reference::chunk_in_binary64(noise.tables())) {
+        return Status(ErrorCode::invalid_argument,
+                      "chunk_octave_coordinates: the lattice and cellular bases' chunk coordinates are float (docs/spec.md "
+                      "section 13): pass a float* out");
+    }
+    reference::chunk_coordinates_f64(noise.tables(), spacing, axis, first, count, out);
     return Status();
 }
 

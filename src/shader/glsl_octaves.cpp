@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "gradnoise/parameters.hpp"
 #include "shader/glsl_text.hpp"
 
 namespace gradnoise::glsl {
@@ -72,10 +73,11 @@ std::string slope_dot(const Field& f) {
     return s;
 }
 
-// [S 8] <name>_octaves(q): the sum of the octaves' terms at q[k], over the amplitude sum.
-std::string value_sum(const Field& f, const Constants& c) {
+// [S 8] <name>_octaves(q): the sum of the octaves' terms at q[k], over the amplitude sum. (qvec:
+// the coordinates' type, vecN or, for the simplex bases' chunks, dvecN.)
+std::string value_sum(const Field& f, const Constants& c, const std::string& qvec) {
     const std::string vec = f.vec(), K = number(f.octaves());
-    std::string s = "float " + f.fn("_octaves") + "(" + vec + " q[" + K + "]) {\n";
+    std::string s = "float " + f.fn("_octaves") + "(" + qvec + " q[" + K + "]) {\n";
     const Fractal kind = f.desc.fractal.kind;
     if (kind == Fractal::none) {
         return s + "    return " + f.fn("_noise") + "(q[0], " + mask(c.octave[0]) + ");\n}\n";
@@ -110,9 +112,9 @@ std::string value_sum(const Field& f, const Constants& c) {
 
 // [S 18.3] <name>_octaves_gradient(q, d): the sum with its gradient; octave k's gradient with
 // respect to p is its own times f_k; a NaN component of the result (an overflow) is +0.
-std::string gradient_sum(const Field& f, const Constants& c) {
+std::string gradient_sum(const Field& f, const Constants& c, const std::string& qvec) {
     const std::string vec = f.vec(), K = number(f.octaves()), n2 = number(f.dims * f.dims);
-    std::string s = "float " + f.fn("_octaves_gradient") + "(" + vec + " q[" + K + "], out " + vec + " d) {\n";
+    std::string s = "float " + f.fn("_octaves_gradient") + "(" + qvec + " q[" + K + "], out " + vec + " d) {\n";
     const Fractal kind = f.desc.fractal.kind;
     if (kind == Fractal::none) {
         return s + "    return " + f.fn("_noise_gradient") + "(q[0], " + mask(c.octave[0]) + ", d);\n}\n";
@@ -213,8 +215,11 @@ std::string point_form(const Field& f, const Constants& c, bool gradient) {
 
 std::string octaves(const Field& f, bool gradient) {
     const Constants c = constants(f);
-    std::string s = value_sum(f, c) + point_form(f, c, false);
-    if (gradient) s += gradient_sum(f, c) + point_form(f, c, true);
+    // [S 13.4] The simplex bases' chunk coordinates are binary64: their octave sums take dvecN too.
+    const bool binary64 = basis_family(f.desc.basis) == BasisFamily::simplex;
+    const std::string dvec = "dvec" + number(f.dims);
+    std::string s = value_sum(f, c, f.vec()) + (binary64 ? value_sum(f, c, dvec) : std::string()) + point_form(f, c, false);
+    if (gradient) s += gradient_sum(f, c, f.vec()) + (binary64 ? gradient_sum(f, c, dvec) : std::string()) + point_form(f, c, true);
     return s;
 }
 

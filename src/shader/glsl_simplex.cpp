@@ -366,17 +366,22 @@ std::string simplex(const Field& f, bool gradient) {
     if (gradient) s += smooth ? smooth_base(f, v, true) : base(f, v, true);
     const std::string seed = v.mix ? v.integer(f.tables.mix_key) : v.integer(static_cast<std::uint64_t>(f.tables.simplex_seed));
     // [S 16.1] Off the lattice's extent (|q| >= 2^27 in the variant's coordinates, or not finite): +0.
-    const std::string check = "    " + cvec + " q = " + cvec + "(p);\n    if (any(greaterThanEqual(abs(q), " + cvec +
-                              "(134217728.0))) || any(isnan(q)))";
-    s += "float " + f.fn("_noise") + "(" + vec + " p, ivec4 m) {\n" + check + " return 0.0;\n    return " + f.fn("_base") +
-         "(" + f.fn("_orient") + "(q), " + seed + ");\n}\n";
+    // The point forms take vecN; chunks (section 13.4) take the binary64 dvecN coordinates: both
+    // overloads convert to the variant's coordinates and share <name>_noise_at / _noise_gradient_at.
+    const std::string check = "    if (any(greaterThanEqual(abs(q), " + cvec + "(134217728.0))) || any(isnan(q)))";
+    const std::string dvec = "dvec" + number(f.dims);
+    s += "float " + f.fn("_noise_at") + "(" + cvec + " q) {\n" + check + " return 0.0;\n    return " + f.fn("_base") + "(" +
+         f.fn("_orient") + "(q), " + seed + ");\n}\n";
+    for (const std::string& type : {vec, dvec}) {
+        s += "float " + f.fn("_noise") + "(" + type + " p, ivec4 m) { return " + f.fn("_noise_at") + "(" + cvec + "(p)); }\n";
+    }
     if (!gradient) return s;
     // [S 18.4] The offset-frame sums to the input coordinates: out_j = sum_i m[i][j] d_i, i ascending.
     namespace rs = reference::simplex;
     const rs::SimplexJacobian& J = f.dims == 2   ? rs::jacobian_of(f.desc.simplex.orientation2)
                                    : f.dims == 3 ? rs::jacobian_of(f.desc.simplex.orientation3)
                                                  : rs::jacobian_of(smooth, f.desc.simplex.orientation4);
-    s += "float " + f.fn("_noise_gradient") + "(" + vec + " p, ivec4 m, out " + vec + " d) {\n" + check +
+    s += "float " + f.fn("_noise_gradient_at") + "(" + cvec + " q, out " + vec + " d) {\n" + check +
          " {\n        d = " + vec + "(0.0);\n        return 0.0;\n    }\n    " + vec + " e;\n    precise float v = " +
          f.fn("_base_gradient") + "(" + f.fn("_orient") + "(q), " + seed + ", e);\n";
     for (int j = 0; j < f.dims; ++j) {
@@ -387,7 +392,12 @@ std::string simplex(const Field& f, bool gradient) {
     }
     s += "    d = " + vec + "(";
     for (int j = 0; j < f.dims; ++j) s += std::string(j ? ", r" : "r") + number(j);
-    return s + ");\n    return v;\n}\n";
+    s += ");\n    return v;\n}\n";
+    for (const std::string& type : {vec, dvec}) {
+        s += "float " + f.fn("_noise_gradient") + "(" + type + " p, ivec4 m, out " + vec + " d) { return " +
+             f.fn("_noise_gradient_at") + "(" + cvec + "(p), d); }\n";
+    }
+    return s;
 }
 
 }  // namespace gradnoise::glsl

@@ -344,9 +344,7 @@ TEST_CASE("chunks: the GLSL octave sums at chunk_octave_coordinates equal fill_c
     REQUIRE_MESSAGE(gl().ok, gl().why);
     std::vector<Case> cases;
     for (const Case& c : fields()) {
-        // (the simplex bases' chunk coordinates are binary64: not the GPU form's)
-        if (c.desc.warp.levels == 0 && covers(c.desc, 3, true) &&
-            gradnoise::basis_family(c.desc.basis) != gradnoise::BasisFamily::simplex) {
+        if (c.desc.warp.levels == 0 && covers(c.desc, 3, true)) {
             cases.push_back(c);
         }
     }
@@ -360,21 +358,31 @@ TEST_CASE("chunks: the GLSL octave sums at chunk_octave_coordinates equal fill_c
                 const float spacing = first < 0 ? 1.0f / 60.0f : 1.0f / 256.0f;
                 INFO(std::string(c.name) << ", " << dims << "D chunk at " << first << ", spacing " << spacing);
                 const std::size_t side = dims == 2 ? 65 : 17, count = dims == 2 ? side * side : side * side * side;
-                // The coordinates: axis a's K rows of `side` floats, one after another.
-                std::vector<float> q(static_cast<std::size_t>(dims * K) * side);
+                // The coordinates: axis a's K rows of `side` floats, one after another. (The simplex
+                // bases': doubles, [S 13.4], each passed as two floats' bits and joined again.)
+                const bool f64 = gradnoise::basis_family(c.desc.basis) == gradnoise::BasisFamily::simplex;
+                const std::size_t rows = static_cast<std::size_t>(dims * K) * side;
+                std::vector<float> q(f64 ? 2 * rows : rows);
+                std::vector<double> q64(f64 ? rows : 0);
                 for (int a = 0; a < dims; ++a) {
                     const std::int64_t start = first + 1000 * a;
-                    REQUIRE(gradnoise::chunk_octave_coordinates(noise, a, start, side, spacing,
-                                                                &q[static_cast<std::size_t>(a * K) * side]).ok());
+                    const std::size_t at = static_cast<std::size_t>(a * K) * side;
+                    REQUIRE((f64 ? gradnoise::chunk_octave_coordinates(noise, a, start, side, spacing, &q64[at])
+                                 : gradnoise::chunk_octave_coordinates(noise, a, start, side, spacing, &q[at])).ok());
                 }
-                const std::string S = std::to_string(side), vec = "vec" + std::to_string(dims);
+                if (f64) std::memcpy(q.data(), q64.data(), rows * sizeof(double));
+                const std::string S = std::to_string(side), vec = std::string(f64 ? "dvec" : "vec") + std::to_string(dims);
                 std::string body = "    uint at[3] = uint[3](i % " + S + "u, (i / " + S + "u) % " + S + "u, i / (" + S + "u * " + S + "u));\n";
                 body += "    " + vec + " q[" + std::to_string(K) + "];\n";
                 body += "    for (int k = 0; k < " + std::to_string(K) + "; ++k) {\n        q[k] = " + vec + "(";
                 for (int a = 0; a < dims; ++a) {
-                    body += (a ? ", " : "") + std::string("coords[(") + std::to_string(a * K) + " + k) * " + S + " + int(at[" + std::to_string(a) + "])]";
+                    std::string j = "(";
+                    j += std::to_string(a * K) + " + k) * " + S + " + int(at[" + std::to_string(a) + "])";
+                    body += (a ? ", " : "") + (f64 ? "packDouble2x32(uvec2(floatBitsToUint(coords[2 * (" + j + ")]), floatBitsToUint(coords[2 * (" +
+                                                         j + ") + 1])))"
+                                                   : "coords[" + j + "]");
                 }
-                body += ");\n    }\n    " + vec + " d;\n    result[" + std::to_string(dims + 2) + " * i] = gn_field_octaves(q);\n";
+                body += ");\n    }\n    vec" + std::to_string(dims) + " d;\n    result[" + std::to_string(dims + 2) + " * i] = gn_field_octaves(q);\n";
                 body += "    result[" + std::to_string(dims + 2) + " * i + 1] = gn_field_octaves_gradient(q, d);\n";
                 for (int a = 0; a < dims; ++a) {
                     body += "    result[" + std::to_string(dims + 2) + " * i + " + std::to_string(a + 2) + "] = d[" + std::to_string(a) + "];\n";
@@ -450,7 +458,7 @@ TEST_CASE("shader_source and chunk_octave_coordinates refuse what they do not co
     CHECK(gradnoise::chunk_octave_coordinates(noise, 0, 0, 4, 0.0f, q).code() == gradnoise::ErrorCode::invalid_argument);
     CHECK(gradnoise::chunk_octave_coordinates(noise, 0, 0, 4, NAN, q).code() == gradnoise::ErrorCode::invalid_argument);
     CHECK(gradnoise::chunk_octave_coordinates(noise, 0, INT64_MAX - 2, 4, 1.0f, q).code() == gradnoise::ErrorCode::size_overflow);
-    CHECK(gradnoise::chunk_octave_coordinates(noise, 0, 0, 4, 1.0f, nullptr).code() == gradnoise::ErrorCode::null_pointer);
+    CHECK(gradnoise::chunk_octave_coordinates(noise, 0, 0, 4, 1.0f, static_cast<float*>(nullptr)).code() == gradnoise::ErrorCode::null_pointer);
     d = NoiseDesc{};
     d.basis = gradnoise::Basis::opensimplex2s;
     REQUIRE(gradnoise::Noise::create(d, &noise).ok());

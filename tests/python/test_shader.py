@@ -52,8 +52,10 @@ def test_chunk_octave_coordinates_are_the_spec_residues():
     assert gradnoise.Field().chunk_octave_coordinates(0, -3, 4, 0.25).tolist() == [[255.25, 255.5, 255.75, 0.0]]
     with pytest.raises(ValueError, match=r"axis must be 0, 1 or 2"):
         f.chunk_octave_coordinates(3, 0, 4, 1.0)
-    with pytest.raises(ValueError, match=r"binary64"):
-        gradnoise.Field("opensimplex2").chunk_octave_coordinates(0, 0, 4, 1.0)
+    # The simplex bases': binary64, s * step + k * offset (section 13.4).
+    q64 = gradnoise.Field("opensimplex2s", fractal="fbm", octaves=2).chunk_octave_coordinates(0, first, 3, 0.5)
+    assert q64.dtype == np.float64 and q64.shape == (2, 3)
+    assert q64.tolist() == [[s * 0.5 for s in range(first, first + 3)], [s * 1.0 + 17.3125 for s in range(first, first + 3)]]
 
 
 def test_graph_shader_source_is_the_cli_text(cli, tmp_path):
