@@ -1,4 +1,4 @@
-// gradnoise_gpu_bench: the GPU form's costs (docs/gpu.md). For a few fields: the CPU time to write the
+// gradnoise_gpu_bench: the GPU form's costs (docs/gpu.md). For a few fields and a graph: the CPU time to write the
 // GLSL (shader_source), the driver's compile time, and the throughput of a side x side grid filled by
 // the generated code in an OpenGL compute shader (timed with glFinish, median of the repeats), beside
 // the CPU's fill_grid_2d on one thread and on all of them in the same run; every GPU value is then
@@ -32,7 +32,19 @@ double median(std::vector<double> v) {
 struct Field {
     const char* name;
     gradnoise::NoiseDesc desc;
+    const char* graph = nullptr;  // a graph file's text instead of desc
+    bool gradient = false;
 };
+
+// A terrain-like graph: a warped ridged fractal of any subgraph, terraced and blended with cellular
+// detail (every kind of node the compiler emits: fields, a fractal, a warp, shaping, arithmetic).
+const char* terrain_graph = R"({"gradnoise_graph": 1, "dimensions": 2, "output": "out", "nodes": {
+  "base": {"type": "field", "basis": "perlin", "seed": 3},
+  "hills": {"type": "fractal", "input": {"type": "warp", "input": "base", "by": {"type": "field", "basis": "value"},
+                                          "strength": 0.4}, "kind": "ridged", "octaves": 4},
+  "cells": {"type": "field", "basis": "cellular", "cellular_output": "f2_minus_f1"},
+  "out": {"type": "add", "inputs": [{"type": "terrace", "input": "hills", "steps": 6, "smoothness": 0.4},
+                                    {"type": "multiply", "inputs": ["cells", 0.25]}]}}})";
 
 }  // namespace
 
@@ -47,12 +59,13 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "gradnoise_gpu_bench: %s\n", gl().why.c_str());
         return 3;
     }
-    std::vector<Field> fields(6);
+    std::vector<Field> fields(10);
     fields[0].name = "perlin 2D";
     fields[1].name = "perlin fbm-6 2D";
     fields[1].desc.fractal.kind = gradnoise::Fractal::fbm;
     fields[2].name = "perlin fbm-6 2D + gradient";
     fields[2].desc.fractal.kind = gradnoise::Fractal::fbm;
+    fields[2].gradient = true;
     fields[3].name = "cellular F1 2D";
     fields[3].desc.basis = gradnoise::Basis::cellular;
     fields[4].name = "opensimplex2 2D (K.jpg's)";
@@ -60,6 +73,16 @@ int main(int argc, char** argv) {
     fields[5].name = "opensimplex2 2D, mix hash";
     fields[5].desc.basis = gradnoise::Basis::opensimplex2;
     fields[5].desc.hash = gradnoise::Hash::mix;
+    fields[6].name = "opensimplex2s 2D (K.jpg's)";
+    fields[6].desc.basis = gradnoise::Basis::opensimplex2s;
+    fields[7].name = "opensimplex2s 2D, mix hash";
+    fields[7].desc.basis = gradnoise::Basis::opensimplex2s;
+    fields[7].desc.hash = gradnoise::Hash::mix;
+    fields[8].name = "graph: warped terrain";
+    fields[8].graph = terrain_graph;
+    fields[9].name = "graph + gradient";
+    fields[9].graph = terrain_graph;
+    fields[9].gradient = true;
     const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     std::printf("GL renderer: %s; grid %d x %d; median of %d; CPU: %s ISA, 1 and %u threads\n", gl().renderer.c_str(), side,
                 side, repeats, gradnoise::isa_name(gradnoise::active_isa()), threads);
@@ -67,15 +90,19 @@ int main(int argc, char** argv) {
                 "CPU 1T (M/s)", "CPU all (M/s)", "differ");
     const std::size_t n = std::size_t(side) * std::size_t(side);
     for (std::size_t f = 0; f < fields.size(); ++f) {
-        const bool gradient = f == 2;
+        const bool gradient = fields[f].gradient;
         gradnoise::ShaderOptions options;
         options.dimensions = 2;
         options.gradient = gradient;
+        gradnoise::Graph graph;
+        if (fields[f].graph != nullptr && !gradnoise::Graph::from_json(fields[f].graph, &graph)) return 1;
         std::string text;
         std::vector<double> source_times;
         for (int r = 0; r < 20; ++r) {
             const auto t0 = Clock::now();
-            if (!gradnoise::shader_source(fields[f].desc, options, &text)) return 1;
+            const gradnoise::Status st = fields[f].graph != nullptr ? gradnoise::shader_source(graph, options, &text)
+                                                                    : gradnoise::shader_source(fields[f].desc, options, &text);
+            if (!st) return 1;
             source_times.push_back(seconds(t0, Clock::now()));
         }
         // The grid: sample (i, j) at (i * step, j * step), as fill_grid_2d's origin 0 and step.
@@ -140,9 +167,11 @@ int main(int argc, char** argv) {
             std::vector<double> times;
             for (int r = 0; r < repeats; ++r) {
                 const auto t0 = Clock::now();
+                const gradnoise::GradientOut planes{value.data(), dx.data(), dy.data()};
                 const gradnoise::Status st =
-                    gradient ? noise.fill_grid_gradient_2d(grid, gradnoise::GradientOut{value.data(), dx.data(), dy.data()}, 0, fill)
-                             : noise.fill_grid_2d(grid, value.data(), 0, fill);
+                    fields[f].graph != nullptr
+                        ? (gradient ? graph.fill_grid_gradient_2d(grid, planes, 0, fill) : graph.fill_grid_2d(grid, value.data(), 0, fill))
+                        : (gradient ? noise.fill_grid_gradient_2d(grid, planes, 0, fill) : noise.fill_grid_2d(grid, value.data(), 0, fill));
                 if (!st) return 1;
                 times.push_back(seconds(t0, Clock::now()));
             }

@@ -1,9 +1,10 @@
-// [S 16, 18.4] One octave of OpenSimplex2 as GLSL: K.jpg's algorithm as src/reference/simplex.cpp and
-// simplex_common.hpp compute it, operation by operation, in the variant's arithmetic -- K.jpg's
-// (Hash::permutation: binary64 coordinates, 64-bit integers wrapping) or the mix variant's
-// (Hash::mix, spec 16.7: binary32, 32-bit integers). GLSL 4.30 has `double`; it has no 64-bit
-// integers without an extension, so they are emulated in uvec2 (low, high) with umulExtended and
-// uaddCarry -- exact mod 2^64. Double constants are written as their bits (packDouble2x32).
+// [S 16, 18.4] One octave of OpenSimplex2 as GLSL (and of OpenSimplex2S, whose lattice walks are
+// glsl_simplex_smooth.cpp's): K.jpg's algorithm as src/reference/simplex.cpp and simplex_common.hpp
+// compute it, operation by operation, in the variant's arithmetic -- K.jpg's (Hash::permutation:
+// binary64 coordinates, 64-bit integers wrapping) or the mix variant's (Hash::mix, spec 16.7:
+// binary32, 32-bit integers). GLSL 4.30 has `double`; it has no 64-bit integers without an
+// extension, so they are emulated in uvec2 (low, high) with umulExtended and uaddCarry -- exact
+// mod 2^64. Double constants are written as their bits (packDouble2x32).
 #include <string>
 
 #include "reference/simplex_common.hpp"

@@ -90,7 +90,8 @@ std::string cell_split(const Field& f, int a);
 std::string lattice(const Field& f, bool gradient, bool hessian);
 // One octave of cellular noise (<name>_noise, and <name>_noise_gradient), sections 17 and 18.6.
 std::string cellular(const Field& f, bool gradient);
-// One octave of OpenSimplex2 (<name>_noise, and <name>_noise_gradient), sections 16 and 18.4.
+// One octave of OpenSimplex2 or OpenSimplex2S (<name>_noise, and <name>_noise_gradient; each also
+// taking dvecN, the chunks' binary64 coordinates), sections 16 and 18.4.
 std::string simplex(const Field& f, bool gradient);
 // glsl.cpp: the request's checks (out, dimensions, name), a field's (what the GPU form covers),
 // a field's whole text after the header line (the octaves, <name> and, with_gradient,

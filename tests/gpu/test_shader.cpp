@@ -282,6 +282,61 @@ std::string point_text(const std::vector<float>& coords, std::size_t i, int dims
 
 }  // namespace
 
+namespace {
+
+std::string read_file(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    REQUIRE_MESSAGE(f != nullptr, "cannot read " << path);
+    std::string text;
+    char buf[4096];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
+    std::fclose(f);
+    return text;
+}
+
+// A graph whose constants are zeros where a compiler would fold them (x + 0, x * 0, lerp at t = 0,
+// a quarter turn, a curve and remap through 0), and every node type in 2D with a gradient.
+const char* zeros_graph = R"({"gradnoise_graph": 1, "dimensions": 2, "output": "out", "nodes": {
+  "a": {"type": "field", "basis": "perlin", "seed": 4},
+  "b": {"type": "field", "basis": "value", "fractal": "fbm", "octaves": 2},
+  "plus0": {"type": "add", "inputs": ["a", 0]},
+  "times0": {"type": "multiply", "inputs": ["a", 0, "b"]},
+  "lerp0": {"type": "lerp", "a": "a", "b": "b", "t": 0},
+  "quarter": {"type": "rotate", "input": "a", "degrees": 90},
+  "half": {"type": "rotate", "input": "b", "degrees": -180},
+  "moved0": {"type": "translate", "input": "a", "offset": 0},
+  "scaled": {"type": "scale", "input": "b", "factor": [1, 0.5]},
+  "curve0": {"type": "curve", "input": "a", "points": [[-1, 0], [0, 0], [0.25, -0.5], [1, 1]]},
+  "remap0": {"type": "remap", "input": "b", "from": [-1, 1], "to": [0, 2]},
+  "clamp0": {"type": "clamp", "input": "a", "min": 0, "max": 0.25},
+  "select0": {"type": "select", "a": "a", "b": "b", "control": "a", "threshold": 0, "falloff": 0},
+  "soft": {"type": "select", "a": "b", "b": "quarter", "control": "b", "threshold": 0.1, "falloff": 0.2},
+  "steps": {"type": "terrace", "input": "a", "steps": 4, "smoothness": 0.3},
+  "cliffs": {"type": "terrace", "input": "b", "steps": 3, "smoothness": 0},
+  "cube": {"type": "power", "input": "a", "exponent": 3},
+  "root": {"type": "sqrt", "input": "b"},
+  "least": {"type": "min", "inputs": ["a", 0, "b"]},
+  "most": {"type": "max", "inputs": ["a", 0]},
+  "mag": {"type": "abs", "input": "a"},
+  "neg": {"type": "negate", "input": "plus0"},
+  "diff": {"type": "subtract", "a": "a", "b": 0},
+  "warped": {"type": "warp", "input": "a", "by": "b", "strength": 0},
+  "out": {"type": "add", "inputs": ["plus0", "times0", "lerp0", "half", "moved0", "scaled", "curve0", "remap0",
+                                     "clamp0", "select0", "soft", "steps", "cliffs", "cube", "root", "least"]},
+  "out2": {"type": "add", "inputs": ["most", "mag", "neg", "diff", "warped", "out"]}
+}})";
+
+std::string shader_of(const gradnoise::Graph& graph) {
+    gradnoise::ShaderOptions options;
+    options.dimensions = graph.dimensions();
+    std::string text;
+    REQUIRE(gradnoise::shader_source(graph, options, &text).ok());
+    return text;
+}
+
+}  // namespace
+
+
 TEST_SUITE("gpu") {
 
 TEST_CASE("the GLSL of every lattice field on Mesa llvmpipe equals the CPU bit for bit, 2D, 3D and 4D") {
@@ -471,53 +526,6 @@ TEST_CASE("shader_source and chunk_octave_coordinates refuse what they do not co
     CHECK(q[3] == 0.5f);
 }
 
-}  // TEST_SUITE
-
-namespace {
-
-std::string read_file(const std::string& path) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    REQUIRE_MESSAGE(f != nullptr, "cannot read " << path);
-    std::string text;
-    char buf[4096];
-    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
-    std::fclose(f);
-    return text;
-}
-
-// A graph whose constants are zeros where a compiler would fold them (x + 0, x * 0, lerp at t = 0,
-// a quarter turn, a curve and remap through 0), and every node type in 2D with a gradient.
-const char* zeros_graph = R"({"gradnoise_graph": 1, "dimensions": 2, "output": "out", "nodes": {
-  "a": {"type": "field", "basis": "perlin", "seed": 4},
-  "b": {"type": "field", "basis": "value", "fractal": "fbm", "octaves": 2},
-  "plus0": {"type": "add", "inputs": ["a", 0]},
-  "times0": {"type": "multiply", "inputs": ["a", 0, "b"]},
-  "lerp0": {"type": "lerp", "a": "a", "b": "b", "t": 0},
-  "quarter": {"type": "rotate", "input": "a", "degrees": 90},
-  "half": {"type": "rotate", "input": "b", "degrees": -180},
-  "moved0": {"type": "translate", "input": "a", "offset": 0},
-  "scaled": {"type": "scale", "input": "b", "factor": [1, 0.5]},
-  "curve0": {"type": "curve", "input": "a", "points": [[-1, 0], [0, 0], [0.25, -0.5], [1, 1]]},
-  "remap0": {"type": "remap", "input": "b", "from": [-1, 1], "to": [0, 2]},
-  "clamp0": {"type": "clamp", "input": "a", "min": 0, "max": 0.25},
-  "select0": {"type": "select", "a": "a", "b": "b", "control": "a", "threshold": 0, "falloff": 0},
-  "soft": {"type": "select", "a": "b", "b": "quarter", "control": "b", "threshold": 0.1, "falloff": 0.2},
-  "steps": {"type": "terrace", "input": "a", "steps": 4, "smoothness": 0.3},
-  "cliffs": {"type": "terrace", "input": "b", "steps": 3, "smoothness": 0},
-  "cube": {"type": "power", "input": "a", "exponent": 3},
-  "root": {"type": "sqrt", "input": "b"},
-  "least": {"type": "min", "inputs": ["a", 0, "b"]},
-  "most": {"type": "max", "inputs": ["a", 0]},
-  "mag": {"type": "abs", "input": "a"},
-  "neg": {"type": "negate", "input": "plus0"},
-  "diff": {"type": "subtract", "a": "a", "b": 0},
-  "warped": {"type": "warp", "input": "a", "by": "b", "strength": 0},
-  "out": {"type": "add", "inputs": ["plus0", "times0", "lerp0", "half", "moved0", "scaled", "curve0", "remap0",
-                                     "clamp0", "select0", "soft", "steps", "cliffs", "cube", "root", "least"]},
-  "out2": {"type": "add", "inputs": ["most", "mag", "neg", "diff", "warped", "out"]}
-}})";
-
-}  // namespace
 
 TEST_CASE("graphs: the GLSL of every corpus and example graph equals Graph's values and gradients bit for bit") {
     REQUIRE_MESSAGE(gl().ok, gl().why);
@@ -532,7 +540,7 @@ TEST_CASE("graphs: the GLSL of every corpus and example graph equals Graph's val
     graphs.emplace_back("zeros", zeros);
     // (the zeros graph's output is "out"; a second graph takes out2, which reads every node)
     graphs.emplace_back("zeros, every node", zeros.replace(zeros.find("\"output\": \"out\""), 15, "\"output\": \"out2\""));
-    const std::size_t random = gpu_points() / 4;
+    const std::size_t random = gpu_points();
     std::size_t compared = 0, with_gradient = 0;
     for (const auto& [name, text] : graphs) {
         gradnoise::Graph graph;
@@ -589,6 +597,25 @@ TEST_CASE("graphs: the GLSL of every corpus and example graph equals Graph's val
     }
     MESSAGE(compared << " graph values and derivatives (" << graphs.size() << " graphs, " << with_gradient
                      << " with gradients) compared with the reference on " << gl().renderer << ", bit for bit");
+
+    // [S 19.8] A graph's chunk: the point form at float(double(s) * double(spacing)) per axis, computed on
+    // the CPU, equals Graph::fill_chunk_2d far from the origin too.
+    gradnoise::Graph graph;
+    REQUIRE(gradnoise::Graph::from_json(graphs[1].second, &graph).ok());  // coordinates_2d
+    const std::int64_t first = (std::int64_t{1} << 40) + 5;
+    const std::size_t side = 33;
+    const float spacing = 1.0f / 64.0f;
+    std::vector<float> coords;
+    for (std::size_t j = 0; j < side; ++j) {
+        for (std::size_t i = 0; i < side; ++i) {
+            coords.push_back(static_cast<float>(static_cast<double>(first + static_cast<std::int64_t>(i)) * double(spacing)));
+            coords.push_back(static_cast<float>(static_cast<double>(-first + static_cast<std::int64_t>(j)) * double(spacing)));
+        }
+    }
+    const std::vector<float> gpu = run(shader_of(graph), "    result[i] = gn_field(" + point_at(2) + ");\n", coords, side * side, 1);
+    std::vector<float> cpu(side * side);
+    REQUIRE(graph.fill_chunk_2d(gradnoise::Chunk2d{first, -first, side, side, spacing}, cpu.data()).ok());
+    CHECK(compare(cpu, gpu, [&](std::size_t i) { return "chunk sample " + std::to_string(i); }) == 0);
 }
 
 TEST_CASE("graphs: shader_source refuses another dimension count and a gradient the graph lacks, naming them") {
@@ -612,3 +639,5 @@ TEST_CASE("graphs: shader_source refuses another dimension count and a gradient 
     CHECK(gradnoise::shader_source(graph, options, &out).ok());
     CHECK(out.find("float gn_field(vec2 p) {") != std::string::npos);
 }
+
+}  // TEST_SUITE
