@@ -35,8 +35,9 @@ NoiseDesc cellular_desc(CellularDistance distance, CellularOutput output, float 
 
 const CellularDistance kDistances[] = {CellularDistance::euclidean, CellularDistance::euclidean_squared,
                                        CellularDistance::manhattan, CellularDistance::chebyshev};
-const CellularOutput kOutputs[] = {CellularOutput::f1, CellularOutput::f2, CellularOutput::f2_minus_f1,
-                                   CellularOutput::cell_value};
+const CellularOutput kOutputs[] = {CellularOutput::f1,        CellularOutput::f2,        CellularOutput::f2_minus_f1,
+                                   CellularOutput::cell_value, CellularOutput::cell_id,   CellularOutput::feature_x,
+                                   CellularOutput::feature_y,  CellularOutput::feature_z};
 
 // ---- spec section 17, written again in binary64 ----
 
@@ -63,12 +64,14 @@ std::uint32_t hash_of(std::uint32_t key, int dims, const long* cell) {
 
 struct Brute {
     double f1, f2, value;
+    long id;              // the nearest cell's X + 256 Y + 65536 Z (cells mod 256)
+    double position[3];   // its feature point
 };
 
 // The two nearest feature points over a 7^dims neighbourhood (far more than the search needs).
 Brute brute_force(std::uint32_t key, int dims, CellularDistance dist, double reach, const double* p) {
     // The two nearest in visiting order (strict <: the first of equals stays nearest).
-    Brute b{INFINITY, INFINITY, 0.0};
+    Brute b{INFINITY, INFINITY, 0.0, 0, {0.0, 0.0, 0.0}};
     long base[3] = {static_cast<long>(std::floor(p[0])), static_cast<long>(std::floor(p[1])),
                     dims == 3 ? static_cast<long>(std::floor(p[2])) : 0};
     const int kz = dims == 3 ? 3 : 0;
@@ -77,10 +80,11 @@ Brute brute_force(std::uint32_t key, int dims, CellularDistance dist, double rea
             for (int dx = -3; dx <= 3; ++dx) {
                 const long cell[3] = {base[0] + dx, base[1] + dy, base[2] + dz};
                 const std::uint32_t h = hash_of(key, dims, cell);
-                double d[3] = {0, 0, 0};
+                double d[3] = {0, 0, 0}, at[3] = {0, 0, 0};
                 for (int a = 0; a < dims; ++a) {
                     const double offset = (static_cast<double>((h >> (10 * a)) & 1023u) + 0.5) / 512.0 - 1.0;
-                    d[a] = static_cast<double>(cell[a]) + 0.5 + reach * offset - p[a];
+                    at[a] = static_cast<double>(cell[a]) + 0.5 + reach * offset;
+                    d[a] = at[a] - p[a];
                 }
                 double r;
                 switch (dist) {
@@ -94,6 +98,8 @@ Brute brute_force(std::uint32_t key, int dims, CellularDistance dist, double rea
                     b.f2 = b.f1;
                     b.f1 = r;
                     b.value = static_cast<double>(v >> 8) / 8388608.0 - 1.0;
+                    b.id = (cell[0] & 255) + 256 * (cell[1] & 255) + 65536 * (dims == 3 ? cell[2] & 255 : 0);
+                    std::copy(at, at + 3, b.position);
                 } else if (r < b.f2) {
                     b.f2 = r;
                 }
@@ -158,6 +164,40 @@ TEST_CASE("F1, F2 and the cell value equal a brute-force search in binary64 (jit
             CHECK(worst1 < 2e-5);  // float32 rounding of the offsets and distances only
             CHECK(worst2 < 2e-5);
             CHECK(value_mismatch == 0);
+        }
+    }
+}
+
+TEST_CASE("the nearest cell's id and feature point equal a brute-force search (exactly: both are exact in float)") {
+    const testing::Points p =
+        testing::random_points(std::min<std::size_t>(5000, testing::random_point_count() / 100 + 500), -100.0f, 100.0f, 103);
+    for (CellularDistance distance : kDistances) {
+        for (int dims : {2, 3}) {
+            const std::uint64_t seed = 78;
+            const double reach[2][4] = {{21.0 / 64, 21.0 / 64, 63.0 / 256, 63.0 / 128},
+                                        {63.0 / 256, 63.0 / 256, 21.0 / 128, 63.0 / 128}};
+            const Noise id = make(cellular_desc(distance, CellularOutput::cell_id, 1.0f, seed));
+            const Noise feature[3] = {make(cellular_desc(distance, CellularOutput::feature_x, 1.0f, seed)),
+                                      make(cellular_desc(distance, CellularOutput::feature_y, 1.0f, seed)),
+                                      make(cellular_desc(distance, CellularOutput::feature_z, 1.0f, seed))};
+            int mismatches = 0, ties = 0;
+            for (std::size_t i = 0; i < p.size(); ++i) {
+                const double q[3] = {p.x[i], p.y[i], dims == 3 ? p.z[i] : 0.0};
+                const Brute b = brute_force(key_of(seed), dims, distance, reach[dims - 2][static_cast<int>(distance)], q);
+                if (std::fabs(b.f1 - b.f2) <= 1e-5) {  // (a near tie: float rounding may pick either)
+                    ++ties;
+                    continue;
+                }
+                auto at = [&](const Noise& n) { return dims == 2 ? n.noise2(p.x[i], p.y[i]) : n.noise3(p.x[i], p.y[i], p.z[i]); };
+                mismatches += at(id) != static_cast<float>(b.id);
+                for (int a = 0; a < 3; ++a) {
+                    const float want = a < dims ? static_cast<float>(b.position[a]) : 0.0f;
+                    mismatches += testing::bits(at(feature[a])) != testing::bits(want);
+                }
+            }
+            INFO(std::string(gradnoise::cellular_distance_name(distance)) << " " << dims << "D, " << ties << " near ties skipped");
+            CHECK(mismatches == 0);
+            CHECK(ties < static_cast<int>(p.size() / 100));
         }
     }
 }

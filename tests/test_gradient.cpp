@@ -437,13 +437,19 @@ TEST_CASE("cellular noise: the gradient of the nearest and second nearest distan
             }
         }
     }
-    // cell_value is flat: a zero gradient.
-    NoiseDesc d;
-    d.basis = Basis::cellular;
-    d.cellular.output = CellularOutput::cell_value;
-    const gradnoise::Gradient2 g = make(d).gradient2(3.3f, -7.1f);
-    CHECK(g.dx == 0.0f);
-    CHECK(g.dy == 0.0f);
+    // The per-cell outputs are flat: a zero gradient (and the value of the value call).
+    for (CellularOutput output : {CellularOutput::cell_value, CellularOutput::cell_id, CellularOutput::feature_x,
+                                  CellularOutput::feature_y, CellularOutput::feature_z}) {
+        NoiseDesc d;
+        d.basis = Basis::cellular;
+        d.cellular.output = output;
+        const Noise n = make(d);
+        const gradnoise::Gradient3 g = n.gradient3(3.3f, -7.1f, 0.4f);
+        CHECK(g.dx == 0.0f);
+        CHECK(g.dy == 0.0f);
+        CHECK(g.dz == 0.0f);
+        CHECK(testing::bits(g.value) == testing::bits(n.noise3(3.3f, -7.1f, 0.4f)));
+    }
 }
 
 TEST_CASE("derivative-damped fBm: its value damps the fine octaves on slopes; its exact gradient") {
@@ -539,7 +545,7 @@ TEST_CASE("every kernel: scalar == every ISA, bit for bit, values equal to the v
     for (CellularDistance distance : {CellularDistance::euclidean, CellularDistance::euclidean_squared,
                                       CellularDistance::manhattan, CellularDistance::chebyshev}) {
         for (CellularOutput output : {CellularOutput::f1, CellularOutput::f2, CellularOutput::f2_minus_f1,
-                                      CellularOutput::cell_value}) {
+                                      CellularOutput::cell_value, CellularOutput::cell_id, CellularOutput::feature_y}) {
             NoiseDesc d;
             d.basis = Basis::cellular;
             d.cellular = {distance, output, 0.75f};

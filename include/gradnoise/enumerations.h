@@ -75,6 +75,10 @@
     X(f1, F1, , "the distance to the nearest feature point")                                        \
     X(f2, F2, , "to the second nearest")                                                                          \
     X(f2_minus_f1, F2_MINUS_F1, , "their difference: cell borders")                                               \
-    X(cell_value, CELL_VALUE, , "the nearest point's cell's random value in [-1, 1): flat cells")
+    X(cell_value, CELL_VALUE, , "the nearest point's cell's random value in [-1, 1): flat cells")              \
+    X(cell_id, CELL_ID, , "the nearest point's cell as an integer, X + 256 Y + 65536 Z: per-cell ids")            \
+    X(feature_x, FEATURE_X, , "the nearest feature point's x coordinate: where to place the cell's object")        \
+    X(feature_y, FEATURE_Y, , "its y coordinate")                                                                 \
+    X(feature_z, FEATURE_Z, , "its z coordinate (3D; +0 in 2D)")
 
 #endif

@@ -120,8 +120,8 @@ struct CellularBase {
             switch (c.output) {
                 case CellularOutput::f2: r = b; break;
                 case CellularOutput::f2_minus_f1: r = b - a; break;
-                case CellularOutput::cell_value: r = value; break;
-                default: r = a; break;
+                case CellularOutput::f1: r = a; break;
+                default: r = value; break;  // (the per-cell outputs: the nearest cell's, kept by add)
             }
             return xsimd::select(finite, r, F(0.0f));
         }
@@ -138,15 +138,15 @@ struct CellularBase {
     GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> evaluate(int k, const F* q) const noexcept {
         const CellularParams& c = t->desc.cellular;
         if constexpr (with_gradient) {
-            return search<true>(k, q, c.distance, std::true_type{}, c.output == CellularOutput::cell_value);
+            return search<true>(k, q, c.distance, std::true_type{}, detail::cellular_output_per_cell(c.output));
         } else {
             using D = CellularDistance;
             auto by_output = [&](auto distance) GRADNOISE_KERNEL_LAMBDA_INLINE {
                 switch (c.output) {
                     case CellularOutput::f2:
                     case CellularOutput::f2_minus_f1: return search<false>(k, q, distance, std::true_type{}, false);
-                    case CellularOutput::cell_value: return search<false>(k, q, distance, std::false_type{}, true);
-                    default: return search<false>(k, q, distance, std::false_type{}, false);
+                    case CellularOutput::f1: return search<false>(k, q, distance, std::false_type{}, false);
+                    default: return search<false>(k, q, distance, std::false_type{}, true);  // (per cell)
                 }
             };
             switch (c.distance) {
@@ -164,14 +164,38 @@ struct CellularBase {
         const CellularParams& c = t->desc.cellular;
         const F reach(t->cellular_reach[dims - 2]);
         F frac[dims];
+        I cell[dims];
         I h_axis[dims][3];  // the cell hash's term of each neighbour on each axis
         for (int a = 0; a < dims; ++a) {
             const Axis<F> axis = split(q[a]);
             frac[a] = axis.frac;
+            cell[a] = axis.cell;
             for (int s = 0; s < 3; ++s) {
                 h_axis[a][s] = axis_term(axis.cell + I(s - 1), a, mask);
             }
         }
+        // [S 17.2] The per-cell outputs of a neighbour: its value, its id (its wrapped indices), or its
+        // feature point's coordinate (the unwrapped cell's corner, then the point's place in it).
+        auto per_cell = [&](I h, const int* step) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            switch (c.output) {
+                case CellularOutput::cell_id: {
+                    I id(0);
+                    for (int a = dims - 1; a >= 0; --a) {
+                        id = shl(id, 8) + ((cell[a] + I(step[a])) & I(mask[a]));
+                    }
+                    return xsimd::to_float(id);
+                }
+                case CellularOutput::feature_x:
+                case CellularOutput::feature_y:
+                case CellularOutput::feature_z: {
+                    const int a = static_cast<int>(c.output) - static_cast<int>(CellularOutput::feature_x);
+                    if (a >= dims) return F(0.0f);
+                    const F floored = (q[a] + F(0.0f)) - frac[a];  // floor(q + 0), exactly
+                    return (floored + F(static_cast<float>(step[a]))) + (F(0.5f) + reach * feature_offset(h, a));
+                }
+                default: return cell_value(h);
+            }
+        };
         const I key(static_cast<std::int32_t>(t->mix_key));
 
         Nearest near;
@@ -207,7 +231,7 @@ struct CellularBase {
                             d1[a] = xsimd::select(closer, d[a], d1[a]);
                         }
                     }
-                    near.add(dist, want_value, want_value ? cell_value(h) : F(0.0f), want_f2);
+                    near.add(dist, want_value, want_value ? per_cell(h, step) : F(0.0f), want_f2);
                 }
             }
         }
@@ -225,8 +249,8 @@ struct CellularBase {
                 switch (c.output) {
                     case CellularOutput::f2: ga = g2[a]; break;
                     case CellularOutput::f2_minus_f1: ga = g2[a] - g1[a]; break;
-                    case CellularOutput::cell_value: ga = F(0.0f); break;
-                    default: ga = g1[a]; break;
+                    case CellularOutput::f1: ga = g1[a]; break;
+                    default: ga = F(0.0f); break;  // (the per-cell outputs: piecewise constant)
                 }
                 out.d[a] = xsimd::select(finite_q, ga, F(0.0f));
             }

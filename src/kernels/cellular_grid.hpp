@@ -93,6 +93,13 @@ struct CellularRow {
     }
 };
 
+// The outputs the row tables hold what they need for: the distances and the cell's value (the
+// cell's id and feature point take the point path).
+inline bool cellular_row_output(CellularOutput o) noexcept {
+    return o == CellularOutput::f1 || o == CellularOutput::f2 || o == CellularOutput::f2_minus_f1 ||
+           o == CellularOutput::cell_value;
+}
+
 // Rows [first, last) of a grid of plain cellular noise (octave 0, no warp or pattern).
 template <int dims, class Grid>
 void cellular_grid(const CellularBase<dims>& base, const Grid& g, std::size_t first, std::size_t last, float* out,

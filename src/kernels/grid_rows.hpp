@@ -557,7 +557,7 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
         if constexpr (is_perlin_base<Base>::value) {
             grid_fast<dims, Base::fade>(base.hasher, t, g, first, last, out, row_stride, slice_stride);
         } else if constexpr (is_cellular_base<Base>::value) {
-            if (plain) {
+            if (plain && cellular_row_output(t.desc.cellular.output)) {
                 cellular_grid<dims>(base, g, first, last, out, row_stride, slice_stride);
             } else {
                 point_rows(base);

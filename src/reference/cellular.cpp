@@ -44,12 +44,12 @@ CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, co
     const CellularParams& c = t.desc.cellular;
     const float reach = t.cellular_reach[dims - 2];  // jitter * R (tables/noise_tables.cpp)
     int cell[3] = {0, 0, 0};
-    float frac[3] = {0, 0, 0};
+    float frac[3] = {0, 0, 0}, floored[3] = {0, 0, 0};
     for (int a = 0; a < dims; ++a) {
         const float v = q[a] + 0.0f;
-        const float fl = std::floor(v);
-        cell[a] = lattice_index(fl);
-        frac[a] = v - fl;
+        floored[a] = std::floor(v);
+        cell[a] = lattice_index(floored[a]);
+        frac[a] = v - floored[a];
     }
 
     // [S 17.2] Neighbours in order: z (outer), y, x (inner), each -1, 0, 1. Strict comparisons:
@@ -60,7 +60,7 @@ CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, co
         for (int dy = -1; dy <= 1; ++dy) {
             for (int dx = -1; dx <= 1; ++dx) {
                 const int step[3] = {dx, dy, dz};
-                int wrapped[3];
+                int wrapped[3] = {0, 0, 0};
                 for (int a = 0; a < dims; ++a) {
                     wrapped[a] = (cell[a] + step[a]) & l.mask[a];
                 }
@@ -88,6 +88,12 @@ CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, co
                     f2 = f1;
                     f1 = dist;
                     r.value = cell_value(h);
+                    // [S 17.2] the cell's id from its wrapped indices (exact: below 2^24), and its
+                    // feature point: the unwrapped cell's corner, then the point's place in it
+                    r.id = static_cast<float>(wrapped[0] + 256 * wrapped[1] + 65536 * wrapped[2]);
+                    for (int a = 0; a < dims; ++a) {
+                        r.position[a] = (floored[a] + static_cast<float>(step[a])) + (0.5f + reach * feature_offset(h, a));
+                    }
                     // [S 18.6] the offsets move with their distances
                     for (int a = 0; a < 3; ++a) {
                         r.d2[a] = r.d1[a];
@@ -116,6 +122,10 @@ float cellular_output(const CellularSearch& r, CellularOutput output) {
         case CellularOutput::f2: return r.f2;
         case CellularOutput::f2_minus_f1: return r.f2 - r.f1;
         case CellularOutput::cell_value: return r.value;
+        case CellularOutput::cell_id: return r.id;
+        case CellularOutput::feature_x: return r.position[0];
+        case CellularOutput::feature_y: return r.position[1];
+        case CellularOutput::feature_z: return r.position[2];
         default: return r.f1;
     }
 }

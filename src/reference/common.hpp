@@ -154,9 +154,11 @@ float grad4(int hash, float x, float y, float z, float w);
 struct CellularSearch {
     float f1 = 0.0f, f2 = 0.0f, value = 0.0f;
     float d1[3] = {0.0f, 0.0f, 0.0f}, d2[3] = {0.0f, 0.0f, 0.0f};
+    float id = 0.0f;                           // the nearest cell's id
+    float position[3] = {0.0f, 0.0f, 0.0f};    // the nearest feature point's coordinates
 };
 CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, const float* q);
-float cellular_output(const CellularSearch& r, CellularOutput output);  // F1, F2, F2 - F1 or the value
+float cellular_output(const CellularSearch& r, CellularOutput output);  // F1, F2, F2 - F1, the value, id, ...
 
 // [S 18] (gradient.cpp) One octave of the base noise with its gradient; the fractal at p with its
 // gradient; the octave loop with its coordinates given (chunks).

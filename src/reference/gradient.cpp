@@ -271,7 +271,7 @@ Gradient cellular_gradient(const detail::NoiseTables& t, int dims, int k, const 
     const CellularParams& c = t.desc.cellular;
     const spec::CellularSearch search = spec::cellular_search(t, dims, k, q);
     r.value = spec::cellular_output(search, c.output);  // the value's own search (cellular.cpp)
-    if (c.output == CellularOutput::cell_value) {
+    if (detail::cellular_output_per_cell(c.output)) {
         return r;  // piecewise constant: a zero gradient
     }
     float g1[3], g2[3];

@@ -26,6 +26,29 @@ std::string cell_hash(const Field& f) {
     return s;
 }
 
+// [S 17.2] The per-cell output of the neighbour at `step`: its value, its id (its wrapped indices),
+// or its feature point's coordinate (the unwrapped cell's corner fl + step, then 0.5 + reach * o).
+std::string per_cell(const Field& f, const int* step) {
+    const CellularOutput o = f.desc.cellular.output;
+    const int n = f.dims;
+    if (o == CellularOutput::cell_id) {
+        std::string id;
+        for (int a = 0; a < n; ++a) {
+            const std::string wrapped = "((cell" + number(a) + " + " + number(step[a]) + ") & m." + component(a) + ")";
+            id += (a == 0 ? wrapped : " + " + number(1 << (8 * a)) + " * " + wrapped);
+        }
+        return "float(" + id + ")";
+    }
+    if (o == CellularOutput::feature_x || o == CellularOutput::feature_y || o == CellularOutput::feature_z) {
+        const int a = static_cast<int>(o) - static_cast<int>(CellularOutput::feature_x);
+        if (a >= n) return "0.0";  // (feature_z in 2D)
+        const std::string corner = step[a] == 0 ? "fl" + number(a) : "(fl" + number(a) + " + " + constant(static_cast<float>(step[a])) + ")";
+        return corner + " + (0.5 + " +
+               product(f.name, f.tables.cellular_reach[n - 2], f.fn("_feature_offset") + "(h, " + number(a) + ")") + ")";
+    }
+    return f.fn("_cell_value") + "(h)";
+}
+
 // [S 17.2] The search: d per axis, the distance, F1/F2 (and, for the gradient, the offsets offset1, offset2
 // that move with them and the nearest cell's value).
 std::string search(const Field& f) {
@@ -68,8 +91,8 @@ std::string search(const Field& f) {
                 }
                 const std::string d = n == 3 ? "vec3(d0, d1, d2)" : "vec3(d0, d1, 0.0)";
                 s += "        precise float dist = " + dist + ";\n";
-                s += "        if (dist < f1) {\n            f2 = f1;\n            f1 = dist;\n            value = " +
-                     f.fn("_cell_value") + "(h);\n            offset2 = offset1;\n            offset1 = " + d + ";\n"
+                s += "        if (dist < f1) {\n            f2 = f1;\n            f1 = dist;\n            precise float v = " +
+                     per_cell(f, step) + ";\n            value = v;\n            offset2 = offset1;\n            offset1 = " + d + ";\n"
                      "        } else if (dist < f2) {\n            f2 = dist;\n            offset2 = " + d + ";\n        }\n    }\n";
             }
         }
@@ -82,8 +105,8 @@ std::string output(const Field& f) {
     switch (f.desc.cellular.output) {
         case CellularOutput::f2: return "f2";
         case CellularOutput::f2_minus_f1: return "r";  // (computed precise below)
-        case CellularOutput::cell_value: return "value";
-        default: return "f1";
+        case CellularOutput::f1: return "f1";
+        default: return "value";  // (the per-cell outputs)
     }
 }
 
@@ -141,13 +164,13 @@ std::string cellular(const Field& f, bool gradient) {
     s += search(f);
     if (difference) s += "    precise float r = f2 - f1;\n";
     switch (f.desc.cellular.output) {
-        case CellularOutput::cell_value: s += "    d = " + vec + "(0.0);\n"; break;  // piecewise constant
+        case CellularOutput::f1: s += "    d = " + f.fn("_distance_gradient") + "(offset1, f1);\n"; break;
         case CellularOutput::f2: s += "    d = " + f.fn("_distance_gradient") + "(offset2, f2);\n"; break;
         case CellularOutput::f2_minus_f1:
             s += "    precise " + vec + " g = " + f.fn("_distance_gradient") + "(offset2, f2) - " + f.fn("_distance_gradient") +
                  "(offset1, f1);\n    d = g;\n";
             break;
-        default: s += "    d = " + f.fn("_distance_gradient") + "(offset1, f1);\n";
+        default: s += "    d = " + vec + "(0.0);\n"; break;  // the per-cell outputs: piecewise constant
     }
     return s + "    return " + output(f) + ";\n}\n";
 }

@@ -112,6 +112,12 @@ inline constexpr float isotropic_gradient_y[16] = {
 // nearest points, per distance (euclidean, squared, manhattan, chebyshev) and dimension (2, 3).
 inline constexpr std::uint32_t cellular_multiplier = 0x2C1B3C6Du;
 inline constexpr std::uint32_t cellular_value_multiplier = 0x297A2D39u;
+// [S 17.2] The outputs that are a property of the nearest cell (its value, id, feature point):
+// constant across the cell, so their gradient is zero (18.6).
+inline constexpr bool cellular_output_per_cell(CellularOutput o) {
+    return o == CellularOutput::cell_value || o == CellularOutput::cell_id || o == CellularOutput::feature_x ||
+           o == CellularOutput::feature_y || o == CellularOutput::feature_z;
+}
 inline constexpr float cellular_reach_2d[4] = {0.328125f, 0.328125f, 0.24609375f, 0.4921875f};
 inline constexpr float cellular_reach_3d[4] = {0.24609375f, 0.24609375f, 0.1640625f, 0.4921875f};
 

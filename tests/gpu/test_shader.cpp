@@ -173,6 +173,17 @@ std::vector<Case> fields() {
     add("cellular damped, 3 octaves (value only)", [](NoiseDesc& d) {
         d.basis = Basis::cellular; d.fractal.kind = Fractal::damped; d.fractal.octaves = 3;
     });
+    add("cellular cell id, periods 8 x 4 x 2", [](NoiseDesc& d) {
+        d.basis = Basis::cellular; d.cellular.output = CellularOutput::cell_id; d.period_x = 8; d.period_y = 4; d.period_z = 2;
+    });
+    add("cellular feature x, jitter 0.6, Manhattan", [](NoiseDesc& d) {
+        d.basis = Basis::cellular; d.cellular.output = CellularOutput::feature_x; d.cellular.jitter = 0.6f;
+        d.cellular.distance = CellularDistance::manhattan;
+    });
+    add("cellular feature z, jitter 0 (the cell centres)", [](NoiseDesc& d) {
+        d.basis = Basis::cellular; d.cellular.output = CellularOutput::feature_z; d.cellular.jitter = 0.0f;
+    });
+    add("cellular feature y", [](NoiseDesc& d) { d.basis = Basis::cellular; d.cellular.output = CellularOutput::feature_y; });
     using gradnoise::Orientation2;
     using gradnoise::Orientation3;
     using gradnoise::Orientation4;
