@@ -44,7 +44,7 @@ NoiseDesc fuzzed_desc(FuzzedDataProvider& in) {
         d.pattern.strength = in.ConsumeFloatingPointInRange<float>(-8.0f, 8.0f);
     }
     d.cellular.distance = static_cast<CellularDistance>(in.ConsumeIntegralInRange<int>(0, 3));
-    d.cellular.output = static_cast<CellularOutput>(in.ConsumeIntegralInRange<int>(0, 4));
+    d.cellular.output = static_cast<CellularOutput>(in.ConsumeIntegralInRange<int>(0, 8));  // (edge refuses two distances)
     d.cellular.jitter = in.ConsumeFloatingPointInRange<float>(0.0f, 1.0f);
     return d;
 }

@@ -20,6 +20,7 @@ entries=(
   "cellular|cellular F1 (Euclidean, jitter 1)|--scale 8 --basis cellular --seed 7"
   "cellular-borders|cellular F2 - F1: cell borders|--scale 8 --basis cellular --seed 7 --cellular-output f2_minus_f1"
   "cellular-cells|cellular cell values, Manhattan: flat cells|--scale 8 --basis cellular --seed 7 --cellular-output cell_value --cellular-distance manhattan"
+  "cellular-edges|cellular edge distance: the Voronoi cells' borders at constant width|--scale 8 --basis cellular --seed 7 --cellular-output edge"
   "fbm|fBm, 6 octaves|--scale 4 --fractal fbm"
   "turbulence|turbulence, 6 octaves|--scale 4 --fractal turbulence"
   "ridged|ridged multifractal, 6 octaves|--scale 4 --fractal ridged"

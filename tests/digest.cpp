@@ -102,6 +102,12 @@ std::vector<Field> fields() {
     d = NoiseDesc{};
     d.basis = Basis::cellular, d.has_seed = true, d.seed = 5;
     f.push_back({"cellular-f1", d});
+    // Issue 32: the cellular outputs edge (a second pass of divisions and roots), id and feature point.
+    d.cellular = {gradnoise::CellularDistance::euclidean, gradnoise::CellularOutput::edge, 0.9f};
+    f.push_back({"cellular-edge", d});
+    d.cellular = {gradnoise::CellularDistance::chebyshev, gradnoise::CellularOutput::feature_y, 1.0f};
+    d.period_x = 16, d.period_y = 8, d.period_z = 4;
+    f.push_back({"cellular-feature-y-periods", d});
     return f;
 }
 

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -37,7 +38,13 @@ const CellularDistance kDistances[] = {CellularDistance::euclidean, CellularDist
                                        CellularDistance::manhattan, CellularDistance::chebyshev};
 const CellularOutput kOutputs[] = {CellularOutput::f1,        CellularOutput::f2,        CellularOutput::f2_minus_f1,
                                    CellularOutput::cell_value, CellularOutput::cell_id,   CellularOutput::feature_x,
-                                   CellularOutput::feature_y,  CellularOutput::feature_z};
+                                   CellularOutput::feature_y,  CellularOutput::feature_z, CellularOutput::edge};
+
+// The outputs a distance has: the cell edges are Euclidean only.
+bool takes(CellularDistance distance, CellularOutput output) {
+    return output != CellularOutput::edge || distance == CellularDistance::euclidean ||
+           distance == CellularDistance::euclidean_squared;
+}
 
 // ---- spec section 17, written again in binary64 ----
 
@@ -109,6 +116,50 @@ Brute brute_force(std::uint32_t key, int dims, CellularDistance dist, double rea
     return b;
 }
 
+// The true distance to the nearest Voronoi edge (Euclidean), in binary64: the nearest feature point over
+// 9^dims cells, then the least distance to its bisector with any other point of those cells; and that
+// bisector's unit normal away from the nearest point (the gradient is minus it).
+struct BruteEdge {
+    double distance, normal[3];
+};
+BruteEdge brute_edge(std::uint32_t key, int dims, double reach, const double* p) {
+    std::vector<std::array<double, 3>> points;
+    long base[3] = {static_cast<long>(std::floor(p[0])), static_cast<long>(std::floor(p[1])),
+                    dims == 3 ? static_cast<long>(std::floor(p[2])) : 0};
+    const int kz = dims == 3 ? 4 : 0;
+    for (int dz = -kz; dz <= kz; ++dz) {
+        for (int dy = -4; dy <= 4; ++dy) {
+            for (int dx = -4; dx <= 4; ++dx) {
+                const long cell[3] = {base[0] + dx, base[1] + dy, base[2] + dz};
+                const std::uint32_t h = hash_of(key, dims, cell);
+                std::array<double, 3> d{0, 0, 0};
+                for (int a = 0; a < dims; ++a) {
+                    d[a] = static_cast<double>(cell[a]) + 0.5 + reach * ((static_cast<double>((h >> (10 * a)) & 1023u) + 0.5) / 512.0 - 1.0) - p[a];
+                }
+                points.push_back(d);
+            }
+        }
+    }
+    auto norm2 = [](const std::array<double, 3>& d) { return d[0] * d[0] + d[1] * d[1] + d[2] * d[2]; };
+    std::size_t nearest = 0;
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        if (norm2(points[i]) < norm2(points[nearest])) nearest = i;
+    }
+    BruteEdge best{INFINITY, {0, 0, 0}};
+    for (std::size_t j = 0; j < points.size(); ++j) {
+        if (j == nearest) continue;
+        std::array<double, 3> e;
+        for (int a = 0; a < 3; ++a) e[a] = points[j][a] - points[nearest][a];
+        const double length = std::sqrt(norm2(e));
+        const double b = (norm2(points[j]) - norm2(points[nearest])) / (2 * length);
+        if (b < best.distance) {
+            best.distance = b;
+            for (int a = 0; a < 3; ++a) best.normal[a] = e[a] / length;
+        }
+    }
+    return best;
+}
+
 }  // namespace
 
 TEST_SUITE("cellular") {
@@ -121,6 +172,7 @@ TEST_CASE("every distance and output, 2D and 3D: scalar == every ISA, bit for bi
     int combination = 0;
     for (CellularDistance distance : kDistances) {
         for (CellularOutput output : kOutputs) {
+            if (!takes(distance, output)) continue;
             const float jitter = combination % 3 == 0 ? 1.0f : combination % 3 == 1 ? 0.5f : 0.0f;
             const Noise n = make(cellular_desc(distance, output, jitter, 100 + combination));
             const std::string what = std::string(gradnoise::cellular_distance_name(distance)) + " " +
@@ -166,6 +218,57 @@ TEST_CASE("F1, F2 and the cell value equal a brute-force search in binary64 (jit
             CHECK(value_mismatch == 0);
         }
     }
+}
+
+TEST_CASE("the edge distance equals the true Voronoi edge distance (binary64, 9^dims cells); its gradient the edge's normal") {
+    // Jitter 1: the feature points at their widest; the search's 5x5 (5x5x5) cells against 9^dims.
+    const testing::Points p =
+        testing::random_points(std::min<std::size_t>(4000, testing::random_point_count() / 100 + 500), -60.0f, 60.0f, 105);
+    for (CellularDistance distance : {CellularDistance::euclidean, CellularDistance::euclidean_squared}) {
+        for (int dims : {2, 3}) {
+            const std::uint64_t seed = 79;
+            const Noise n = make(cellular_desc(distance, CellularOutput::edge, 1.0f, seed));
+            const double reach = dims == 2 ? 21.0 / 64 : 63.0 / 256;
+            double worst = 0, worst_normal = 0;
+            std::size_t switched = 0, count = p.size() / (dims == 3 ? 4 : 1);
+            for (std::size_t i = 0; i < count; ++i) {
+                const double q[3] = {p.x[i], p.y[i], dims == 3 ? p.z[i] : 0.0};
+                const BruteEdge b = brute_edge(key_of(seed), dims, reach, q);
+                float value, g[3] = {0, 0, 0};
+                if (dims == 2) {
+                    const gradnoise::Gradient2 r = n.gradient2(p.x[i], p.y[i]);
+                    value = r.value, g[0] = r.dx, g[1] = r.dy;
+                    CHECK(testing::bits(value) == testing::bits(n.noise2(p.x[i], p.y[i])));
+                } else {
+                    const gradnoise::Gradient3 r = n.gradient3(p.x[i], p.y[i], p.z[i]);
+                    value = r.value, g[0] = r.dx, g[1] = r.dy, g[2] = r.dz;
+                    CHECK(testing::bits(value) == testing::bits(n.noise3(p.x[i], p.y[i], p.z[i])));
+                }
+                worst = std::fmax(worst, std::fabs(value - b.distance));
+                // The gradient is minus the nearest edge's normal; where two edges are (nearly) as near,
+                // float rounding may pick the other: rare, and counted.
+                if (b.distance > 1e-3) {
+                    double off = 0;
+                    for (int a = 0; a < dims; ++a) off = std::fmax(off, std::fabs(g[a] + b.normal[a]));
+                    if (off > 1e-3) {
+                        ++switched;
+                    } else {
+                        worst_normal = std::fmax(worst_normal, off);
+                    }
+                }
+            }
+            MESSAGE(std::string(gradnoise::cellular_distance_name(distance)) << " " << dims << "D: largest |edge - brute| = " << worst);
+            INFO(std::string(gradnoise::cellular_distance_name(distance)) << " " << dims << "D");
+            CHECK(worst < 2e-5);  // float rounding only: the 5x5 (5x5x5) cells hold every edge that can be nearest
+            CHECK(worst_normal < 1e-5);
+            CHECK(switched <= count / 200);
+        }
+    }
+    // Jitter 0: the regular grid of cell centres, whose edges are the cell centres' midlines.
+    const Noise grid = make(cellular_desc(CellularDistance::euclidean, CellularOutput::edge, 0.0f));
+    CHECK(grid.noise2(10.5f, 3.5f) == 0.5f);
+    CHECK(grid.noise2(10.75f, 3.5f) == 0.25f);
+    CHECK(grid.noise3(-4.5f, 7.875f, 0.5f) == 0.125f);
 }
 
 TEST_CASE("the nearest cell's id and feature point equal a brute-force search (exactly: both are exact in float)") {
@@ -281,6 +384,7 @@ TEST_CASE("grids (the row tables of kernels/cellular_grid.hpp) equal the points 
     std::vector<NoiseDesc> descs;
     for (CellularDistance distance : kDistances) {
         for (CellularOutput output : kOutputs) {
+            if (!takes(distance, output)) continue;
             descs.push_back(cellular_desc(distance, output, output == CellularOutput::f2 ? 0.37f : 1.0f));
         }
     }
@@ -331,6 +435,10 @@ TEST_CASE("4D and bad parameters are refused with messages naming them") {
     CHECK(std::string(Noise::validate(d).message()).find("cellular.distance") != std::string::npos);
     d = cellular_desc(CellularDistance::euclidean, static_cast<CellularOutput>(-1));
     CHECK(std::string(Noise::validate(d).message()).find("cellular.output") != std::string::npos);
+    d = cellular_desc(CellularDistance::manhattan, CellularOutput::edge);
+    CHECK(std::string(Noise::validate(d).message()) ==
+          "NoiseDesc: cellular.output edge needs cellular.distance euclidean or euclidean_squared (the edges are the "
+          "Euclidean cells' bisectors)");
 }
 
 TEST_CASE("ranges: measured over 10^7 samples") {

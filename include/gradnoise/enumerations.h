@@ -79,6 +79,7 @@
     X(cell_id, CELL_ID, , "the nearest point's cell as an integer, X + 256 Y + 65536 Z: per-cell ids")            \
     X(feature_x, FEATURE_X, , "the nearest feature point's x coordinate: where to place the cell's object")        \
     X(feature_y, FEATURE_Y, , "its y coordinate")                                                                 \
-    X(feature_z, FEATURE_Z, , "its z coordinate (3D; +0 in 2D)")
+    X(feature_z, FEATURE_Z, , "its z coordinate (3D; +0 in 2D)")                                                  \
+    X(edge, EDGE, , "the distance to the nearest cell edge (Euclidean): borders of constant width")
 
 #endif

@@ -17,7 +17,7 @@ Orientation2 = Literal["standard", "improve_x"]
 Orientation3 = Literal["improve_xy", "improve_xz", "fallback"]
 Orientation4 = Literal["improve_xyz_improve_xy", "improve_xyz_improve_xz", "improve_xyz", "improve_xy_improve_zw", "fallback"]
 CellularDistance = Literal["euclidean", "euclidean_squared", "manhattan", "chebyshev"]
-CellularOutput = Literal["f1", "f2", "f2_minus_f1", "cell_value", "cell_id", "feature_x", "feature_y", "feature_z"]
+CellularOutput = Literal["f1", "f2", "f2_minus_f1", "cell_value", "cell_id", "feature_x", "feature_y", "feature_z", "edge"]
 # ---- end of the generated types ----
 IsaName = Literal["scalar", "sse2", "avx2", "avx512", "neon", "simd128"]
 

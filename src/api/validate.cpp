@@ -29,6 +29,13 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
             return Status(ErrorCode::invalid_argument, validate_refusal(p));
         }
     }
+    // [S 17.2] The cell edges are the Euclidean Voronoi diagram's (its bisector planes).
+    if (d.basis == Basis::cellular && d.cellular.output == CellularOutput::edge &&
+        d.cellular.distance != CellularDistance::euclidean && d.cellular.distance != CellularDistance::euclidean_squared) {
+        return Status(ErrorCode::invalid_argument,
+                      "NoiseDesc: cellular.output edge needs cellular.distance euclidean or euclidean_squared (the "
+                      "edges are the Euclidean cells' bisectors)");
+    }
     const bool any_period = d.period_x != 0 || d.period_y != 0 || d.period_z != 0 || d.period_w != 0;
     // [S 16] The simplex lattices have no axis-aligned period.
     if (any_period && basis_family(d.basis) == BasisFamily::simplex) {

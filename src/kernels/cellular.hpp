@@ -138,6 +138,9 @@ struct CellularBase {
     GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> evaluate(int k, const F* q) const noexcept {
         const CellularParams& c = t->desc.cellular;
         if constexpr (with_gradient) {
+            if (c.output == CellularOutput::edge) {
+                return search<true, true>(k, q, c.distance, std::true_type{}, false);
+            }
             return search<true>(k, q, c.distance, std::true_type{}, detail::cellular_output_per_cell(c.output));
         } else {
             using D = CellularDistance;
@@ -146,6 +149,7 @@ struct CellularBase {
                     case CellularOutput::f2:
                     case CellularOutput::f2_minus_f1: return search<false>(k, q, distance, std::true_type{}, false);
                     case CellularOutput::f1: return search<false>(k, q, distance, std::false_type{}, false);
+                    case CellularOutput::edge: return search<false, true>(k, q, distance, std::false_type{}, false);
                     default: return search<false>(k, q, distance, std::false_type{}, true);  // (per cell)
                 }
             };
@@ -157,7 +161,8 @@ struct CellularBase {
         }
     }
 
-    template <bool with_gradient, class Distance, class WantF2>
+    // (edge: the output edge, whose second pass needs the nearest point's offset d1.)
+    template <bool with_gradient, bool edge = false, class Distance, class WantF2>
     GRADNOISE_KERNEL_INLINE ValueGradient<dims> search(int k, const F* q, Distance distance, WantF2 want_f2,
                                                        bool want_value) const noexcept {
         const std::int32_t* mask = t->octaves.mask[k];
@@ -221,7 +226,7 @@ struct CellularBase {
                     if constexpr (dims == 3) {
                         dist = combine(distance, dist, share(distance, d[2]));
                     }
-                    if constexpr (with_gradient) {
+                    if constexpr (with_gradient || edge) {
                         // The reference's branches: closer -> (d2, d1) = (d1, d); else nearer than
                         // the second -> d2 = d.
                         const auto closer = dist < near.f1;
@@ -235,10 +240,64 @@ struct CellularBase {
                 }
             }
         }
-        F f1, f2;
-        near.distances(c, f1, f2);
         const auto finite_q = all_finite<dims>(q);
         ValueGradient<dims> out;
+        if constexpr (edge) {
+            // [S 17.2] The second pass: over the 5x5 (5x5x5) cells around the sample's, the least
+            // distance (s - F1^2) / (2 sqrt(m)) to a bisector of the nearest point and another
+            // (m = |d - d1|^2; m = 0 is the nearest point itself), the first least kept.
+            I cells[dims][5];
+            for (int a = 0; a < dims; ++a) {
+                for (int s = 0; s < 5; ++s) {
+                    cells[a][s] = axis_term(cell[a] + I(s - 2), a, mask);
+                }
+            }
+            F best(std::numeric_limits<float>::infinity());
+            F g[dims];
+            for (int a = 0; a < dims; ++a) {
+                g[a] = F(0.0f);
+            }
+            constexpr int kz2 = dims == 3 ? 2 : 0;
+            for (int dz = -kz2; dz <= kz2; ++dz) {
+                for (int dy = -2; dy <= 2; ++dy) {
+                    for (int dx = -2; dx <= 2; ++dx) {
+                        const int step[3] = {dx, dy, dz};
+                        I h = key ^ cells[0][dx + 2] ^ cells[1][dy + 2];
+                        if constexpr (dims == 3) {
+                            h = h ^ cells[2][dz + 2];
+                        }
+                        h = cell_hash(h);
+                        F d[dims], e[dims];
+                        for (int a = 0; a < dims; ++a) {
+                            d[a] = feature_term(step[a], reach, feature_offset(h, a)) - frac[a];
+                            e[a] = d[a] - d1[a];
+                        }
+                        F sq = d[0] * d[0] + d[1] * d[1];
+                        F m = e[0] * e[0] + e[1] * e[1];
+                        if constexpr (dims == 3) {
+                            sq = sq + d[2] * d[2];
+                            m = m + e[2] * e[2];
+                        }
+                        const F root = square_root(m);
+                        const F b = divide(sq - near.f1, F(2.0f) * root);
+                        const auto closer = (m != F(0.0f)) && (b < best);
+                        best = xsimd::select(closer, b, best);
+                        for (int a = 0; a < dims; ++a) {
+                            g[a] = xsimd::select(closer, negate(divide(e[a], root)), g[a]);
+                        }
+                    }
+                }
+            }
+            out.value = xsimd::select(finite_q, best, F(0.0f));
+            if constexpr (with_gradient) {
+                for (int a = 0; a < dims; ++a) {
+                    out.d[a] = xsimd::select(finite_q, g[a], F(0.0f));
+                }
+            }
+            return out;
+        }
+        F f1, f2;
+        near.distances(c, f1, f2);
         out.value = near.pick(c, f1, f2, finite_q);
         if constexpr (with_gradient) {
             F g1[dims], g2[dims];

@@ -108,6 +108,46 @@ CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, co
             }
         }
     }
+    // [S 17.2] The distance to the nearest cell edge: the least distance to a bisector of the nearest
+    // point and another, over the 5x5 (5x5x5) cells around the sample's, in the search's order.
+    if (c.output == CellularOutput::edge) {
+        r.edge = INFINITY;
+        const int kz2 = dims == 3 ? 2 : 0;
+        for (int dz = -kz2; dz <= kz2; ++dz) {
+            for (int dy = -2; dy <= 2; ++dy) {
+                for (int dx = -2; dx <= 2; ++dx) {
+                    const int step[3] = {dx, dy, dz};
+                    int wrapped[3] = {0, 0, 0};
+                    for (int a = 0; a < dims; ++a) {
+                        wrapped[a] = (cell[a] + step[a]) & l.mask[a];
+                    }
+                    const std::uint32_t h = cell_hash(t.mix_key, dims, wrapped);
+                    float d[3] = {0.0f, 0.0f, 0.0f}, e[3] = {0.0f, 0.0f, 0.0f};
+                    for (int a = 0; a < dims; ++a) {
+                        d[a] = ((static_cast<float>(step[a]) + 0.5f) + reach * feature_offset(h, a)) - frac[a];
+                        e[a] = d[a] - r.d1[a];
+                    }
+                    float s = d[0] * d[0] + d[1] * d[1];
+                    float m = e[0] * e[0] + e[1] * e[1];
+                    if (dims == 3) {
+                        s = s + d[2] * d[2];
+                        m = m + e[2] * e[2];
+                    }
+                    if (m == 0.0f) {
+                        continue;  // the nearest point itself (every other point differs from it)
+                    }
+                    const float root = std::sqrt(m);
+                    const float b = (s - f1) / (2.0f * root);  // (f1: squared, before the roots below)
+                    if (b < r.edge) {
+                        r.edge = b;
+                        for (int a = 0; a < dims; ++a) {
+                            r.edge_gradient[a] = -(e[a] / root);  // [S 18.6]
+                        }
+                    }
+                }
+            }
+        }
+    }
     if (c.distance == CellularDistance::euclidean) {
         f1 = std::sqrt(f1);
         f2 = std::sqrt(f2);
@@ -126,6 +166,7 @@ float cellular_output(const CellularSearch& r, CellularOutput output) {
         case CellularOutput::feature_x: return r.position[0];
         case CellularOutput::feature_y: return r.position[1];
         case CellularOutput::feature_z: return r.position[2];
+        case CellularOutput::edge: return r.edge;
         default: return r.f1;
     }
 }

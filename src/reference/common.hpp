@@ -156,6 +156,7 @@ struct CellularSearch {
     float d1[3] = {0.0f, 0.0f, 0.0f}, d2[3] = {0.0f, 0.0f, 0.0f};
     float id = 0.0f;                           // the nearest cell's id
     float position[3] = {0.0f, 0.0f, 0.0f};    // the nearest feature point's coordinates
+    float edge = 0.0f, edge_gradient[3] = {0.0f, 0.0f, 0.0f};  // the output edge only
 };
 CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, const float* q);
 float cellular_output(const CellularSearch& r, CellularOutput output);  // F1, F2, F2 - F1, the value, id, ...

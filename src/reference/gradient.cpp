@@ -274,6 +274,12 @@ Gradient cellular_gradient(const detail::NoiseTables& t, int dims, int k, const 
     if (detail::cellular_output_per_cell(c.output)) {
         return r;  // piecewise constant: a zero gradient
     }
+    if (c.output == CellularOutput::edge) {
+        for (int a = 0; a < dims; ++a) {
+            r.d[a] = search.edge_gradient[a];
+        }
+        return r;
+    }
     float g1[3], g2[3];
     distance_gradient(c.distance, dims, search.d1, search.f1, g1);
     distance_gradient(c.distance, dims, search.d2, search.f2, g2);

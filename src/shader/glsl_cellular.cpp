@@ -49,6 +49,40 @@ std::string per_cell(const Field& f, const int* step) {
     return f.fn("_cell_value") + "(h)";
 }
 
+// [S 17.2] The output edge's second pass: the least distance (s - F1^2) / (2 sqrt(m)) to a bisector of
+// the nearest point (offset1) and another, over the 5x5 (5x5x5) cells, in the search's order; m = 0
+// is the nearest point itself. edge_d and edge_g (its gradient, 18.6: -(e / sqrt(m))).
+std::string edge(const Field& f) {
+    const int n = f.dims;
+    const float reach = f.tables.cellular_reach[n - 2];
+    std::string s = "    precise float edge_d = uintBitsToFloat(0x7F800000u);\n    vec3 edge_g = vec3(0.0);\n";
+    s += std::string("    for (int ez = ") + (n == 3 ? "-2; ez <= 2" : "0; ez <= 0") + "; ++ez) {\n"
+         "    for (int ey = -2; ey <= 2; ++ey) {\n    for (int ex = -2; ex <= 2; ++ex) {\n";
+    s += "        ivec3 step = ivec3(ex, ey, ez);\n        uint h = " + f.fn("_cell_hash") + "(ivec3((cell0 + ex) & m.x, (cell1 + ey) & m.y, " +
+         (n == 3 ? "(cell2 + ez) & m.z" : "0") + "));\n";
+    std::string sq, mm;
+    for (int a = 0; a < n; ++a) {
+        const std::string A = number(a), C(1, component(a));
+        s += "        precise float dd" + A + " = ((float(step." + C + ") + 0.5) + " +
+             product(f.name, reach, f.fn("_feature_offset") + "(h, " + A + ")") + ") - t" + A + ";\n";
+        s += "        precise float ee" + A + " = dd" + A + " - offset1." + C + ";\n";
+        sq += (a ? " + dd" : "dd") + A + " * dd" + A;
+        mm += (a ? " + ee" : "ee") + A + " * ee" + A;
+    }
+    if (n == 3) {
+        sq = "(dd0 * dd0 + dd1 * dd1) + dd2 * dd2";
+        mm = "(ee0 * ee0 + ee1 * ee1) + ee2 * ee2";
+    }
+    s += "        precise float sq = " + sq + ";\n        precise float mm = " + mm + ";\n";
+    s += "        if (mm != 0.0) {\n            precise float root = sqrt(mm);\n"
+         "            precise float b = (sq - f1) / (2.0 * root);\n            if (b < edge_d) {\n                edge_d = b;\n";
+    for (int a = 0; a < n; ++a) {
+        s += std::string("                precise float g") + number(a) + " = ee" + number(a) + " / root;\n                edge_g." +
+             component(a) + " = -g" + number(a) + ";\n";
+    }
+    return s + "            }\n        }\n    }\n    }\n    }\n";
+}
+
 // [S 17.2] The search: d per axis, the distance, F1/F2 (and, for the gradient, the offsets offset1, offset2
 // that move with them and the nearest cell's value).
 std::string search(const Field& f) {
@@ -97,6 +131,7 @@ std::string search(const Field& f) {
             }
         }
     }
+    if (c.output == CellularOutput::edge) s += edge(f);
     if (c.distance == CellularDistance::euclidean) s += "    f1 = sqrt(f1);\n    f2 = sqrt(f2);\n";
     return s;
 }
@@ -106,6 +141,7 @@ std::string output(const Field& f) {
         case CellularOutput::f2: return "f2";
         case CellularOutput::f2_minus_f1: return "r";  // (computed precise below)
         case CellularOutput::f1: return "f1";
+        case CellularOutput::edge: return "edge_d";
         default: return "value";  // (the per-cell outputs)
     }
 }
@@ -165,6 +201,7 @@ std::string cellular(const Field& f, bool gradient) {
     if (difference) s += "    precise float r = f2 - f1;\n";
     switch (f.desc.cellular.output) {
         case CellularOutput::f1: s += "    d = " + f.fn("_distance_gradient") + "(offset1, f1);\n"; break;
+        case CellularOutput::edge: s += std::string("    d = edge_g.") + (f.dims == 3 ? "xyz" : "xy") + ";\n"; break;
         case CellularOutput::f2: s += "    d = " + f.fn("_distance_gradient") + "(offset2, f2);\n"; break;
         case CellularOutput::f2_minus_f1:
             s += "    precise " + vec + " g = " + f.fn("_distance_gradient") + "(offset2, f2) - " + f.fn("_distance_gradient") +

@@ -184,6 +184,12 @@ std::vector<Case> fields() {
         d.basis = Basis::cellular; d.cellular.output = CellularOutput::feature_z; d.cellular.jitter = 0.0f;
     });
     add("cellular feature y", [](NoiseDesc& d) { d.basis = Basis::cellular; d.cellular.output = CellularOutput::feature_y; });
+    add("cellular edge distance", [](NoiseDesc& d) { d.basis = Basis::cellular; d.cellular.output = CellularOutput::edge; });
+    add("cellular edge distance, squared, jitter 0.8, fbm 2 octaves, periods 8 x 8 x 4", [](NoiseDesc& d) {
+        d.basis = Basis::cellular; d.cellular.output = CellularOutput::edge; d.cellular.jitter = 0.8f;
+        d.cellular.distance = CellularDistance::euclidean_squared; d.fractal.kind = Fractal::fbm; d.fractal.octaves = 2;
+        d.period_x = 8; d.period_y = 8; d.period_z = 4;
+    });
     using gradnoise::Orientation2;
     using gradnoise::Orientation3;
     using gradnoise::Orientation4;

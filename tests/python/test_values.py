@@ -109,6 +109,7 @@ CELLULAR = [
     ({"basis": "cellular", "cellular_distance": d, "cellular_output": o}, (2, 3))
     for d in gradnoise.CELLULAR_DISTANCES
     for o in gradnoise.CELLULAR_OUTPUTS
+    if o != "edge" or d in ("euclidean", "euclidean_squared")  # (the edges are Euclidean)
 ] + [
     ({"basis": "cellular", "jitter": 0.0}, (2, 3)),
     ({"basis": "cellular", "jitter": 0.5, "seed": 21}, (2, 3)),
