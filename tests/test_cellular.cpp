@@ -75,6 +75,12 @@ struct Brute {
     double position[3];   // its feature point
 };
 
+// Spec 17.1 in binary64: the feature point of a cell (unwrapped) with hash h, on axis a.
+double feature_at(std::uint32_t h, int a, double reach, const long* cell) {
+    const double offset = (static_cast<double>((h >> (10 * a)) & 1023u) + 0.5) / 512.0 - 1.0;
+    return static_cast<double>(cell[a]) + 0.5 + reach * offset;
+}
+
 // The two nearest feature points over a 7^dims neighbourhood (far more than the search needs).
 Brute brute_force(std::uint32_t key, int dims, CellularDistance dist, double reach, const double* p) {
     // The two nearest in visiting order (strict <: the first of equals stays nearest).
@@ -89,8 +95,7 @@ Brute brute_force(std::uint32_t key, int dims, CellularDistance dist, double rea
                 const std::uint32_t h = hash_of(key, dims, cell);
                 double d[3] = {0, 0, 0}, at[3] = {0, 0, 0};
                 for (int a = 0; a < dims; ++a) {
-                    const double offset = (static_cast<double>((h >> (10 * a)) & 1023u) + 0.5) / 512.0 - 1.0;
-                    at[a] = static_cast<double>(cell[a]) + 0.5 + reach * offset;
+                    at[a] = feature_at(h, a, reach, cell);
                     d[a] = at[a] - p[a];
                 }
                 double r;
@@ -134,7 +139,7 @@ BruteEdge brute_edge(std::uint32_t key, int dims, double reach, const double* p)
                 const std::uint32_t h = hash_of(key, dims, cell);
                 std::array<double, 3> d{0, 0, 0};
                 for (int a = 0; a < dims; ++a) {
-                    d[a] = static_cast<double>(cell[a]) + 0.5 + reach * ((static_cast<double>((h >> (10 * a)) & 1023u) + 0.5) / 512.0 - 1.0) - p[a];
+                    d[a] = feature_at(h, a, reach, cell) - p[a];
                 }
                 points.push_back(d);
             }

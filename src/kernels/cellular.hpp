@@ -179,6 +179,15 @@ struct CellularBase {
                 h_axis[a][s] = axis_term(axis.cell + I(s - 1), a, mask);
             }
         }
+        // [S 17.1, 17.2] A neighbour's hash from its axes' terms (key ^ X * prime ^ ...), and its feature
+        // point's offset d = feature - q.
+        auto neighbour = [&](I terms, const int* step, F* d) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            const I h = cell_hash(terms);
+            for (int a = 0; a < dims; ++a) {
+                d[a] = feature_term(step[a], reach, feature_offset(h, a)) - frac[a];
+            }
+            return h;
+        };
         // [S 17.2] The per-cell outputs of a neighbour: its value, its id (its wrapped indices), or its
         // feature point's coordinate (the unwrapped cell's corner, then the point's place in it).
         auto per_cell = [&](I h, const int* step) GRADNOISE_KERNEL_LAMBDA_INLINE {
@@ -213,15 +222,12 @@ struct CellularBase {
             for (int dy = -1; dy <= 1; ++dy) {
                 for (int dx = -1; dx <= 1; ++dx) {
                     const int step[3] = {dx, dy, dz};
-                    I h = key ^ h_axis[0][dx + 1] ^ h_axis[1][dy + 1];
+                    I terms = key ^ h_axis[0][dx + 1] ^ h_axis[1][dy + 1];
                     if constexpr (dims == 3) {
-                        h = h ^ h_axis[2][dz + 1];
+                        terms = terms ^ h_axis[2][dz + 1];
                     }
-                    h = cell_hash(h);
                     F d[dims];
-                    for (int a = 0; a < dims; ++a) {
-                        d[a] = feature_term(step[a], reach, feature_offset(h, a)) - frac[a];
-                    }
+                    const I h = neighbour(terms, step, d);
                     F dist = combine(distance, share(distance, d[0]), share(distance, d[1]));
                     if constexpr (dims == 3) {
                         dist = combine(distance, dist, share(distance, d[2]));
@@ -262,14 +268,13 @@ struct CellularBase {
                 for (int dy = -2; dy <= 2; ++dy) {
                     for (int dx = -2; dx <= 2; ++dx) {
                         const int step[3] = {dx, dy, dz};
-                        I h = key ^ cells[0][dx + 2] ^ cells[1][dy + 2];
+                        I terms = key ^ cells[0][dx + 2] ^ cells[1][dy + 2];
                         if constexpr (dims == 3) {
-                            h = h ^ cells[2][dz + 2];
+                            terms = terms ^ cells[2][dz + 2];
                         }
-                        h = cell_hash(h);
                         F d[dims], e[dims];
+                        neighbour(terms, step, d);
                         for (int a = 0; a < dims; ++a) {
-                            d[a] = feature_term(step[a], reach, feature_offset(h, a)) - frac[a];
                             e[a] = d[a] - d1[a];
                         }
                         F sq = d[0] * d[0] + d[1] * d[1];

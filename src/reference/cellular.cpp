@@ -52,101 +52,103 @@ CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, co
         frac[a] = v - floored[a];
     }
 
-    // [S 17.2] Neighbours in order: z (outer), y, x (inner), each -1, 0, 1. Strict comparisons:
-    // on a tie the earlier cell stays nearest.
-    float f1 = INFINITY, f2 = INFINITY;
-    const int kz = dims == 3 ? 1 : 0;
-    for (int dz = -kz; dz <= kz; ++dz) {
-        for (int dy = -1; dy <= 1; ++dy) {
-            for (int dx = -1; dx <= 1; ++dx) {
-                const int step[3] = {dx, dy, dz};
-                int wrapped[3] = {0, 0, 0};
-                for (int a = 0; a < dims; ++a) {
-                    wrapped[a] = (cell[a] + step[a]) & l.mask[a];
-                }
-                const std::uint32_t h = cell_hash(t.mix_key, dims, wrapped);
-                float d[3] = {0.0f, 0.0f, 0.0f};
-                for (int a = 0; a < dims; ++a) {
-                    d[a] = ((static_cast<float>(step[a]) + 0.5f) + reach * feature_offset(h, a)) - frac[a];
-                }
-                float dist;
-                switch (c.distance) {
-                    case CellularDistance::manhattan:
-                        dist = std::fabs(d[0]) + std::fabs(d[1]);
-                        if (dims == 3) dist = dist + std::fabs(d[2]);
-                        break;
-                    case CellularDistance::chebyshev:
-                        dist = std::fmax(std::fabs(d[0]), std::fabs(d[1]));
-                        if (dims == 3) dist = std::fmax(dist, std::fabs(d[2]));
-                        break;
-                    default:  // Euclidean: squared until the end
-                        dist = d[0] * d[0] + d[1] * d[1];
-                        if (dims == 3) dist = dist + d[2] * d[2];
-                        break;
-                }
-                if (dist < f1) {
-                    f2 = f1;
-                    f1 = dist;
-                    r.value = cell_value(h);
-                    // [S 17.2] the cell's id from its wrapped indices (exact: below 2^24), and its
-                    // feature point: the unwrapped cell's corner, then the point's place in it
-                    r.id = static_cast<float>(wrapped[0] + 256 * wrapped[1] + 65536 * wrapped[2]);
-                    for (int a = 0; a < dims; ++a) {
-                        r.position[a] = (floored[a] + static_cast<float>(step[a])) + (0.5f + reach * feature_offset(h, a));
-                    }
-                    // [S 18.6] the offsets move with their distances
-                    for (int a = 0; a < 3; ++a) {
-                        r.d2[a] = r.d1[a];
-                        r.d1[a] = d[a];
-                    }
-                } else if (dist < f2) {
-                    f2 = dist;
-                    for (int a = 0; a < 3; ++a) {
-                        r.d2[a] = d[a];
-                    }
+    // [S 17.1, 17.2] The neighbour at `step`: its wrapped indices, its hash, and its feature point's
+    // offset d = feature - q.
+    auto neighbour = [&](const int* step, int* wrapped, float* d) {
+        for (int a = 0; a < dims; ++a) {
+            wrapped[a] = (cell[a] + step[a]) & l.mask[a];
+        }
+        const std::uint32_t h = cell_hash(t.mix_key, dims, wrapped);
+        for (int a = 0; a < dims; ++a) {
+            d[a] = ((static_cast<float>(step[a]) + 0.5f) + reach * feature_offset(h, a)) - frac[a];
+        }
+        return h;
+    };
+    // [S 17.2] The cells within `radius` of the sample's, in order: z (outer), y, x (inner).
+    auto visit = [&](int radius, auto&& body) {
+        const int kz = dims == 3 ? radius : 0;
+        for (int dz = -kz; dz <= kz; ++dz) {
+            for (int dy = -radius; dy <= radius; ++dy) {
+                for (int dx = -radius; dx <= radius; ++dx) {
+                    const int step[3] = {dx, dy, dz};
+                    body(step);
                 }
             }
         }
-    }
+    };
+
+    // [S 17.2] Neighbours each -1, 0, 1. Strict comparisons: on a tie the earlier cell stays nearest.
+    float f1 = INFINITY, f2 = INFINITY;
+    visit(1, [&](const int* step) {
+        int wrapped[3] = {0, 0, 0};
+        float d[3] = {0.0f, 0.0f, 0.0f};
+        const std::uint32_t h = neighbour(step, wrapped, d);
+        float dist;
+        switch (c.distance) {
+            case CellularDistance::manhattan:
+                dist = std::fabs(d[0]) + std::fabs(d[1]);
+                if (dims == 3) dist = dist + std::fabs(d[2]);
+                break;
+            case CellularDistance::chebyshev:
+                dist = std::fmax(std::fabs(d[0]), std::fabs(d[1]));
+                if (dims == 3) dist = std::fmax(dist, std::fabs(d[2]));
+                break;
+            default:  // Euclidean: squared until the end
+                dist = d[0] * d[0] + d[1] * d[1];
+                if (dims == 3) dist = dist + d[2] * d[2];
+                break;
+        }
+        if (dist < f1) {
+            f2 = f1;
+            f1 = dist;
+            r.value = cell_value(h);
+            // [S 17.2] the cell's id from its wrapped indices (exact: below 2^24), and its
+            // feature point: the unwrapped cell's corner, then the point's place in it
+            r.id = static_cast<float>(wrapped[0] + 256 * wrapped[1] + 65536 * wrapped[2]);
+            for (int a = 0; a < dims; ++a) {
+                r.position[a] = (floored[a] + static_cast<float>(step[a])) + (0.5f + reach * feature_offset(h, a));
+            }
+            // [S 18.6] the offsets move with their distances
+            for (int a = 0; a < 3; ++a) {
+                r.d2[a] = r.d1[a];
+                r.d1[a] = d[a];
+            }
+        } else if (dist < f2) {
+            f2 = dist;
+            for (int a = 0; a < 3; ++a) {
+                r.d2[a] = d[a];
+            }
+        }
+    });
     // [S 17.2] The distance to the nearest cell edge: the least distance to a bisector of the nearest
     // point and another, over the 5x5 (5x5x5) cells around the sample's, in the search's order.
     if (c.output == CellularOutput::edge) {
         r.edge = INFINITY;
-        const int kz2 = dims == 3 ? 2 : 0;
-        for (int dz = -kz2; dz <= kz2; ++dz) {
-            for (int dy = -2; dy <= 2; ++dy) {
-                for (int dx = -2; dx <= 2; ++dx) {
-                    const int step[3] = {dx, dy, dz};
-                    int wrapped[3] = {0, 0, 0};
-                    for (int a = 0; a < dims; ++a) {
-                        wrapped[a] = (cell[a] + step[a]) & l.mask[a];
-                    }
-                    const std::uint32_t h = cell_hash(t.mix_key, dims, wrapped);
-                    float d[3] = {0.0f, 0.0f, 0.0f}, e[3] = {0.0f, 0.0f, 0.0f};
-                    for (int a = 0; a < dims; ++a) {
-                        d[a] = ((static_cast<float>(step[a]) + 0.5f) + reach * feature_offset(h, a)) - frac[a];
-                        e[a] = d[a] - r.d1[a];
-                    }
-                    float s = d[0] * d[0] + d[1] * d[1];
-                    float m = e[0] * e[0] + e[1] * e[1];
-                    if (dims == 3) {
-                        s = s + d[2] * d[2];
-                        m = m + e[2] * e[2];
-                    }
-                    if (m == 0.0f) {
-                        continue;  // the nearest point itself (every other point differs from it)
-                    }
-                    const float root = std::sqrt(m);
-                    const float b = (s - f1) / (2.0f * root);  // (f1: squared, before the roots below)
-                    if (b < r.edge) {
-                        r.edge = b;
-                        for (int a = 0; a < dims; ++a) {
-                            r.edge_gradient[a] = -(e[a] / root);  // [S 18.6]
-                        }
-                    }
+        visit(2, [&](const int* step) {
+            int wrapped[3] = {0, 0, 0};
+            float d[3] = {0.0f, 0.0f, 0.0f}, e[3] = {0.0f, 0.0f, 0.0f};
+            neighbour(step, wrapped, d);
+            for (int a = 0; a < dims; ++a) {
+                e[a] = d[a] - r.d1[a];
+            }
+            float s = d[0] * d[0] + d[1] * d[1];
+            float m = e[0] * e[0] + e[1] * e[1];
+            if (dims == 3) {
+                s = s + d[2] * d[2];
+                m = m + e[2] * e[2];
+            }
+            if (m == 0.0f) {
+                return;  // the nearest point itself (every other point differs from it)
+            }
+            const float root = std::sqrt(m);
+            const float b = (s - f1) / (2.0f * root);  // (f1: squared, before the roots below)
+            if (b < r.edge) {
+                r.edge = b;
+                for (int a = 0; a < dims; ++a) {
+                    r.edge_gradient[a] = -(e[a] / root);  // [S 18.6]
                 }
             }
-        }
+        });
     }
     if (c.distance == CellularDistance::euclidean) {
         f1 = std::sqrt(f1);
