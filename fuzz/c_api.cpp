@@ -114,7 +114,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     checked(gradnoise_fill_grid_2d(noise, &grid, buffer.data(), stride, in.ConsumeBool() ? &options : nullptr));
     gradnoise_chunk_2d chunk{in.ConsumeIntegral<std::int64_t>(), in.ConsumeIntegral<std::int64_t>(),
                              in.ConsumeIntegralInRange<std::size_t>(0, 13), in.ConsumeIntegralInRange<std::size_t>(0, 5),
-                             any_float(in)};
+                             any_float(in), 0};
     std::vector<float> cb(chunk.size_x * chunk.size_y + 1), cdx(cb.size()), cdy(cb.size());
     if (checked(gradnoise_fill_chunk_2d(noise, &chunk, cb.data(), 0, nullptr)) == GRADNOISE_OK && chunk.size_x > 0 &&
         chunk.size_y > 0) {

@@ -108,6 +108,23 @@ std::vector<Field> fields() {
     d.cellular = {gradnoise::CellularDistance::chebyshev, gradnoise::CellularOutput::feature_y, 1.0f};
     d.period_x = 16, d.period_y = 8, d.period_z = 4;
     f.push_back({"cellular-feature-y-periods", d});
+    // Issue 32: band-limited fractals (spec 8.1) -- a fully kept, a partly faded and faded octaves on
+    // Perlin's grid fast path, the damped kind's Hessians, binary64, cellular and simplex bases.
+    d = NoiseDesc{};
+    d.fractal = {Fractal::fbm, 8, 1.0f, 2.0f, 0.5f, 0.05f};
+    f.push_back({"perlin-fbm8-band", d});
+    d.fractal.kind = Fractal::ridged;
+    f.push_back({"perlin-ridged-band", d});
+    d.fractal.kind = Fractal::damped;
+    f.push_back({"perlin-damped-band", d});
+    d = NoiseDesc{};
+    d.basis = Basis::cellular, d.has_seed = true, d.seed = 77;
+    d.fractal = {Fractal::turbulence, 5, 1.0f, 2.0f, 0.6f, 0.1f};
+    f.push_back({"cellular-turbulence-band", d});
+    d = NoiseDesc{};
+    d.basis = Basis::opensimplex2, d.hash = Hash::mix, d.has_seed = true, d.seed = 3;
+    d.fractal = {Fractal::billow, 6, 0.7f, 2.5f, 0.5f, 0.1f};
+    f.push_back({"opensimplex2-billow-band", d});
     return f;
 }
 
@@ -211,6 +228,10 @@ int main(int argc, char** argv) {
                 std::vector<float> chunk3(37 * 9 * 5);
                 check(noise.fill_chunk_3d({-5, 1000, std::int64_t(1) << 50, 37, 9, 5, 0.37f}, chunk3.data()), "chunk3");
                 line(f.name, "chunk3", isa, fnv1a(chunk3));
+                if (f.desc.fractal.footprint != 0.0f) {  // [S 13.5] a level's own band limit
+                    check(noise.fill_chunk_2d({-1000, 5, cx, cy, 1.0f / 64.0f, 3}, chunk.data()), "chunk2-level3");
+                    line(f.name, "chunk2-level3", isa, fnv1a(chunk));
+                }
             }
             // [S 18] values with gradients (fields that have them): every plane in one hash.
             const bool has_gradient = f.desc.pattern.kind == Pattern::none;

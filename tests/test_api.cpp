@@ -181,6 +181,8 @@ TEST_CASE("GRADNOISE_ISA forces the path, or is reported and ignored") {
 
 }  // TEST_SUITE
 
+TEST_SUITE("api") {
+
 TEST_CASE("ignored_parameter: a parameter changed from the base that the rest of the field ignores") {
     using gradnoise::Basis;
     using gradnoise::Fractal;
@@ -238,3 +240,5 @@ TEST_CASE("CPU features: CPUID/XGETBV agree with the compiler's __builtin_cpu_su
     MESSAGE("sse2 " << f.sse2 << ", avx2 " << f.avx2 << ", avx512 " << f.avx512);
 }
 #endif
+
+}  // TEST_SUITE

@@ -552,7 +552,7 @@ TEST_CASE("gradients and curl: the C entry points equal the C++ API bit for bit"
         for (int plane = 0; plane < 3; ++plane) {
             CHECK(std::memcmp(a[plane].data(), b[plane].data(), 19 * 7 * sizeof(float)) == 0);
         }
-        const gradnoise_chunk_2d chunk{1000000007LL, -5, 21, 4, 0.125f};
+        const gradnoise_chunk_2d chunk{1000000007LL, -5, 21, 4, 0.125f, 0};
         const gradnoise::Chunk2d cchunk{1000000007LL, -5, 21, 4, 0.125f};
         const bool chunkable = c.cpp.warp.levels == 0 && c.cpp.pattern.kind == gradnoise::Pattern::none;
         const gradnoise_status cs = gradnoise_fill_chunk_gradient_2d(f.p, &chunk, &ca, 0, nullptr);
@@ -803,7 +803,7 @@ TEST_CASE("chunks: equal to the C++ API and to per-sample evaluation; every inva
         Field f(d.p);
         const gradnoise::Noise ref = cpp_noise(c.cpp);
         const std::int64_t far = std::int64_t(1) << 40;
-        const gradnoise_chunk_2d c2{far + 5, -far, 70, 33, 1.0f / 64.0f};
+        const gradnoise_chunk_2d c2{far + 5, -far, 70, 33, 1.0f / 64.0f, 0};
         std::vector<float> a(70 * 33), b(70 * 33);
         CHECK(gradnoise_fill_chunk_2d(f.p, &c2, a.data(), 0, nullptr) == GRADNOISE_OK);
         REQUIRE(ref.fill_chunk_2d({far + 5, -far, 70, 33, 1.0f / 64.0f}, b.data()).ok());
@@ -816,7 +816,7 @@ TEST_CASE("chunks: equal to the C++ API and to per-sample evaluation; every inva
                 CHECK(testing::bits(v) == testing::bits(a[j * 70 + i]));
             }
         }
-        const gradnoise_chunk_3d c3{-1000, 7, far, 17, 6, 5, 0.37f};
+        const gradnoise_chunk_3d c3{-1000, 7, far, 17, 6, 5, 0.37f, 0};
         std::vector<float> a3(17 * 6 * 5), b3(17 * 6 * 5);
         CHECK(gradnoise_fill_chunk_3d(f.p, &c3, a3.data(), 0, 0, nullptr) == GRADNOISE_OK);
         REQUIRE(ref.fill_chunk_3d({-1000, 7, far, 17, 6, 5, 0.37f}, b3.data()).ok());
@@ -831,8 +831,8 @@ TEST_CASE("chunks: equal to the C++ API and to per-sample evaluation; every inva
     const gradnoise::Noise ref;
     std::vector<float> out(64, 2.0f);
     float v = 2.0f;
-    const gradnoise_chunk_2d c2{0, 0, 8, 8, 0.5f};
-    const gradnoise_chunk_3d c3{0, 0, 0, 4, 4, 4, 0.5f};
+    const gradnoise_chunk_2d c2{0, 0, 8, 8, 0.5f, 0};
+    const gradnoise_chunk_3d c3{0, 0, 0, 4, 4, 4, 0.5f, 0};
     CHECK(gradnoise_fill_chunk_2d(nullptr, &c2, out.data(), 0, nullptr) == GRADNOISE_NULL_POINTER);
     CHECK(last() == "gradnoise_fill_chunk_2d: noise and chunk must be non-null");
     CHECK(gradnoise_fill_chunk_2d(f.p, nullptr, out.data(), 0, nullptr) == GRADNOISE_NULL_POINTER);
@@ -860,11 +860,11 @@ TEST_CASE("chunks: equal to the C++ API and to per-sample evaluation; every inva
         CHECK(gradnoise_chunk_sample_3d(f.p, 0, 0, 0, spacing, &v) == GRADNOISE_INVALID_ARGUMENT);
         CHECK(last() == "gradnoise_chunk_sample_3d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave");
     }
-    const gradnoise_chunk_2d edge{INT64_MAX - 3, 0, 8, 8, 1.0f};
+    const gradnoise_chunk_2d edge{INT64_MAX - 3, 0, 8, 8, 1.0f, 0};
     CHECK_REPORTS(gradnoise_fill_chunk_2d(f.p, &edge, out.data(), 0, nullptr),
                   ref.fill_chunk_2d({INT64_MAX - 3, 0, 8, 8, 1.0f}, out.data()));
     CHECK(gradnoise_fill_chunk_2d(f.p, &edge, out.data(), 0, nullptr) == GRADNOISE_SIZE_OVERFLOW);
-    const gradnoise_chunk_3d big{0, 0, 0, 4, (1u << 24) + 1, 1, 1.0f};
+    const gradnoise_chunk_3d big{0, 0, 0, 4, (1u << 24) + 1, 1, 1.0f, 0};
     CHECK(gradnoise_fill_chunk_3d(f.p, &big, out.data(), 0, 0, nullptr) == GRADNOISE_SIZE_OVERFLOW);
     CHECK(last() == "fill_chunk_3d: size_x, size_y and size_z must be at most 2^24 (16777216)");
     CHECK(gradnoise_fill_chunk_2d(f.p, &c2, nullptr, 0, nullptr) == GRADNOISE_NULL_POINTER);
@@ -882,7 +882,7 @@ TEST_CASE("chunks: equal to the C++ API and to per-sample evaluation; every inva
     CHECK(out == std::vector<float>(64, 2.0f));
     CHECK(v == 2.0f);
     // Chunk options: 2 threads, the same bits.
-    const gradnoise_chunk_2d wide{-5000, 123456789, 500, 600, 0.01f};
+    const gradnoise_chunk_2d wide{-5000, 123456789, 500, 600, 0.01f, 0};
     std::vector<float> a(500 * 600), b(500 * 600);
     gradnoise_fill_options two{2, nullptr, nullptr};
     CHECK(gradnoise_fill_chunk_2d(f.p, &wide, a.data(), 0, nullptr) == GRADNOISE_OK);
@@ -1016,7 +1016,7 @@ TEST_CASE("many threads at once: same bits as one thread, messages stay per thre
     std::vector<float> expect_points(p.size());
     REQUIRE(gradnoise_evaluate_3d(shared.p, p.x.data(), p.y.data(), p.z.data(), expect_points.data(), p.size()) ==
             GRADNOISE_OK);
-    const gradnoise_chunk_2d chunk{-77, 1 << 20, 64, 64, 1.0f / 32.0f};
+    const gradnoise_chunk_2d chunk{-77, 1 << 20, 64, 64, 1.0f / 32.0f, 0};
     std::vector<float> expect_chunk(64 * 64);
     REQUIRE(gradnoise_fill_chunk_2d(shared.p, &chunk, expect_chunk.data(), 0, nullptr) == GRADNOISE_OK);
 

@@ -22,6 +22,8 @@
 #include "graph/program.hpp"
 #include "test_support.hpp"
 
+TEST_SUITE_BEGIN("graph");
+
 using namespace gradnoise;
 
 namespace {
@@ -539,7 +541,7 @@ TEST_CASE("graph: the C API reads, evaluates, fills and writes graphs as the C++
     check_same(cdy, dy, "C gradient dy");
     REQUIRE(gradnoise_graph_fill_grid_gradient_2d(graph, &cg, &cout_planes, 0, nullptr) == GRADNOISE_OK);
     CHECK(std::memcmp(cv.data(), ga.data(), ga.size() * sizeof(float)) == 0);
-    const gradnoise_chunk_2d cc{-7, 3, 11, 4, 0.5f};
+    const gradnoise_chunk_2d cc{-7, 3, 11, 4, 0.5f, 0};
     std::vector<float> ca(11 * 4), cb(11 * 4);
     REQUIRE(gradnoise_graph_fill_chunk_2d(graph, &cc, ca.data(), 0, nullptr) == GRADNOISE_OK);
     REQUIRE(cpp.fill_chunk_2d(Chunk2d{-7, 3, 11, 4, 0.5f}, cb.data()).ok());
@@ -834,3 +836,5 @@ TEST_CASE("graph chunks: the graph at each sample's own coordinates, on every IS
     CHECK(g.fill_chunk_2d(Chunk2d{0, 0, 4, 4, 0.0f}, v.data()).code() == ErrorCode::invalid_argument);
     CHECK(g.fill_chunk_3d(Chunk3d{0, 0, 0, 1, 1, 1, 1.0f}, v.data()).code() == ErrorCode::invalid_argument);
 }
+
+TEST_SUITE_END();

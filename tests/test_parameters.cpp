@@ -11,6 +11,8 @@
 #include "gradnoise/gradnoise.h"
 #include "gradnoise/gradnoise.hpp"
 
+TEST_SUITE_BEGIN("parameters");
+
 using namespace gradnoise;
 
 namespace {
@@ -68,7 +70,8 @@ TEST_CASE("enumerations: names and families from the one list") {
     CHECK(std::string(orientation4_name(Orientation4::improve_xy_improve_zw)) == "improve_xy_improve_zw");
     CHECK(std::string(cellular_distance_name(CellularDistance::chebyshev)) == "chebyshev");
     CHECK(std::string(cellular_output_name(CellularOutput::f2_minus_f1)) == "f2_minus_f1");
-    CHECK(std::string(cellular_output_name(static_cast<CellularOutput>(4))) == "unknown");
+    CHECK(std::string(cellular_output_name(CellularOutput::edge)) == "edge");
+    CHECK(std::string(cellular_output_name(static_cast<CellularOutput>(9))) == "unknown");
     CHECK(basis_family(Basis::isotropic) == BasisFamily::lattice);
     CHECK(basis_family(Basis::opensimplex2) == BasisFamily::simplex);
     CHECK(basis_family(Basis::cellular) == BasisFamily::cellular);
@@ -77,7 +80,7 @@ TEST_CASE("enumerations: names and families from the one list") {
 TEST_CASE("parameters: one entry per NoiseDesc member, found by name") {
     std::size_t count = 0;
     const Parameter* table = parameters(&count);
-    REQUIRE(count == 25);
+    REQUIRE(count == 26);
     CHECK(std::string(table[0].name) == "basis");
     const Parameter* octaves = find_parameter("octaves");
     REQUIRE(octaves != nullptr);
@@ -91,6 +94,8 @@ TEST_CASE("parameters: one entry per NoiseDesc member, found by name") {
     CHECK(std::string(find_parameter("fade")->needs).rfind("a lattice basis (perlin, classic, value or isotropic", 0) == 0);
     CHECK(std::string(find_parameter("orientation3")->needs) == "a simplex basis (opensimplex2 or opensimplex2s)");
     CHECK(std::string(find_parameter("persistence")->allowed) == "in (0, 8]");
+    CHECK(std::string(find_parameter("footprint")->member) == "fractal.footprint");
+    CHECK(std::string(find_parameter("footprint")->allowed) == "finite and >= 0");
     CHECK(std::string(find_parameter("warp_strength")->allowed) == "finite");
     CHECK(std::string(find_parameter("period_z")->axis_of) == "period");
     CHECK(find_parameter("basis")->needs == nullptr);
@@ -234,3 +239,5 @@ TEST_CASE("pattern_recipe_strength: the recipes' constants") {
     CHECK(pattern_recipe_strength(Pattern::wood) == 0.2f);
     CHECK(pattern_recipe_strength(Pattern::none) == PatternParams{}.strength);
 }
+
+TEST_SUITE_END();

@@ -47,6 +47,7 @@ static int fill(World* w, Slot* s, int64_t cx, int64_t cy) {
     c.size_x = CHUNK;
     c.size_y = CHUNK;
     c.spacing = spacing;
+    c.level = 0;
     status = gradnoise_fill_chunk_2d(w->noise, &c, s->samples, 0, NULL);
     if (status != GRADNOISE_OK) {
         fprintf(stderr, "gradnoise_fill_chunk_2d: %s (%s)\n", gradnoise_last_error_message(),

@@ -241,12 +241,16 @@ typedef struct gradnoise_chunk_2d {
     int64_t first_x, first_y;
     size_t size_x, size_y;
     float spacing;
+    /* The level of detail, 0..62: samples spacing * 2^level apart, and a band-limited field's
+       footprint times 2^level (docs/spec.md section 13.5). 0 in a zero-initialised struct. */
+    int level;
 } gradnoise_chunk_2d;
 
 typedef struct gradnoise_chunk_3d {
     int64_t first_x, first_y, first_z;
     size_t size_x, size_y, size_z;
     float spacing;
+    int level;
 } gradnoise_chunk_3d;
 
 /* How a fill uses threads; NULL (or a zero-initialised struct) = the calling thread only, no

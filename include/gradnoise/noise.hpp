@@ -100,13 +100,20 @@ struct Chunk2d {
     std::int64_t first_x = 0, first_y = 0;  // the sample numbers of out[0]
     std::size_t size_x = 0, size_y = 0;     // samples per side, each at most 2^24
     float spacing = 1.0f;                   // noise units between samples: finite, > 0
+    // The level of detail, 0..max_chunk_level: samples 2^level * spacing apart (sample s of level L
+    // lies where sample s * 2^L of level 0 does), and a band-limited field's footprint times
+    // 2^level (docs/spec.md section 13.5): the chunks of a LOD pyramid.
+    int level = 0;
 };
 
 struct Chunk3d {
     std::int64_t first_x = 0, first_y = 0, first_z = 0;
     std::size_t size_x = 0, size_y = 0, size_z = 0;
     float spacing = 1.0f;
+    int level = 0;
 };
+
+inline constexpr int max_chunk_level = 62;
 
 // How a grid fill uses threads and reports progress. The values (bits) never depend on these.
 struct FillOptions {
@@ -143,6 +150,11 @@ struct FractalParams {
     float frequency = 1.0f;     // finite, > 0
     float lacunarity = 2.0f;    // finite, > 0 (frequency ratio between octaves)
     float persistence = 0.5f;   // (0, 8] (amplitude ratio between octaves, "gain")
+    // The band limit (docs/spec.md section 8.1): the distance between the samples the field will be
+    // taken at, in input units; octaves too fine for it fade out smoothly to their mean, so a
+    // coarse grid does not alias. 0 (the default): no band limit. Otherwise finite, > 0, and the
+    // lacunarity must be >= 1.
+    float footprint = 0.0f;
 };
 
 inline constexpr int max_octaves = 32;

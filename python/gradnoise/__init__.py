@@ -594,9 +594,9 @@ class Field:
             if gradient:
                 return method(*axes, out=out, threads=threads, progress=progress)
             return method(*axes, dtype=edt, out=out, threads=threads, progress=progress)
-        return self._fill(False, shape, planes, out, origin, step, [0] * dims, 1.0, kind, threads, progress)
+        return self._fill(False, shape, planes, out, origin, step, [0] * dims, 1.0, 0, kind, threads, progress)
 
-    def _fill(self, chunk, shape, planes, out, origin, step, first, spacing, kind, threads, progress):
+    def _fill(self, chunk, shape, planes, out, origin, step, first, spacing, level, kind, threads, progress):
         """A float32 grid or chunk through the library's fills, in place where out allows."""
         full = shape if planes is None else (planes,) + shape
         result, _ = _make_out(out, full, np.float32)
@@ -604,12 +604,12 @@ class Field:
             return result
         target = result if _grid_ready(result) else np.empty(full, dtype=np.float32)
         outs = [target] if planes is None else [target[i, ...] for i in range(planes)]
-        self._call(self._core.fill, chunk, origin, step, first, spacing, outs, kind, threads, progress)
+        self._call(self._core.fill, chunk, origin, step, first, spacing, level, outs, kind, threads, progress)
         if target is not result:
             result[...] = target
         return result
 
-    def chunk(self, shape, first=0, spacing=1.0, *, gradient=False, out=None, threads=1, progress=None):
+    def chunk(self, shape, first=0, spacing=1.0, *, level=0, gradient=False, out=None, threads=1, progress=None):
         """A chunk of an unbounded world: samples numbered by 64-bit integers, joined seamlessly.
 
         Sample (sx, sy) of the world lies at noise coordinates (sx * spacing, sy * spacing),
@@ -623,6 +623,10 @@ class Field:
             -2**63 .. 2**63-1.
         spacing : float
             Noise units between samples: finite, > 0.
+        level : int
+            The level of detail, 0..62: samples ``spacing * 2**level`` apart (sample s of level L
+            lies where sample ``s * 2**L`` of level 0 does), and a band-limited field
+            (``footprint``) band-limited for that spacing: the chunks of a LOD pyramid.
         gradient : bool
             True: shape (1 + dims, *shape), the partials per noise unit.
         out, threads, progress : as for ``grid``.
@@ -636,10 +640,11 @@ class Field:
         s32 = _rounded(spacing, False)
         if not np.isfinite(s32) or s32 <= 0.0:
             raise ValueError(f"spacing must be finite and > 0 in float32 (got {spacing})")
+        level = _integer("level", level, 0, 62)
         threads = _threads(threads)
         progress = _progress(progress)
         planes = dims + 1 if gradient else None
-        return self._fill(True, shape, planes, out, [0.0] * dims, [1.0] * dims, first, spacing,
+        return self._fill(True, shape, planes, out, [0.0] * dims, [1.0] * dims, first, spacing, level,
                           "gradient" if gradient else "value", threads, progress)
 
 

@@ -55,6 +55,7 @@ class Field:
         frequency: float = 1.0,
         lacunarity: float = 2.0,
         persistence: float = 0.5,
+        footprint: float = 0.0,
         period: PerAxisInt = 0,
         warp: int = 0,
         warp_strength: float = 1.0,
@@ -79,6 +80,7 @@ class Field:
     frequency: float
     lacunarity: float
     persistence: float
+    footprint: float
     period: Tuple[int, ...]
     warp: int
     warp_strength: float
@@ -160,6 +162,7 @@ class Field:
         first: PerAxisInt = 0,
         spacing: float = 1.0,
         *,
+        level: int = 0,
         gradient: bool = False,
         out: Optional[np.ndarray] = None,
         threads: int = 1,

@@ -451,7 +451,7 @@ public:
     // Grids and chunks (float32): planes of shape (ny, nx) or (nz, ny, nx), last axis contiguous,
     // the same strides for every plane (checked by the Python half, again here).
     void fill(bool chunk, const std::vector<double>& origin, const std::vector<double>& step,
-              const std::vector<std::int64_t>& first, double spacing, const std::vector<py::array>& outputs,
+              const std::vector<std::int64_t>& first, double spacing, int level, const std::vector<py::array>& outputs,
               const std::string& kind_name, unsigned threads, const py::object& progress) const {
         const Kind kind = parse_kind(kind_name);
         if (kind == Kind::curl) throw py::value_error("internal: no curl grids");
@@ -523,6 +523,7 @@ public:
                 c.size_x = size[0];
                 c.size_y = size[1];
                 c.spacing = float(spacing);
+                c.level = level;
                 return kind == Kind::value ? noise_.fill_chunk_2d(c, p[0], row_stride, opt)
                                            : noise_.fill_chunk_gradient_2d(c, g, row_stride, opt);
             }
@@ -534,6 +535,7 @@ public:
             c.size_y = size[1];
             c.size_z = size[2];
             c.spacing = float(spacing);
+            c.level = level;
             return kind == Kind::value ? noise_.fill_chunk_3d(c, p[0], row_stride, slice_stride, opt)
                                        : noise_.fill_chunk_gradient_3d(c, g, row_stride, slice_stride, opt);
         });

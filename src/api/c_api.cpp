@@ -444,7 +444,7 @@ gradnoise_status gradnoise_fill_chunk_2d(const gradnoise_noise* noise, const gra
     if (noise == nullptr || chunk == nullptr) {
         return null_handle("gradnoise_fill_chunk_2d: noise and chunk must be non-null");
     }
-    const gradnoise::Chunk2d c{chunk->first_x, chunk->first_y, chunk->size_x, chunk->size_y, chunk->spacing};
+    const gradnoise::Chunk2d c{chunk->first_x, chunk->first_y, chunk->size_x, chunk->size_y, chunk->spacing, chunk->level};
     const OptionsBridge o(options);
     return report(noise->noise.fill_chunk_2d(c, out, row_stride, o.cpp));
 }
@@ -456,7 +456,7 @@ gradnoise_status gradnoise_fill_chunk_3d(const gradnoise_noise* noise, const gra
         return null_handle("gradnoise_fill_chunk_3d: noise and chunk must be non-null");
     }
     const gradnoise::Chunk3d c{chunk->first_x, chunk->first_y, chunk->first_z, chunk->size_x,
-                               chunk->size_y,  chunk->size_z,  chunk->spacing};
+                               chunk->size_y,  chunk->size_z,  chunk->spacing, chunk->level};
     const OptionsBridge o(options);
     return report(noise->noise.fill_chunk_3d(c, out, row_stride, slice_stride, o.cpp));
 }
@@ -618,7 +618,7 @@ gradnoise_status gradnoise_fill_chunk_gradient_2d(const gradnoise_noise* noise, 
     if (noise == nullptr || chunk == nullptr || out == nullptr) {
         return null_handle("gradnoise_fill_chunk_gradient_2d: noise, chunk and out must be non-null");
     }
-    const gradnoise::Chunk2d c{chunk->first_x, chunk->first_y, chunk->size_x, chunk->size_y, chunk->spacing};
+    const gradnoise::Chunk2d c{chunk->first_x, chunk->first_y, chunk->size_x, chunk->size_y, chunk->spacing, chunk->level};
     const OptionsBridge o(options);
     return report(noise->noise.fill_chunk_gradient_2d(c, planes(out), row_stride, o.cpp));
 }
@@ -630,7 +630,7 @@ gradnoise_status gradnoise_fill_chunk_gradient_3d(const gradnoise_noise* noise, 
         return null_handle("gradnoise_fill_chunk_gradient_3d: noise, chunk and out must be non-null");
     }
     const gradnoise::Chunk3d c{chunk->first_x, chunk->first_y, chunk->first_z, chunk->size_x,
-                               chunk->size_y,  chunk->size_z,  chunk->spacing};
+                               chunk->size_y,  chunk->size_z,  chunk->spacing, chunk->level};
     const OptionsBridge o(options);
     return report(noise->noise.fill_chunk_gradient_3d(c, planes(out), row_stride, slice_stride, o.cpp));
 }
@@ -900,7 +900,7 @@ gradnoise_status gradnoise_graph_fill_chunk_2d(const gradnoise_graph* graph, con
     if (graph == nullptr || chunk == nullptr) {
         return null_handle("gradnoise_graph_fill_chunk_2d: graph and chunk must be non-null");
     }
-    const gradnoise::Chunk2d c{chunk->first_x, chunk->first_y, chunk->size_x, chunk->size_y, chunk->spacing};
+    const gradnoise::Chunk2d c{chunk->first_x, chunk->first_y, chunk->size_x, chunk->size_y, chunk->spacing, chunk->level};
     const OptionsBridge o(options);
     return report(graph->graph.fill_chunk_2d(c, out, row_stride, o.cpp));
 }
@@ -912,7 +912,7 @@ gradnoise_status gradnoise_graph_fill_chunk_3d(const gradnoise_graph* graph, con
         return null_handle("gradnoise_graph_fill_chunk_3d: graph and chunk must be non-null");
     }
     const gradnoise::Chunk3d c{chunk->first_x, chunk->first_y, chunk->first_z, chunk->size_x,
-                               chunk->size_y,  chunk->size_z,  chunk->spacing};
+                               chunk->size_y,  chunk->size_z,  chunk->spacing, chunk->level};
     const OptionsBridge o(options);
     return report(graph->graph.fill_chunk_3d(c, out, row_stride, slice_stride, o.cpp));
 }

@@ -409,6 +409,7 @@ Status check_chunk_field(const NoiseDesc& d, const char* message) {
 struct ChunkMessages {
     const char* field;
     const char* spacing;
+    const char* level;
     const char* size;
     const char* first;
     const char* gradient;
@@ -418,7 +419,8 @@ struct ChunkMessages {
 
 #define GRADNOISE_CHUNK_MESSAGES(dims, fn, grid_fn, out, planes, buffers, no_gradient)                          \
     ChunkMessages {                                                                                           \
-        GRADNOISE_CHUNK_FIELD(fn, grid_fn), GRADNOISE_CHUNK_SPACING(fn), GRADNOISE_SIZE_##dims(fn),            \
+        GRADNOISE_CHUNK_FIELD(fn, grid_fn), GRADNOISE_CHUNK_SPACING(fn), GRADNOISE_CHUNK_LEVEL(fn),            \
+            GRADNOISE_SIZE_##dims(fn),                                                                         \
             GRADNOISE_CHUNK_FIRST_##dims(fn), planes, GRADNOISE_LAYOUT_##dims(fn, out, "chunk"),               \
             GRADNOISE_FILL_MESSAGES(fn, buffers), no_gradient                                                  \
     }
@@ -475,6 +477,19 @@ void graph_chunk_rows(const kernels::KernelTable& k, const detail::GraphData& d,
     }
 }
 
+// [S 13.5] A chunk at a level is the level-0 chunk of spacing * 2^level (exact: a power of two).
+template <class Chunk>
+float level_spacing(const Chunk& c) noexcept {
+    return std::ldexp(c.spacing, c.level);
+}
+template <class Chunk>
+Chunk level_zero(const Chunk& c) noexcept {
+    Chunk l = c;
+    l.spacing = level_spacing(c);
+    l.level = 0;
+    return l;
+}
+
 // The checks of a chunk fill (2D: size_z = 1, first_z = 0), then rows over threads.
 template <int dims, class Chunk, class Rows>
 Status fill_chunk(const NoiseDesc& desc, const Chunk& c, std::int64_t first_z, std::size_t size_z, const float* out,
@@ -483,10 +498,14 @@ Status fill_chunk(const NoiseDesc& desc, const Chunk& c, std::int64_t first_z, s
     if (Status s = check_chunk_field(desc, m.field); !s) {
         return s;
     }
+    if (c.level < 0 || c.level > max_chunk_level) {
+        return Status(ErrorCode::invalid_argument, m.level);
+    }
     if (const char* refusal = gradient != nullptr ? detail::gradient_refusal(desc, dims, m.no_gradient) : nullptr) {
         return Status(ErrorCode::invalid_argument, refusal);
     }
-    if (!finite(c.spacing) || !(c.spacing > 0.0f) || !reference::chunk_steps_finite(desc, c.spacing)) {
+    const float spacing = level_spacing(c);
+    if (!finite(spacing) || !(spacing > 0.0f) || !reference::chunk_steps_finite(desc, spacing)) {
         return Status(ErrorCode::invalid_argument, m.spacing);
     }
     if (c.size_x > max_grid_side || c.size_y > max_grid_side || size_z > max_grid_side) {
@@ -524,7 +543,7 @@ Status fill_graph_chunk_2d(const KernelTable& k, const GraphData& d, const Chunk
     float* const planes[1] = {out};
     return fill_chunk<2>(NoiseDesc{}, c, 0, 1, out, nullptr, row_stride, 0, options, graph_chunk2,
                          [&](std::size_t r0, std::size_t r1, std::size_t rs, std::size_t) {
-                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, c.spacing, r0, r1, planes, 1, rs, 0);
+                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, level_spacing(c), r0, r1, planes, 1, rs, 0);
                          });
 }
 
@@ -537,7 +556,7 @@ Status fill_graph_chunk_3d(const KernelTable& k, const GraphData& d, const Chunk
     float* const planes[1] = {out};
     return fill_chunk<3>(NoiseDesc{}, c, c.first_z, c.size_z, out, nullptr, row_stride, slice_stride, options,
                          graph_chunk3, [&](std::size_t r0, std::size_t r1, std::size_t rs, std::size_t ss) {
-                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, c.spacing, r0, r1, planes, 1, rs, ss);
+                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, level_spacing(c), r0, r1, planes, 1, rs, ss);
                          });
 }
 
@@ -553,7 +572,7 @@ Status fill_graph_chunk_gradient_2d(const KernelTable& k, const GraphData& d, co
     float* const planes[3] = {out.value, out.dx, out.dy};
     return fill_chunk<2>(NoiseDesc{}, c, 0, 1, out.value, &out, row_stride, 0, options, graph_chunk_gradient2,
                          [&](std::size_t r0, std::size_t r1, std::size_t rs, std::size_t) {
-                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, c.spacing, r0, r1, planes, 3, rs, 0);
+                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, level_spacing(c), r0, r1, planes, 3, rs, 0);
                          });
 }
 
@@ -570,7 +589,7 @@ Status fill_graph_chunk_gradient_3d(const KernelTable& k, const GraphData& d, co
     float* const planes[4] = {out.value, out.dx, out.dy, out.dz};
     return fill_chunk<3>(NoiseDesc{}, c, c.first_z, c.size_z, out.value, &out, row_stride, slice_stride, options,
                          graph_chunk_gradient3, [&](std::size_t r0, std::size_t r1, std::size_t rs, std::size_t ss) {
-                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, c.spacing, r0, r1, planes, 4, rs, ss);
+                             graph_chunk_rows(k, d, first, c.size_x, c.size_y, level_spacing(c), r0, r1, planes, 4, rs, ss);
                          });
 }
 
@@ -578,7 +597,7 @@ Status fill_chunk_2d(const KernelTable& k, const NoiseTables& t, const Chunk2d& 
                      std::size_t row_stride, const FillOptions& options) noexcept {
     return fill_chunk<2>(t.desc, c, 0, 1, out, nullptr, row_stride, 0, options, chunk2_all,
                          [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t) {
-                             k.chunk_2d(t, c, first, last, out, rs);
+                             k.chunk_2d(t.at_level(c.level), level_zero(c), first, last, out, rs);
                          });
 }
 
@@ -586,7 +605,7 @@ Status fill_chunk_3d(const KernelTable& k, const NoiseTables& t, const Chunk3d& 
                      std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
     return fill_chunk<3>(t.desc, c, c.first_z, c.size_z, out, nullptr, row_stride, slice_stride, options, chunk3_all,
                          [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
-                             k.chunk_3d(t, c, first, last, out, rs, ss);
+                             k.chunk_3d(t.at_level(c.level), level_zero(c), first, last, out, rs, ss);
                          });
 }
 
@@ -594,7 +613,7 @@ Status fill_chunk_gradient_2d(const KernelTable& k, const NoiseTables& t, const 
                               std::size_t row_stride, const FillOptions& options) noexcept {
     return fill_chunk<2>(t.desc, c, 0, 1, out.value, &out, row_stride, 0, options, chunk_gradient2_all,
                          [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t) {
-                             k.chunk_gradient_2d(t, c, first, last, out, rs);
+                             k.chunk_gradient_2d(t.at_level(c.level), level_zero(c), first, last, out, rs);
                          });
 }
 
@@ -602,7 +621,7 @@ Status fill_chunk_gradient_3d(const KernelTable& k, const NoiseTables& t, const 
                               std::size_t row_stride, std::size_t slice_stride, const FillOptions& options) noexcept {
     return fill_chunk<3>(t.desc, c, c.first_z, c.size_z, out.value, &out, row_stride, slice_stride, options,
                          chunk_gradient3_all, [&](std::size_t first, std::size_t last, std::size_t rs, std::size_t ss) {
-                             k.chunk_gradient_3d(t, c, first, last, out, rs, ss);
+                             k.chunk_gradient_3d(t.at_level(c.level), level_zero(c), first, last, out, rs, ss);
                          });
 }
 

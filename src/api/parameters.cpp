@@ -169,8 +169,8 @@ struct Table {
                 if (p.lo == -finite_max && p.hi == finite_max) {
                     return "finite";
                 }
-                if (p.lo == 0 && p.lo_open && p.hi == finite_max) {
-                    return "finite and > 0";
+                if (p.lo == 0 && p.hi == finite_max) {
+                    return p.lo_open ? "finite and > 0" : "finite and >= 0";
                 }
                 return std::string("in ") + (p.lo_open ? "(" : "[") + number_text(p.lo) + ", " + number_text(p.hi) + "]";
             case ParameterKind::seed: return "an integer in 0..2^64-1 (absent: Perlin's own table)";
@@ -282,6 +282,11 @@ Table make_table() {
           Part::fractal);
     t.add(with(number("persistence", "fractal.persistence", 0, true, 8, "the amplitude ratio between octaves"),
                GRADNOISE_ACCESS(fractal.persistence, float)),
+          Part::fractal);
+    t.add(with(number("footprint", "fractal.footprint", 0, false, big,
+                      "the band limit: the distance between the samples the field will be taken at; finer octaves "
+                      "fade to their mean (0: none)"),
+               GRADNOISE_ACCESS(fractal.footprint, float)),
           Part::fractal);
     t.add(with(period("period_x", "period_x", "the lattice period along x"),
                GRADNOISE_ACCESS(period_x, int)),

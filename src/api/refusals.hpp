@@ -48,6 +48,7 @@
        ")"
 #define GRADNOISE_CHUNK_SPACING(fn) \
     fn ": spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave"
+#define GRADNOISE_CHUNK_LEVEL(fn) fn ": level must be in 0..62 (max_chunk_level)"
 #define GRADNOISE_CHUNK_FIRST_2D(fn) fn ": first_x + size_x and first_y + size_y must fit in int64"
 #define GRADNOISE_CHUNK_FIRST_3D(fn) fn ": first + size must fit in int64 on every axis"
 

@@ -36,6 +36,12 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
                       "NoiseDesc: cellular.output edge needs cellular.distance euclidean or euclidean_squared (the "
                       "edges are the Euclidean cells' bisectors)");
     }
+    // [S 8.1] The band limit fades the last octaves: their frequencies must not fall.
+    if (d.fractal.kind != Fractal::none && d.fractal.footprint != 0.0f && !(d.fractal.lacunarity >= 1.0f)) {
+        return Status(ErrorCode::invalid_argument,
+                      "NoiseDesc: fractal.lacunarity must be >= 1 with a fractal.footprint (the band limit fades "
+                      "the finest octaves, which must be the last)");
+    }
     const bool any_period = d.period_x != 0 || d.period_y != 0 || d.period_z != 0 || d.period_w != 0;
     // [S 16] The simplex lattices have no axis-aligned period.
     if (any_period && basis_family(d.basis) == BasisFamily::simplex) {

@@ -38,7 +38,7 @@ void chunk_points(const detail::NoiseTables& t, const ChunkOf<dims>& c, const Ba
         for (std::size_t r = first; r < last; ++r) {
             row_of(r, row);
             for_each_batch<F>(row.out + x0, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
-                return octave_sum<F>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                return octave_sum<dims, F>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
                     const F q[3] = {load_part<F>(x + static_cast<std::size_t>(k) * n, i, m), F(row.y[k]), F(row.z[k])};
                     return base(k, q);
                 });
@@ -75,7 +75,7 @@ void chunk_simplex(const detail::NoiseTables& t, const ChunkOf<dims>& c, const S
             }
             float* row = out + at.k * slice_stride + at.j * row_stride + x0;
             for_each_batch<F>(row, n, [&](std::size_t i, std::size_t) GRADNOISE_KERNEL_LAMBDA_INLINE {
-                return octave_sum<F>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                return octave_sum<dims, F>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
                     const double* xs = x + static_cast<std::size_t>(k) * stride + i;
                     const Halves q[3] = {{D::load_unaligned(xs), D::load_unaligned(xs + D::size)},
                                          {D(y[k]), D(y[k])},

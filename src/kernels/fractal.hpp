@@ -35,12 +35,12 @@ inline B octave_term(Fractal kind, B n, B& weight) noexcept {
 // [S 8] The octave loop: octave(k) is octave k's base noise at its coordinates; the constants come
 // from tables/noise_tables.hpp's OctaveConstants (float or double); the fractal kind is a runtime branch per
 // octave (perfectly predicted). Plain noise (Fractal::none) is octave 0 alone.
-template <class B, class Octaves, class Octave>
+template <int dims, class B, class Octaves, class Octave>
 inline B octave_sum(const Octaves& o, Octave&& octave) noexcept {
     if (o.kind == Fractal::none) {
         return octave(0);
     }
-    B sum(ScalarOf<B>(0)), weight(ScalarOf<B>(1));
+    B sum(o.bias[dims]), weight(ScalarOf<B>(1));  // [S 8.1] +0 without a band limit
     for (int k = 0; k < o.octaves; ++k) {
         sum = sum + B(o.amplitude[k]) * octave_term(o.kind, octave(k), weight);
     }
@@ -62,7 +62,7 @@ inline ValueGradient<dims> octave_sum_gradient(const detail::OctaveTable& o, Oct
     if (o.kind == Fractal::none) {
         return octave(0);
     }
-    F sum(0.0f), weight(1.0f), dsum[dims], dweight[dims], slope[dims];
+    F sum(o.bias[dims]), weight(1.0f), dsum[dims], dweight[dims], slope[dims];  // [S 8.1]
     F dslope[curved ? dims : 1][dims];
     for (int a = 0; a < dims; ++a) {
         dsum[a] = dweight[a] = slope[a] = F(0.0f);
@@ -213,7 +213,7 @@ inline B fractal(const Base& base, const Octaves& o, const B* p) noexcept {
     if (o.kind == Fractal::none) {
         return base(0, p);
     }
-    B result = octave_sum<B>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
+    B result = octave_sum<dims, B>(o, [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE {
         const B f(o.frequency[k]);
         B q[dims];
         for (int a = 0; a < dims; ++a) {

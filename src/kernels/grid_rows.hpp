@@ -382,7 +382,7 @@ void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t s
     const int octaves = plain ? 1 : o.octaves;
     ColumnTerms cols(octaves);
     alignas(64) float x[ColumnTerms::capacity];
-    const F amplitude_sum(o.amplitude_sum);
+    const F amplitude_sum(o.amplitude_sum), bias(o.bias[dims]);  // [S 8.1] bias: +0 without a band limit
     RowGradients<dims> table;
     // Fractals run a pass of rows octave by octave (so consecutive rows of one octave share their
     // cells' codes in `table`), summing into sum[] (and weight[]) per row of the pass.
@@ -417,7 +417,7 @@ void fast_rows(const Hasher& hasher, const detail::OctaveTable& o, std::size_t s
                     row_of(r0 + r, rows[r]);
                 }
                 for (std::size_t b = 0; b < count * batches; ++b) {
-                    F(0.0f).store_aligned(sum + b * lanes);
+                    bias.store_aligned(sum + b * lanes);
                     F(1.0f).store_aligned(weight + b * lanes);
                 }
                 for (int k = 0; k < octaves; ++k) {

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "reference/reference.hpp"
+#include "tables/band_limit.hpp"
 
 namespace gradnoise::reference::spec {
 
@@ -125,18 +126,49 @@ inline void octave_term_gradient(Fractal kind, int dims, float n, const float* g
     }
 }
 
-// [S 8, 14.3] The octave loop: sum_k a_k term(n_k) / sum_k a_k over the fractal's octaves, with
-// a_0 = 1, a_k = a_{k-1} * persistence, f_0 = frequency, f_k = f_{k-1} * lacunarity (binary64: the
-// float parameters converted). sample(k, f_k) is octave k's base noise (the damped kind has its own
-// loop, gradient.cpp).
+// [S 8.1] The band limit as the octave loops take it: the footprint (0: none), the basis' scale and
+// mu, the octave term's mean (graph fractals: none).
+struct Band {
+    float footprint = 0.0f, scale = 1.0f, mean = 0.0f;
+};
+inline Band band_of(const detail::NoiseTables& t, int dims) {
+    return {t.desc.fractal.footprint, detail::band_scale(t.desc.basis), t.band_mean[dims]};
+}
+
+// [S 8.1] The octave sum's start: the faded octaves' share of the mean, sum over k of
+// (a_k - a_k w_k) * mu, in order (+0 without a band limit).
+template <class Real>
+Real band_bias(const FractalParams& f, const Band& band) {
+    Real amplitude = 1, bias = 0;
+    float frequency = f.frequency;
+    for (int k = 0; k < f.octaves && band.footprint != 0.0f; ++k) {
+        const Real w = static_cast<Real>(detail::band_weight(frequency, band.footprint, band.scale));
+        bias = bias + (amplitude - amplitude * w) * static_cast<Real>(band.mean);
+        frequency = frequency * f.lacunarity;
+        amplitude = amplitude * static_cast<Real>(f.persistence);
+    }
+    return bias;
+}
+
+// [S 8, 8.1, 14.3] The octave loop: sum_k a_k w_k term(n_k) / sum_k a_k over the fractal's
+// octaves, from band_bias, with a_0 = 1, a_k = a_{k-1} * persistence, f_0 = frequency,
+// f_k = f_{k-1} * lacunarity (binary64: the float parameters converted; the weights w_k always
+// from the float f_k). Octaves after the first whose weight is 0 are not evaluated. sample(k, f_k)
+// is octave k's base noise (the damped kind has its own loop, gradient.cpp).
 template <class Real, class Sample>
-Real sum_octaves(const FractalParams& f, Sample&& sample) {
-    Real frequency = f.frequency, amplitude = 1, amplitude_sum = 0, sum = 0, weight = 1;
+Real sum_octaves(const FractalParams& f, const Band& band, Sample&& sample) {
+    Real frequency = f.frequency, amplitude = 1, amplitude_sum = 0, weight = 1;
+    Real sum = band_bias<Real>(f, band);
+    float band_frequency = f.frequency;
     for (int k = 0; k < f.octaves; ++k) {
-        sum = sum + amplitude * octave_term<Real>(f.kind, sample(k, frequency), weight);
+        const float w = detail::band_weight(band_frequency, band.footprint, band.scale);
+        if (k == 0 || w != 0.0f) {
+            sum = sum + (amplitude * static_cast<Real>(w)) * octave_term<Real>(f.kind, sample(k, frequency), weight);
+        }
         amplitude_sum = amplitude_sum + amplitude;
         frequency = frequency * static_cast<Real>(f.lacunarity);
         amplitude = amplitude * static_cast<Real>(f.persistence);
+        band_frequency = band_frequency * f.lacunarity;
     }
     return sum / amplitude_sum;
 }

@@ -67,7 +67,7 @@ float fractal(const detail::NoiseTables& t, int dims, const float* p) {
     }
     const float offset[4] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z,
                              detail::octave_offset_w};
-    return sum_octaves<float>(f, [&](int k, float frequency) {
+    return sum_octaves<float>(f, band_of(t, dims), [&](int k, float frequency) {
         float kf = static_cast<float>(k);
         float q[4] = {0.0f, 0.0f, 0.0f, 0.0f};
         for (int a = 0; a < dims; ++a) {
@@ -146,7 +146,7 @@ float octave_sum_of(const detail::NoiseTables& t, int dims, const T* x, std::siz
     if (f.kind == Fractal::damped) {
         return octave_sum_gradient(t, dims, x, x_stride, y, z, false).value;
     }
-    return sum_octaves<float>(f, [&](int k, float) { return at(k); });  // (the coordinates hold f_k)
+    return sum_octaves<float>(f, band_of(t, dims), [&](int k, float) { return at(k); });  // (the coordinates hold f_k)
 }
 
 }  // namespace
@@ -159,6 +159,29 @@ float octave_sum(const detail::NoiseTables& t, int dims, const float* x, std::si
 float octave_sum(const detail::NoiseTables& t, int dims, const double* x, std::size_t x_stride, const double* y,
                  const double* z) noexcept {
     return octave_sum_of(t, dims, x, x_stride, y, z);
+}
+
+// [S 8.1] mu_d: the mean of the fractal's octave term (the ridged kind's with weight 1, the damped
+// kind's: n) over octave 0's base noise at 4096 fixed points p_j = ((j m_a) mod 65536) / 256 per
+// axis, summed in binary64 in order of j, divided by 4096 and rounded to float once.
+float band_mean(const detail::NoiseTables& t, int dims) noexcept {
+    if (dims == 4 && t.desc.basis == Basis::cellular) {
+        return 0.0f;  // no 4D cellular noise
+    }
+    static constexpr std::uint32_t m[3][4] = {{49471, 37345, 0, 0}, {53685, 43977, 36025, 0}, {56143, 48097, 41203, 35297}};
+    const Fractal kind = t.desc.fractal.kind;
+    double sum = 0.0;
+    for (std::uint32_t j = 0; j < 4096; ++j) {
+        float p[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        for (int a = 0; a < dims; ++a) {
+            p[a] = static_cast<float>((j * m[dims - 2][a]) & 65535u) / 256.0f;
+        }
+        const float n = base_noise(t, dims, 0, p);
+        float weight = 1.0f;
+        const float term = kind == Fractal::damped ? n : octave_term<float>(kind, n, weight);
+        sum = sum + static_cast<double>(term);
+    }
+    return static_cast<float>(sum / 4096.0);
 }
 
 float sine(float t) noexcept {
@@ -207,7 +230,7 @@ double field3_f64(const detail::NoiseTables& t, double x, double y, double z) no
     if (!is_finite(x) || !is_finite(y) || !is_finite(z)) {
         return 0.0;
     }
-    return sum_octaves<double>(f, [&](int k, double fk) {
+    return sum_octaves<double>(f, band_of(t, 3), [&](int k, double fk) {
         double kd = static_cast<double>(k);
         return noise3_f64(t.permutation, t.fade, x * fk + kd * detail::octave_offset_x, y * fk + kd * detail::octave_offset_y,
                           z * fk + kd * detail::octave_offset_z);
@@ -222,7 +245,7 @@ double field2_f64(const detail::NoiseTables& t, double x, double y) noexcept {
     if (!is_finite(x) || !is_finite(y)) {
         return 0.0;
     }
-    return sum_octaves<double>(f, [&](int k, double fk) {
+    return sum_octaves<double>(f, band_of(t, 2), [&](int k, double fk) {
         double kd = static_cast<double>(k);
         return noise2_f64(t.permutation, t.fade, x * fk + kd * detail::octave_offset_x, y * fk + kd * detail::octave_offset_y);
     });

@@ -360,11 +360,19 @@ Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at, Se
     float frequency = f.frequency;
     float amplitude = 1.0f;
     float amplitude_sum = 0.0f;
-    float sum = 0.0f, dsum[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    const Band band = band_of(t, dims);  // [S 8.1]
+    float sum = band_bias<float>(f, band), dsum[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     float weight = 1.0f, dweight[4] = {0.0f, 0.0f, 0.0f, 0.0f};  // ridged
     float slope[4] = {0.0f, 0.0f, 0.0f, 0.0f};                   // damped: the sum of octave gradients
     float dslope[4][4] = {};                                     // and its Jacobian with respect to p
     for (int k = 0; k < f.octaves; ++k) {
+        const float w = detail::band_weight(frequency, band.footprint, band.scale);
+        if (k > 0 && w == 0.0f) {  // [S 8.1] a faded octave is not evaluated
+            amplitude_sum = amplitude_sum + amplitude;
+            frequency = frequency * f.lacunarity;
+            amplitude = amplitude * f.persistence;
+            continue;
+        }
         Second curved;
         const bool with_hessian = gradient && f.kind == Fractal::damped;
         if (with_hessian) {
@@ -419,9 +427,10 @@ Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, At&& at, Se
                 octave_term_gradient(f.kind, dims, n.value, g, weight, dweight, term, dterm);
                 break;
         }
-        sum = sum + amplitude * term;
+        const float weighted = amplitude * w;
+        sum = sum + weighted * term;
         for (int a = 0; a < dims; ++a) {
-            dsum[a] = dsum[a] + amplitude * dterm[a];
+            dsum[a] = dsum[a] + weighted * dterm[a];
         }
         amplitude_sum = amplitude_sum + amplitude;
         frequency = frequency * f.lacunarity;

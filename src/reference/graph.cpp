@@ -236,7 +236,7 @@ private:
         }
         const float offset[4] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z,
                                  detail::octave_offset_w};
-        return spec::sum_octaves<float>(f, [&](int k, float frequency) {
+        return spec::sum_octaves<float>(f, spec::Band{}, [&](int k, float frequency) {
             const float kf = static_cast<float>(k);
             float q[4] = {p[0], p[1], p[2], p[3]};
             for (int a = 0; a < g_.dims; ++a) {

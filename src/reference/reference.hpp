@@ -161,6 +161,8 @@ Gradient chunk_gradient(const detail::NoiseTables& t, int dims, const std::int64
 float cellular(const detail::NoiseTables& t, int dims, int k, const float* q) noexcept;
 
 // [S 12.1] sin(t) by the project's own polynomial (the same on every platform; libm's is not).
+// [S 8.1] The band limit's mean of the octave term over octave 0's base noise, in dims dimensions.
+float band_mean(const detail::NoiseTables& t, int dims) noexcept;
 float sine(float t) noexcept;
 
 // [S 14] binary64 (Ken Perlin's Java ImprovedNoise, operation for operation in double).

@@ -8,6 +8,7 @@
 
 #include "gradnoise/parameters.hpp"
 #include "shader/glsl_text.hpp"
+#include "tables/band_limit.hpp"
 
 namespace gradnoise::glsl {
 namespace {
@@ -20,8 +21,9 @@ struct Octave {
 };
 
 struct Constants {
-    std::vector<Octave> octave;
+    std::vector<Octave> octave;  // the octaves evaluated ([S 8.1]: not the faded ones)
     float amplitude_sum = 0.0f;
+    float bias = 0.0f;  // [S 8.1] the sum's start
 };
 
 Constants constants(const Field& f) {
@@ -31,8 +33,14 @@ Constants constants(const Field& f) {
                              detail::octave_offset_w};
     Constants c;
     float frequency = fr.kind == Fractal::none ? 1.0f : fr.frequency, amplitude = 1.0f;
+    // [S 8.1] the band limit: octave k's weight, the faded share of the mean in the bias.
+    const float footprint = fr.kind == Fractal::none ? 0.0f : fr.footprint, scale = detail::band_scale(f.desc.basis);
     for (int k = 0; k < f.octaves(); ++k) {
-        Octave o{frequency, amplitude, {}, {}};
+        const float w = detail::band_weight(frequency, footprint, scale);
+        if (footprint != 0.0f) {
+            c.bias = c.bias + (amplitude - amplitude * w) * f.tables.band_mean[f.dims];
+        }
+        Octave o{frequency, amplitude * w, {}, {}};
         for (int a = 0; a < 4; ++a) {
             o.offset[a] = static_cast<float>(k) * offset[a];
             // [S 10.3] octave k wraps at min(P * lacunarity^k, 256): mask = that - 1.
@@ -47,7 +55,9 @@ Constants constants(const Field& f) {
             }
             o.mask[a] = period - 1;
         }
-        c.octave.push_back(o);
+        if (k == 0 || w != 0.0f) {
+            c.octave.push_back(o);
+        }
         c.amplitude_sum = c.amplitude_sum + amplitude;
         frequency = frequency * fr.lacunarity;
         amplitude = amplitude * fr.persistence;
@@ -62,6 +72,14 @@ std::string mask(const Octave& o) {
 // name = name + term; the accumulators start at +0, so the first octave's is +0 + term.
 std::string accumulate(const Field& f, const std::string& name, const std::string& term, bool first) {
     return "        " + name + " = " + (first ? f.fn("_plus_zero") + "(" + term + ")" : name + " + " + term) + ";\n";
+}
+
+// [S 8.1] sum = sum + term, the first from the bias (+0 without a band limit: see accumulate).
+std::string accumulate_sum(const Field& f, const Constants& c, const std::string& term, bool first) {
+    if (first && c.bias != 0.0f) {
+        return "        sum = " + constant(c.bias) + " + " + term + ";\n";
+    }
+    return accumulate(f, "sum", term, first);
 }
 
 // dot = D_0 * D_0 (+ D_a * D_a ...), in axis order ([S 18.3], the damped fractal).
@@ -105,7 +123,7 @@ std::string value_sum(const Field& f, const Constants& c, const std::string& qve
                 default: s += "        precise float term = n;\n";
             }
         }
-        s += accumulate(f, "sum", parenthesized(product(f.name, o.amplitude, "term")), k == 0) + "    }\n";
+        s += accumulate_sum(f, c, parenthesized(product(f.name, o.amplitude, "term")), k == 0) + "    }\n";
     }
     return s + "    precise float r = sum / " + constant(c.amplitude_sum) + ";\n    return r;\n}\n";
 }
@@ -173,7 +191,7 @@ std::string gradient_sum(const Field& f, const Constants& c, const std::string& 
             }
             default: s += "        term = n;\n        dterm = g;\n";
         }
-        s += accumulate(f, "sum", parenthesized(product(f.name, o.amplitude, "term")), k == 0);
+        s += accumulate_sum(f, c, parenthesized(product(f.name, o.amplitude, "term")), k == 0);
         s += accumulate(f, "dsum", parenthesized(product(f.name, o.amplitude, "dterm")), k == 0) + "    }\n";
     }
     s += "    precise float r = sum / " + constant(c.amplitude_sum) + ";\n";

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <memory>
 
+#include "reference/reference.hpp"
+#include "tables/band_limit.hpp"
 #include "tables/simplex_constants.hpp"
 #include "tables/splitmix64.hpp"
 
@@ -51,12 +53,30 @@ void build_octaves(NoiseTables& t) noexcept {
     const float offsets[4] = {octave_offset_x, octave_offset_y, octave_offset_z, octave_offset_w};
     o.kind = p.kind;
     o.octaves = p.kind == Fractal::none ? 1 : p.octaves;
+    OctaveConstants<double>& w = t.octaves_f64;
+    for (int dims = 0; dims <= 4; ++dims) {
+        o.bias[dims] = 0.0f;
+        w.bias[dims] = 0.0;
+    }
+    // [S 8.1] the band limit: weights w_k, the faded share (a_k - a_k w_k) summed per dimension
+    // count into the bias, the octaves of weight 0 (the last ones) not evaluated.
+    const float footprint = p.kind == Fractal::none ? 0.0f : p.footprint, scale = band_scale(d.basis);
+    int evaluated = 0;
     float frequency = p.frequency, amplitude = 1.0f, amplitude_sum = 0.0f;
     int period[4] = {periods[0], periods[1], periods[2], periods[3]};
     for (int k = 0; k < max_octaves; ++k) {
         float kf = static_cast<float>(k);
+        const float w = band_weight(frequency, footprint, scale);
         o.frequency[k] = frequency;
-        o.amplitude[k] = amplitude;
+        o.amplitude[k] = amplitude * w;
+        if (k < o.octaves && (k == 0 || w != 0.0f)) {
+            evaluated = k + 1;
+        }
+        if (k < o.octaves && footprint != 0.0f) {
+            for (int dims = 2; dims <= 4; ++dims) {
+                o.bias[dims] = o.bias[dims] + (amplitude - o.amplitude[k]) * t.band_mean[dims];
+            }
+        }
         for (int a = 0; a < 4; ++a) {
             o.offset[a][k] = kf * offsets[a];
             // [S 10.3] octave k wraps at min(P * lacunarity^k, 256); no period: 256.
@@ -73,20 +93,28 @@ void build_octaves(NoiseTables& t) noexcept {
         amplitude = amplitude * p.persistence;
     }
     o.amplitude_sum = amplitude_sum;
+    o.octaves = evaluated;
 
     // [S 14.3] binary64: the same recurrences in double from the float parameters.
-    OctaveConstants<double>& w = t.octaves_f64;
     w.kind = o.kind;
     w.octaves = o.octaves;
     double frequency64 = p.frequency, amplitude64 = 1.0, amplitude_sum64 = 0.0;
+    float band_frequency = p.frequency;  // [S 14.3] the weights are section 8.1's, from the float f_k
     for (int k = 0; k < max_octaves; ++k) {
         const double kd = static_cast<double>(k);
+        const double weight = band_weight(band_frequency, footprint, scale);
+        band_frequency = band_frequency * p.lacunarity;
         w.frequency[k] = frequency64;
-        w.amplitude[k] = amplitude64;
+        w.amplitude[k] = amplitude64 * weight;
+        if (k < p.octaves && p.kind != Fractal::none && footprint != 0.0f) {
+            for (int dims = 2; dims <= 4; ++dims) {
+                w.bias[dims] = w.bias[dims] + (amplitude64 - w.amplitude[k]) * static_cast<double>(t.band_mean[dims]);
+            }
+        }
         for (int a = 0; a < 4; ++a) {
             w.offset[a][k] = kd * static_cast<double>(offsets[a]);
         }
-        if (k < w.octaves) {
+        if (k < (p.kind == Fractal::none ? 1 : p.octaves)) {
             amplitude_sum64 = amplitude_sum64 + amplitude64;
         }
         frequency64 = frequency64 * static_cast<double>(p.lacunarity);
@@ -149,13 +177,34 @@ std::shared_ptr<const NoiseTables> make_tables(const NoiseDesc& desc, const Perm
     const int distance = static_cast<int>(desc.cellular.distance) & 3;
     t->cellular_reach[0] = desc.cellular.jitter * cellular_reach_2d[distance];
     t->cellular_reach[1] = desc.cellular.jitter * cellular_reach_3d[distance];
-    build_octaves(*t);
+    build_lattice_values(*t, desc.has_seed ? desc.seed : 0);
     if (t->hash == Hash::permutation && !t->general_path) {
-        auto chain = std::make_unique<PermutationChainTables>();
+        auto chain = std::make_shared<PermutationChainTables>();
         build_chain_tables(t->permutation, *chain);
         t->chain = std::move(chain);
     }
-    build_lattice_values(*t, desc.has_seed ? desc.seed : 0);
+    const bool band_limited = desc.fractal.kind != Fractal::none && desc.fractal.footprint != 0.0f;
+    build_octaves(*t);
+    if (band_limited) {
+        // [S 8.1] the term's mean over the base noise (octave 0's lattice), then the weights' bias.
+        for (int dims = 2; dims <= 4; ++dims) {
+            t->band_mean[dims] = reference::band_mean(*t, dims);
+        }
+    }
+    build_octaves(*t);
+    if (band_limited) {
+        // [S 13.5] the chunk levels: the footprint doubled per level until every octave has faded.
+        bool faded = false;
+        for (int level = 1; level <= max_chunk_level && !faded; ++level) {
+            auto at = std::make_shared<NoiseTables>(*t);
+            at->levels.clear();
+            at->fractal.footprint = std::ldexp(desc.fractal.footprint, level);
+            at->desc.fractal.footprint = at->fractal.footprint;
+            build_octaves(*at);
+            faded = at->octaves.amplitude[0] == 0.0f || !std::isfinite(at->fractal.footprint);
+            t->levels.push_back(std::move(at));
+        }
+    }
     return t;
 }
 

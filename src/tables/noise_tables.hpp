@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "gradnoise/noise.hpp"
 #include "tables/mix_hash.hpp"
@@ -36,6 +37,10 @@ struct OctaveConstants {
     T amplitude[max_octaves];
     T offset[4][max_octaves];  // [axis][k]: k * the axis's octave offset
     T amplitude_sum = 1;
+    // [S 8.1] With a band limit, amplitude[k] is a_k * w_k, `octaves` counts the octaves evaluated
+    // (those of weight > 0, at least one), amplitude_sum stays the unlimited sum, and the octave sum
+    // starts at bias[dims] (the faded octaves' share of the mean) instead of +0.
+    T bias[5] = {0, 0, 0, 0, 0};
 };
 
 struct OctaveTable : OctaveConstants<float> {
@@ -91,9 +96,25 @@ struct NoiseTables {
     // [S 17.1] cellular: jitter * R(dims = 2), jitter * R(dims = 3) for the descriptor's distance.
     float cellular_reach[2] = {0.0f, 0.0f};
 
+    // [S 8.1] The band limit: the mean of the octave term over the base noise, per dimension count
+    // (index 2..4; computed by reference::band_mean); 0 without a band limit.
+    float band_mean[5] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+    // [S 13.5] A band-limited fractal's chunk levels 1, 2, ...: these tables with the footprint
+    // times 2^level, up to the first level whose every octave has faded (higher levels equal it).
+    // Empty without a band limit: every level is these tables at a wider spacing.
+    std::vector<std::shared_ptr<const NoiseTables>> levels;
+    const NoiseTables& at_level(int level) const noexcept {
+        if (level <= 0 || levels.empty()) {
+            return *this;
+        }
+        const std::size_t i = static_cast<std::size_t>(level) - 1;
+        return *levels[i < levels.size() ? i : levels.size() - 1];
+    }
+
     // The permutation chain's packed tables: only for Hash::permutation on the specialised perlin
-    // paths (and binary64), else null -- a Hash::mix field builds no permutation tables.
-    std::unique_ptr<const PermutationChainTables> chain;
+    // paths (and binary64), else null -- a Hash::mix field builds no permutation tables. (Shared
+    // with the chunk levels' tables.)
+    std::shared_ptr<const PermutationChainTables> chain;
 };
 
 // [S 15] the isotropic basis: 16 gradients of length sqrt(2) at angles (k + 1/2) pi / 8,

@@ -154,8 +154,22 @@ std::vector<Case> fields() {
     add("value wood, strength 0.2, frequency 0.3", [](NoiseDesc& d) {
         d.basis = Basis::value; d.pattern.kind = gradnoise::Pattern::wood; d.pattern.strength = 0.2f; d.pattern.frequency = 0.3f;
     });
+    // [S 8.1] band limits: octaves kept, one partly faded, the rest faded (the sum from the bias).
+    add("perlin fbm 8 octaves, band limit 0.05", [](NoiseDesc& d) {
+        d.fractal.kind = Fractal::fbm; d.fractal.octaves = 8; d.fractal.footprint = 0.05f;
+    });
+    add("perlin damped 6 octaves, band limit 0.07", [](NoiseDesc& d) {
+        d.fractal.kind = Fractal::damped; d.fractal.footprint = 0.07f;
+    });
+    add("value ridged, mix hash, 7 octaves, band limit 0.3", [](NoiseDesc& d) {
+        d.basis = Basis::value; d.hash = gradnoise::Hash::mix; d.fractal.kind = Fractal::ridged; d.fractal.octaves = 7;
+        d.fractal.footprint = 0.3f;
+    });
     using gradnoise::CellularDistance;
     using gradnoise::CellularOutput;
+    add("cellular turbulence 5 octaves, band limit 0.1", [](NoiseDesc& d) {
+        d.basis = Basis::cellular; d.fractal.kind = Fractal::turbulence; d.fractal.octaves = 5; d.fractal.footprint = 0.1f;
+    });
     add("cellular F1, Euclidean, seed 11", [](NoiseDesc& d) { d.basis = Basis::cellular; d.seed = 11; d.has_seed = true; });
     add("cellular F2 - F1, Manhattan, jitter 0.6, fbm 3 octaves, periods 8 x 4", [](NoiseDesc& d) {
         d.basis = Basis::cellular; d.cellular.distance = CellularDistance::manhattan;
@@ -230,6 +244,10 @@ std::vector<Case> fields() {
     });
     add("opensimplex2s mix hash, improve_xyz", [](NoiseDesc& d) {
         d.basis = Basis::opensimplex2s; d.hash = gradnoise::Hash::mix; d.simplex.orientation4 = Orientation4::improve_xyz;
+    });
+    add("opensimplex2 mix hash, billow 6 octaves, lacunarity 2.5, band limit 0.1", [](NoiseDesc& d) {
+        d.basis = Basis::opensimplex2; d.hash = gradnoise::Hash::mix; d.fractal.kind = Fractal::billow;
+        d.fractal.lacunarity = 2.5f; d.fractal.footprint = 0.1f;
     });
     return cases;
 }
