@@ -101,6 +101,51 @@ sys.exit(0 if got == want else 1)
 PY
 then pass "PFM: header, bottom-to-top rows, values equal gradnoise eval"; else fail "PFM layout and values" "$ERR"; fi
 
+# ---- [S 8.1, 13.5] --band-limit and --lod: a pyramid of pictures, each level band-limited for its spacing ----
+# Level L is 64/2^L x 32/2^L pixels at step 8/64 * 2^L; its pixel (i, j) is the field with footprint
+# 0.125 * 2^L at (float(i) * step, float(j) * step), which gradnoise eval computes independently.
+bake noise --fractal fbm --octaves 8 --scale 8 --size 64x32 --band-limit --lod 2 -o lod.pfm
+if [[ $RC == 0 ]]; then
+    ok=1
+    for level in 0 1 2; do
+        name=lod.pfm; [[ $level != 0 ]] && name=lod_lod$level.pfm
+        footprint=$(python3 -c "print(0.125 * 2 ** $level)")
+        python3 - $level >lpts.txt <<'PY'
+import struct, sys
+f = lambda v: struct.unpack('f', struct.pack('f', v))[0]
+L = int(sys.argv[1]); step = f(8.0 / (64 >> L))
+for x, y in [(0, 0), (3, 1), ((64 >> L) - 1, (32 >> L) - 1), (5, 2)]:
+    print(float.hex(f(x * step)), float.hex(f(y * step)))
+PY
+        "$GRADNOISE" eval --dims 2 --format hex --fractal fbm --octaves 8 --footprint "$footprint" <lpts.txt >lvals.txt
+        python3 - "$name" $level lvals.txt <<'PY' || ok=0
+import struct, sys
+L = int(sys.argv[2]); w, h = 64 >> L, 32 >> L
+data = open(sys.argv[1], 'rb').read()
+head = b"Pf\n%d %d\n-1.0\n" % (w, h)
+if not data.startswith(head) or len(data) != len(head) + w * h * 4: sys.exit(1)
+want = [float.fromhex(l) for l in open(sys.argv[3])]
+px = [(0, 0), (3, 1), (w - 1, h - 1), (5, 2)]
+got = [struct.unpack_from('<f', data, len(head) + 4 * ((h - 1 - y) * w + x))[0] for x, y in px]
+sys.exit(0 if got == want else 1)
+PY
+    done
+    if [[ $ok == 1 ]]; then pass "--band-limit --lod 2: three levels, sizes halved, values equal eval with footprint 0.125 * 2^L"
+    else fail "--band-limit --lod 2: levels' sizes and values" "$(cat lvals.txt)"; fi
+else
+    fail "--band-limit --lod 2 bakes" "exit $RC" "$ERR"
+fi
+if bake noise --fractal fbm --band-limit --print-config && [[ "$OUT" == *"footprint = 0.015625"* ]]; then
+    pass "--band-limit records the footprint (8 / 512) in the configuration"
+else
+    fail "--band-limit in --print-config" "$OUT"
+fi
+expect_error "--band-limit without a fractal: exit 2" 2 "--band-limit has no effect without a fractal" -- noise --band-limit -o x.png
+expect_error "--band-limit and --footprint: exit 2" 2 "give one of them" -- noise --fractal fbm --band-limit --footprint 0.5 -o x.png
+expect_error "--lod with an odd size: exit 2" 2 "must be divisible by 2^2 = 4" -- noise --lod 2 --size 30x30 -o x.png
+expect_error "--lod with --frames: exit 2" 2 "--lod writes a pyramid of still pictures" -- fire --lod 1 --frames 3 -o x.gif
+check "no level written after a refusal" test ! -e x_lod1.png
+
 # Large images take the parallel PNG path (rows filtered and deflated in bands on all cores).
 bake terrain --grey --depth 16 --size 2048x1100 -o big.png
 RC2=0; "$GRADNOISE" bake terrain --grey --depth 16 --size 2048x1100 --threads 1 -o big1.png >/dev/null 2>&1 || RC2=$?
@@ -217,7 +262,7 @@ bake terrain --normal-map --normal-convention directx --normal-strength 2.5 --de
 bake --config nm.toml -o nmc2.png
 if [[ $RC == 0 ]] && cmp -s nmc.png nmc2.png && grep -qx 'normal-map = true' nm.toml && grep -qx 'normal-convention = "directx"' nm.toml &&
    grep -qx 'normal-strength = 2.5' nm.toml &&
-   "$READ_IMAGE" nmc.png | grep -q '^text gradnoise-config .*"normal-map":true,"normal-convention":"directx","normal-strength":2.5}'
+   "$READ_IMAGE" nmc.png | grep -q '^text gradnoise-config .*"normal-map":true,"normal-convention":"directx","normal-strength":2.5,"lod":0}'
 then pass "normal-map config: JSON and TOML record normal-map, normal-convention, normal-strength; --config bakes the same bytes"
 else fail "normal-map config" "exit $RC $ERR" "$(grep normal nm.toml)"; fi
 

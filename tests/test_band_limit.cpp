@@ -223,7 +223,7 @@ TEST_CASE("band limit and chunk levels: refusals name the parameter and its rang
     gradnoise::Noise noise;
     gradnoise::Status s = gradnoise::Noise::create(d, &noise);
     CHECK(s.code() == gradnoise::ErrorCode::invalid_argument);
-    CHECK(std::string(s.message()).find("fractal.lacunarity must be >= 1 with a fractal.footprint") != std::string::npos);
+    CHECK(std::string(s.message()).find("fractal.lacunarity must be >= 1 when a footprint is set") != std::string::npos);
     d.fractal.lacunarity = 2.0f;
     for (float bad : {-1.0f, std::nanf(""), INFINITY}) {
         d.fractal.footprint = bad;

@@ -208,8 +208,8 @@ TEST_CASE("status names and the per-thread message") {
 
 TEST_CASE("version") {
     CHECK(gradnoise_version() == GRADNOISE_VERSION_NUMBER);
-    CHECK(std::string(gradnoise_version_string()) == "0.12.0");
-    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (12u << 8) | 0u));
+    CHECK(std::string(gradnoise_version_string()) == "0.13.0");
+    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (13u << 8) | 0u));
 }
 
 TEST_CASE("ISA queries and overrides") {
@@ -999,6 +999,34 @@ TEST_CASE("gradnoise_chunk_octave_coordinates: the C++ coordinates; refusals nam
     CHECK(c64[5 + 2] == static_cast<double>(first + 2) / 32.0 + 29.8125);
     gradnoise_noise_destroy(noise);
     gradnoise_desc_destroy(desc);
+}
+
+TEST_CASE("band limit and chunk levels through the C API: set_parameter footprint, chunk.level") {
+    gradnoise_desc* desc = nullptr;
+    REQUIRE(gradnoise_desc_create(&desc) == GRADNOISE_OK);
+    REQUIRE(gradnoise_desc_set_parameter(desc, "fractal", "ridged") == GRADNOISE_OK);
+    REQUIRE(gradnoise_desc_set_parameter(desc, "octaves", "9") == GRADNOISE_OK);
+    REQUIRE(gradnoise_desc_set_parameter(desc, "footprint", "0.03125") == GRADNOISE_OK);
+    CHECK(gradnoise_desc_set_parameter(desc, "footprint", "-1") == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(std::string(gradnoise_last_error_message()).find("footprint") != std::string::npos);
+    CHECK(gradnoise_desc_validate(desc) == GRADNOISE_OK);  // (unchanged by the refusal)
+    gradnoise_noise* noise = nullptr;
+    REQUIRE(gradnoise_noise_create(desc, &noise) == GRADNOISE_OK);
+    gradnoise_desc_destroy(desc);
+    // The C++ field with the level's footprint, at the level's spacing.
+    gradnoise::NoiseDesc d;
+    d.fractal = {gradnoise::Fractal::ridged, 9, 1.0f, 2.0f, 0.5f, 0.03125f * 8.0f};
+    gradnoise::Noise level3;
+    REQUIRE(gradnoise::Noise::create(d, &level3).ok());
+    std::vector<float> a(9 * 7), b(9 * 7);
+    const gradnoise_chunk_2d chunk{-50, 1 << 30, 9, 7, 0.0625f, 3};
+    REQUIRE(gradnoise_fill_chunk_2d(noise, &chunk, a.data(), 0, nullptr) == GRADNOISE_OK);
+    REQUIRE(level3.fill_chunk_2d({-50, 1 << 30, 9, 7, 0.5f, 0}, b.data()).ok());
+    CHECK(testing::first_bit_difference(a, b) == -1);
+    const gradnoise_chunk_2d bad{0, 0, 2, 2, 1.0f, 63};
+    CHECK(gradnoise_fill_chunk_2d(noise, &bad, a.data(), 0, nullptr) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(std::string(gradnoise_last_error_message()) == "fill_chunk_2d: level must be in 0..62 (max_chunk_level)");
+    gradnoise_noise_destroy(noise);
 }
 
 }  // TEST_SUITE

@@ -39,7 +39,7 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
     // [S 8.1] The band limit fades the last octaves: their frequencies must not fall.
     if (d.fractal.kind != Fractal::none && d.fractal.footprint != 0.0f && !(d.fractal.lacunarity >= 1.0f)) {
         return Status(ErrorCode::invalid_argument,
-                      "NoiseDesc: fractal.lacunarity must be >= 1 with a fractal.footprint (the band limit fades "
+                      "NoiseDesc: fractal.lacunarity must be >= 1 when a footprint is set (the band limit fades "
                       "the finest octaves, which must be the last)");
     }
     const bool any_period = d.period_x != 0 || d.period_y != 0 || d.period_z != 0 || d.period_w != 0;

@@ -404,6 +404,31 @@ void Baker::still() {
     Encoded e;
     picture({0, 0, b_.width, b_.height, 0}, &rows_, &values, &e);
     write_picture(b_.output, b_.width, b_.height, values, e);
+    // [S 13.5] --lod N: level L is the picture at 2^L times the pixel spacing, of the field whose
+    // footprint is 2^L times the first's (none stays none; a graph keeps its nodes' own).
+    const std::filesystem::path out(b_.output);
+    for (int level = 1; level <= b_.lod; ++level) {
+        Bake at = b_;
+        at.width = b_.width >> level;
+        at.height = b_.height >> level;
+        at.desc.fractal.footprint = std::ldexp(b_.desc.fractal.footprint, level);
+        const std::optional<FieldSource> own =
+            b_.graph.empty() ? std::optional<FieldSource>(FieldSource(make_noise(at.desc))) : std::nullopt;
+        const auto t0 = Clock::now();
+        Floats gx, gy;
+        values = evaluate(at, own ? *own : noise_, {0, 0, at.width, at.height, 0}, &rows_, at.slopes() ? &gx : nullptr,
+                          at.slopes() ? &gy : nullptr);
+        const auto t1 = Clock::now();
+        const auto [lo, hi] = value_range(at, values);
+        e = Encoded{};
+        e.width = at.width;
+        encode(at, values, gx, gy, lo, hi, &e);
+        noise_seconds_ += std::chrono::duration<double>(t1 - t0).count();
+        encode_seconds_ += seconds_since(t1);
+        const std::string name =
+            (out.parent_path() / (out.stem().string() + "_lod" + std::to_string(level) + out.extension().string())).string();
+        write_picture(name, at.width, at.height, values, e);
+    }
 }
 
 void Baker::summary(double total_seconds) {
@@ -569,6 +594,13 @@ void add_picture_options(CLI::App& app, Bake& b) {
         ->check(CLI::Range(1, 10000));
     cmd->add_option("--time-step", b.time_step, "time between frames, noise units (default 0.1)");
     cmd->add_flag("--loop", b.loop, "loop seamlessly: 4D noise on a circle in (z, w)");
+    cmd->add_flag("--band-limit", b.band_limit,
+                  "band-limit the fractal for the pixels: --footprint = --scale / width, so octaves finer\n"
+                  "than the pixels fade to their mean instead of aliasing (docs/band-limit.md)");
+    cmd->add_option("--lod", b.lod,
+                    "also write levels 1..N of a LOD pyramid, NAME_lod1.EXT ..: each half the size at twice\n"
+                    "the spacing, band-limited for its own spacing with --band-limit or --footprint")
+        ->check(CLI::Range(0, 16));
 }
 
 // --tile-size, --tiles, --shard, --resume, --index.

@@ -94,7 +94,8 @@ std::vector<Setting> settings_of(const Bake& b, bool file) {
             {"relief", b.relief},
             {"normal-map", b.normal_map},
             {"normal-convention", b.normal_convention},
-            {"normal-strength", b.normal_strength}};
+            {"normal-strength", b.normal_strength},
+            {"lod", b.lod}};
     // The field: the graph file, or every noise parameter under its option's name (the parameter
     // table's, gradnoise/parameters.hpp), before "depth". (A graph takes no noise settings: they
     // would be refused beside it.)
@@ -255,6 +256,19 @@ void resolve_settings(BakeRequest& q) {
     if (!std::isfinite(b.normal_strength)) {
         usage_error("--normal-strength: must be finite (got " + shortest(b.normal_strength) + ")");
     }
+    if (b.band_limit) {
+        // [S 8.1] (The configuration records the footprint, not the flag: it reads back as it was.)
+        if (!b.graph.empty()) {
+            usage_error("--band-limit: a graph's field nodes take their own footprint (docs/graph-reference.md)");
+        }
+        if (b.desc.fractal.kind == Fractal::none) {
+            usage_error("--band-limit has no effect without a fractal (--fractal fbm, turbulence, ridged, billow or damped)");
+        }
+        if (b.desc.fractal.footprint != 0.0f) {
+            usage_error("--band-limit sets --footprint to the pixel spacing (--scale / width): give one of them");
+        }
+        b.desc.fractal.footprint = *b.scale / static_cast<float>(b.width);
+    }
 }
 
 namespace {
@@ -373,6 +387,22 @@ void check_ignored_options(const Bake& b) {
                   std::string("--depth has no effect on ") + format_name(b.format) + " output (PNG and RAW16 only)");
 }
 
+// [S 13.5] --lod N: still pictures whose sides halve N times.
+void check_lod(const Bake& b) {
+    if (b.lod == 0) {
+        return;
+    }
+    if (b.frames > 1 || b.format == Format::gif || b.tile_size != 0 || !b.engine.empty()) {
+        usage_error("--lod writes a pyramid of still pictures: not with --frames, GIF, --tile-size or --engine");
+    }
+    const std::uint32_t divisor = std::uint32_t(1) << b.lod;
+    if (b.width % divisor != 0 || b.height % divisor != 0) {
+        usage_error("--lod " + std::to_string(b.lod) + ": --size " + std::to_string(b.width) + "x" +
+                    std::to_string(b.height) + " must be divisible by 2^" + std::to_string(b.lod) + " = " +
+                    std::to_string(divisor) + " on both sides (each level halves them)");
+    }
+}
+
 void check_tile_set(const BakeRequest& q) {
     const Bake& b = q.b;
     if ((b.tile_size != 0) != b.tiles.has_value()) {
@@ -481,6 +511,7 @@ void resolve_output(BakeRequest& q) {
         check_normal_map(b);
     }
     check_shading(b);
+    check_lod(b);
     check_ignored_options(b);
     check_tile_set(q);
     check_coordinates(b);  // (after the tile set's own limits: its extent is known to be sane)

@@ -55,6 +55,11 @@ struct Bake {
     std::string normal_convention = "opengl";
     float normal_strength = 1.0f;
     int zlib_level = 1;
+    // [S 8.1] --band-limit: the fractal's footprint is the pixel spacing (scale / width); --lod N:
+    // also levels 1..N of a pyramid (NAME_lodL.EXT), each half the size at twice the spacing, with
+    // the footprint times 2^L (spec 13.5).
+    bool band_limit = false;
+    int lod = 0;
     std::uint32_t overlap = 0;                    // --overlap N: a tile set's extra samples on every side
     std::string engine;                           // --engine NAME: "" for none
     const EnginePreset* engine_preset = nullptr;  // resolved from it
