@@ -146,6 +146,50 @@ expect_error "--lod with an odd size: exit 2" 2 "must be divisible by 2^2 = 4" -
 expect_error "--lod with --frames: exit 2" 2 "--lod writes a pyramid of still pictures" -- fire --lod 1 --frames 3 -o x.gif
 check "no level written after a refusal" test ! -e x_lod1.png
 
+# ---- --tileable and --volume: a seamless W x H x D volume as a flipbook atlas ----
+# 8 slices of 16x16 at step 2/16 = 0.125, periods 2, 2 and 1 (= 8 * 0.125): slice k sits at column
+# k % 3, row k / 3 of a 3x3 atlas (48x48; the last cell 0). Pixel (i, j) of slice k is the field at
+# (i, j, k) * 0.125; one period on: (i + 16, j, k) and (i, j, k + 8) give the same bits (gradnoise eval).
+bake noise --fractal fbm --octaves 3 --tileable --volume 8 --size 16x16 --scale 2 -o vol.pfm
+if [[ $RC == 0 ]]; then
+    python3 >vpts.txt <<'PY'
+import struct
+f = lambda v: struct.unpack('f', struct.pack('f', v))[0]
+for i, j, k in [(0, 0, 0), (5, 9, 3), (15, 15, 7), (2, 3, 6)]:
+    for di, dk in [(0, 0), (16, 0), (0, 8)]:
+        print(float.hex(f((i + di) * 0.125)), float.hex(f(j * 0.125)), float.hex(f((k + dk) * 0.125)))
+PY
+    "$GRADNOISE" eval --dims 3 --format hex --fractal fbm --octaves 3 --period 2,2,1 <vpts.txt >vvals.txt
+    if python3 - vol.pfm vvals.txt <<'PY'
+import struct, sys
+data = open(sys.argv[1], 'rb').read()
+head = b"Pf\n48 48\n-1.0\n"
+if not data.startswith(head) or len(data) != len(head) + 48 * 48 * 4: sys.exit(1)
+want = [float.fromhex(l) for l in open(sys.argv[2])]
+at = lambda x, y: struct.unpack_from('<f', data, len(head) + 4 * ((47 - y) * 48 + x))[0]
+got = []
+for i, j, k in [(0, 0, 0), (5, 9, 3), (15, 15, 7), (2, 3, 6)]:
+    v = at((k % 3) * 16 + i, (k // 3) * 16 + j)
+    got += [v, v, v]  # the sample, one period on in x, one period on in z
+sys.exit(0 if got == want and at(47, 47) == 0.0 else 1)
+PY
+    then pass "--volume 8 --tileable: a 3x3 atlas of 16x16 slices, equal to eval, repeating after one period in x and z"
+    else fail "--volume atlas values and periods" "$(cat vvals.txt)"; fi
+else
+    fail "--volume 8 --tileable bakes" "exit $RC" "$ERR"
+fi
+if bake noise --fractal fbm --tileable --volume 8 --size 16x16 --scale 2 --print-config &&
+   [[ "$OUT" == *"period = \"2/2/1/0\""* && "$OUT" == *"volume = 8"* ]]; then
+    pass "--tileable records the periods it set (2, 2, 1) in the configuration"
+else
+    fail "--tileable in --print-config" "$OUT"
+fi
+expect_error "--tileable off a power of two: exit 2" 2 "--tileable: the width spans 3 lattice units" -- noise --tileable --scale 3 -o x.png
+expect_error "--tileable for a simplex basis: exit 2" 2 "the simplex lattices have no axis-aligned period" -- clouds --tileable -o x.png
+expect_error "--volume with --frames: exit 2" 2 "--volume writes one atlas of slices" -- noise --volume 4 --frames 2 -o x.gif
+expect_error "--atlas-columns without --volume: exit 2" 2 "--atlas-columns has no effect without --volume" -- noise --atlas-columns 4 -o x.png
+expect_error "--volume of fire: exit 2" 2 "moves along y over time" -- fire --volume 4 -o x.png
+
 # Large images take the parallel PNG path (rows filtered and deflated in bands on all cores).
 bake terrain --grey --depth 16 --size 2048x1100 -o big.png
 RC2=0; "$GRADNOISE" bake terrain --grey --depth 16 --size 2048x1100 --threads 1 -o big1.png >/dev/null 2>&1 || RC2=$?
@@ -262,7 +306,7 @@ bake terrain --normal-map --normal-convention directx --normal-strength 2.5 --de
 bake --config nm.toml -o nmc2.png
 if [[ $RC == 0 ]] && cmp -s nmc.png nmc2.png && grep -qx 'normal-map = true' nm.toml && grep -qx 'normal-convention = "directx"' nm.toml &&
    grep -qx 'normal-strength = 2.5' nm.toml &&
-   "$READ_IMAGE" nmc.png | grep -q '^text gradnoise-config .*"normal-map":true,"normal-convention":"directx","normal-strength":2.5,"lod":0}'
+   "$READ_IMAGE" nmc.png | grep -q '^text gradnoise-config .*"normal-map":true,"normal-convention":"directx","normal-strength":2.5,"lod":0,"volume":0,"atlas-columns":0}'
 then pass "normal-map config: JSON and TOML record normal-map, normal-convention, normal-strength; --config bakes the same bytes"
 else fail "normal-map config" "exit $RC $ERR" "$(grep normal nm.toml)"; fi
 

@@ -75,8 +75,9 @@ _RECIPES = {}  # dask array name -> _Recipe, for attributes() and the writers
 class _Recipe:
     """Everything a worker needs to compute any window of one baked array (small and picklable)."""
 
-    def __init__(self, field, addressing, shape, a, b, gradient, dtype, value_range):
+    def __init__(self, field, addressing, shape, a, b, gradient, dtype, value_range, level=0):
         self.field = field
+        self.level = level  # chunk addressing: the LOD level (spec 13.5), 0 otherwise
         self.addressing = addressing  # "grid": a = origin, b = step; "chunk": a = first, b = spacing
         self.shape = tuple(shape)     # samples, array order
         self.a, self.b = a, b
@@ -94,7 +95,7 @@ class _Recipe:
         dims = self.dims
         if self.addressing == "chunk":
             first = [self.a[c] + region[dims - 1 - c][0] for c in range(dims)]
-            v = self.field.chunk(n, first=first, spacing=self.b, gradient=self.gradient)
+            v = self.field.chunk(n, first=first, spacing=self.b, level=self.level, gradient=self.gradient)
         else:
             v = self._grid_window(region, n)
         return v if self.dtype == np.float32 else _to_uint16(v, self.value_range)
@@ -140,6 +141,8 @@ class _Recipe:
         else:
             g["first"] = [int(x) for x in self.a]
             g["spacing"] = _f32(self.b)
+            if self.level:
+                g["level"] = self.level
             g["sample"] = "[j, i] = world sample (first_x + i, first_y + j) at spacing noise units (Field.chunk)"
         if self.gradient:
             g["planes"] = ["value"] + ["d/d" + "xyzw"[c] for c in range(self.dims)]
@@ -290,13 +293,17 @@ def grid(field, shape, origin=0.0, step=1.0, *, chunks=None, gradient=False, dty
     return _make(_Recipe(field, "grid", shape, origin, step, bool(gradient), dt, vr), chunks)
 
 
-def chunk(field, shape, first=0, spacing=1.0, *, chunks=None, gradient=False, dtype=np.float32, value_range=None):
-    """World samples as a lazy dask array: ``field.chunk(shape, first, spacing)`` in blocks.
+def chunk(field, shape, first=0, spacing=1.0, *, level=0, chunks=None, gradient=False, dtype=np.float32,
+          value_range=None):
+    """World samples as a lazy dask array: ``field.chunk(shape, first, spacing, level=level)`` in blocks.
 
     shape : (ny, nx) or (nz, ny, nx), array order, each side up to 2**40 samples.
     first : int or sequence, the sample numbers of element [0, 0] in coordinate order; the last
         sample must stay within -2**63 .. 2**63-1.
     spacing : noise units between samples, finite and > 0 in float32.
+    level : the level of detail, 0..62 (spec 13.5): samples ``spacing * 2**level`` apart, band-limited
+        for that spacing when the field has a ``footprint``. ``to_zarr(..., levels=N)`` writes a
+        pyramid of them.
     chunks, gradient, dtype, value_range : as for ``grid``.
 
     Any block equals that window of one ``field.chunk`` bit for bit, at any chunking.
@@ -314,8 +321,9 @@ def chunk(field, shape, first=0, spacing=1.0, *, chunks=None, gradient=False, dt
     if not np.isfinite(np.float32(spacing)) or np.float32(spacing) <= 0:
         raise ValueError(f"spacing must be finite and > 0 in float32 (got {spacing})")
     dt, vr = _dtype_and_range(dtype, value_range, gradient)
-    field.chunk((1,) * dims, first=first, spacing=spacing, gradient=gradient)  # warps, patterns: refused now
-    return _make(_Recipe(field, "chunk", shape, first, float(spacing), bool(gradient), dt, vr), chunks)
+    # (warps, patterns, a bad level or a level's spacing that overflows: refused now)
+    field.chunk((1,) * dims, first=first, spacing=spacing, level=level, gradient=gradient)
+    return _make(_Recipe(field, "chunk", shape, first, float(spacing), bool(gradient), dt, vr, int(level)), chunks)
 
 
 def _recipe(array, what):
@@ -412,7 +420,7 @@ def _coord_values(recipe, c, start, stop):
         o, s = f32(recipe.a[c]), f32(recipe.b[c])
         return (o + np.arange(start, stop, dtype=np.float64).astype(f32) * s).astype(np.float64)
     mant, exp = math.frexp(float(f32(recipe.b)))  # spacing = M * 2**e exactly, M a 24-bit integer
-    m, e = int(mant * (1 << 24)), exp - 24
+    m, e = int(mant * (1 << 24)), exp - 24 + recipe.level  # (a level's samples are 2**level apart)
     while m % 2 == 0:
         m, e = m // 2, e + 1
     lo, hi = recipe.a[c] + start, recipe.a[c] + stop - 1
@@ -427,6 +435,8 @@ def _coord_attrs(recipe, c):
         how = f"origin_{d} + float32(i) * step_{d}, rounded to float32 as Field.grid computes it"
     else:
         how = f"(first_{d} + i) * spacing: world sample first_{d} + i (Field.chunk), rounded to float64"
+        if recipe.level:
+            how = f"(first_{d} + i) * spacing * 2**{recipe.level}: sample first_{d} + i of level {recipe.level} (Field.chunk), rounded to float64"
     return {"_ARRAY_DIMENSIONS": [d], "axis": d.upper(), "units": "1",
             "long_name": f"{d} coordinate of the sample (noise units)", "comment": how}
 
@@ -493,7 +503,8 @@ def _create_store(partial, array, recipe, name, zchunks, compressor):
     return g
 
 
-def to_zarr(array, path, *, name=None, overwrite=False, resume=False, compressor="default", progress=False, compute=True):
+def to_zarr(array, path, *, name=None, overwrite=False, resume=False, compressor="default", progress=False, compute=True,
+            levels=0):
     """Writes a gradnoise.dask array to a Zarr v2 store at `path` that xarray and other Zarr readers
     open as a labelled array, streaming blocks: ``xarray.open_zarr(path)[name]`` is a DataArray with
     dimensions ("y", "x") (3D: ("z", "y", "x"); 4D: ("w", "z", "y", "x"); gradient: "plane" first)
@@ -534,6 +545,12 @@ def to_zarr(array, path, *, name=None, overwrite=False, resume=False, compressor
     progress : show dask's progress bar (distributed's with a Client).
     compute : False returns the dask array of write tasks (one element per block: 1 written, 0
         kept) without running it; finishing the store is then the caller's: see ``finish_zarr``.
+    levels : N > 0 also writes levels 1..N of a LOD pyramid (``chunk`` arrays of level 0 only, whose
+        first sample numbers and sides divide by 2**N): group ``lodL`` holds level L -- the same
+        variable and coordinates, ``xarray.open_zarr(path, group="lodL")`` -- each half the previous
+        level's samples per side at twice the spacing, band-limited for it when the field has a
+        ``footprint`` (spec 8.1, 13.5). The root's ``multiscales`` attribute lists the levels in
+        OME-NGFF 0.4's form (paths, axes, per-level scale and translation in noise units).
 
     Returns the finished store as a read-only zarr.Group (``group[NAME]`` the samples) or, with
     compute=False, the tasks.
@@ -544,6 +561,7 @@ def to_zarr(array, path, *, name=None, overwrite=False, resume=False, compressor
     partial = path + ".partial"
     if os.path.exists(path) and not overwrite:
         raise FileExistsError(f"{path} exists: pass overwrite=True to replace it")
+    pyramid = _pyramid(array, recipe, levels, compute)
     chunks = array.chunks
     for k, c in enumerate(chunks):
         if len(c) > 1 and (len(set(c[:-1])) != 1 or c[-1] > c[0]):
@@ -571,7 +589,60 @@ def to_zarr(array, path, *, name=None, overwrite=False, resume=False, compressor
     if not compute:
         return writes
     _compute(writes, progress)
+    if pyramid:
+        _write_levels(pyramid, partial, name, resume, compressor, progress, recipe)
     return finish_zarr(array, path, overwrite=overwrite)
+
+
+def _pyramid(array, recipe, levels, compute):
+    """The dask arrays of levels 1..N (checked before anything is written)."""
+    if isinstance(levels, bool) or not isinstance(levels, numbers.Integral) or not 0 <= levels <= 62:
+        raise ValueError(f"levels must be an integer in 0..62 (got {levels!r})")
+    if levels == 0:
+        return []
+    if recipe.addressing != "chunk" or recipe.level != 0:
+        raise ValueError("levels: a LOD pyramid is made of chunk levels: pass a gradnoise.dask.chunk array of level 0")
+    if not compute:
+        raise ValueError("levels: with compute=False, write each level with its own to_zarr (path/lodL)")
+    n = 1 << levels
+    dims = recipe.dims
+    for c in range(dims):
+        if recipe.a[c] % n or recipe.shape[dims - 1 - c] % n:
+            raise ValueError(f"levels={levels}: first[{c}] ({recipe.a[c]}) and the side ({recipe.shape[dims - 1 - c]}) "
+                             f"must divide by 2**{levels} = {n} (each level halves them)")
+    block = [c[0] for c in array.chunks[-dims:]]
+    out = []
+    for level in range(1, levels + 1):
+        shape = tuple(side >> level for side in recipe.shape)
+        out.append(chunk(recipe.field, shape, [f >> level for f in recipe.a], recipe.b, level=level,
+                         chunks=tuple(min(b, s) for b, s in zip(block, shape)), gradient=recipe.gradient,
+                         dtype=recipe.dtype, value_range=recipe.value_range))
+    return out
+
+
+def _write_levels(pyramid, partial, name, resume, compressor, progress, recipe):
+    """Levels 1..N as groups lodL inside the partial store, then the root's multiscales attribute."""
+    import zarr
+    for level, a in enumerate(pyramid, 1):
+        target = os.path.join(partial, f"lod{level}")
+        if resume and os.path.isdir(target):
+            continue  # finished by the interrupted bake (a level is renamed into place when complete)
+        to_zarr(a, target, name=name, overwrite=True, resume=resume, compressor=compressor, progress=progress)
+    dims = _dims(recipe)[-recipe.dims:]
+    spacing = float(np.float32(recipe.b))
+    datasets = []
+    for level in range(len(pyramid) + 1):
+        step = spacing * 2.0 ** level
+        first = [recipe.a[c] >> level for c in reversed(range(recipe.dims))]
+        datasets.append({"path": name if level == 0 else f"lod{level}/{name}",
+                         "coordinateTransformations": [{"type": "scale", "scale": [step] * recipe.dims},
+                                                       {"type": "translation", "translation": [f * step for f in first]}]})
+    g = zarr.open_group(partial, mode="r+")
+    g.attrs["multiscales"] = [{
+        "version": "0.4", "name": name, "axes": [{"name": d, "type": "space"} for d in dims],
+        "datasets": datasets,
+        "type": "gradnoise chunk levels (spec 13.5): each band-limited for its spacing when the field has a footprint",
+    }]
 
 
 def finish_zarr(array, path, *, overwrite=False):

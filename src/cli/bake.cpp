@@ -206,6 +206,7 @@ public:
     void tile_set(const TileNumbers& share);
     void frames();
     void still();
+    void volume();
     void summary(double total_seconds);
 
 private:
@@ -431,6 +432,50 @@ void Baker::still() {
     }
 }
 
+// --volume D: slice k is the 3D field at z = float(k) * step, encoded as a still picture, then
+// copied into the atlas at column k % C, row k / C (row-major slices; unused cells stay 0).
+void Baker::volume() {
+    Bake at = b_;
+    at.frames = b_.volume;  // (evaluate's 3D path: frame k at z = float(k) * time_step)
+    at.time_step = *b_.scale / static_cast<float>(b_.width);
+    at.loop = false;
+    const std::size_t w = b_.width, h = b_.height, cols = std::size_t(b_.atlas_cols());
+    const std::size_t aw = b_.picture_width(), ah = b_.picture_height();
+    const std::size_t channels = b_.colour() ? 3 : 1;
+    Floats atlas_values(aw * ah, 0.0f);
+    Encoded atlas;
+    atlas.width = aw;
+    const bool sixteen = b_.depth == 16;  // (RAW16: set to 16 before the bake)
+    if (sixteen && !b_.colour()) {
+        atlas.grey16.assign(aw * ah, 0);
+    } else {
+        atlas.rgb_or_grey8.assign(aw * ah * channels, 0);
+    }
+    for (int k = 0; k < b_.volume; ++k) {
+        rows_.what = "bake " + b_.preset + " slice " + std::to_string(k + 1) + "/" + std::to_string(b_.volume);
+        const auto t0 = Clock::now();
+        const Floats values = evaluate(at, noise_, {0, 0, b_.width, b_.height, k}, &rows_);
+        const auto t1 = Clock::now();
+        const auto [lo, hi] = value_range(at, values);
+        Encoded e;
+        e.width = w;
+        encode(at, values, Floats{}, Floats{}, lo, hi, &e);
+        noise_seconds_ += std::chrono::duration<double>(t1 - t0).count();
+        encode_seconds_ += seconds_since(t1);
+        const std::size_t x0 = (std::size_t(k) % cols) * w, y0 = (std::size_t(k) / cols) * h;
+        for (std::size_t j = 0; j < h; ++j) {
+            std::copy_n(values.begin() + std::ptrdiff_t(j * w), w, atlas_values.begin() + std::ptrdiff_t((y0 + j) * aw + x0));
+            if (!atlas.grey16.empty()) {
+                std::copy_n(e.grey16.begin() + std::ptrdiff_t(j * w), w, atlas.grey16.begin() + std::ptrdiff_t((y0 + j) * aw + x0));
+            } else {
+                std::copy_n(e.rgb_or_grey8.begin() + std::ptrdiff_t(j * w * channels), w * channels,
+                            atlas.rgb_or_grey8.begin() + std::ptrdiff_t(((y0 + j) * aw + x0) * channels));
+            }
+        }
+    }
+    write_picture(b_.output, std::uint32_t(aw), std::uint32_t(ah), atlas_values, atlas);
+}
+
 void Baker::summary(double total_seconds) {
     line_.keep();
     std::error_code ec;
@@ -561,6 +606,8 @@ int run_bake(BakeRequest& q) {
         baker.tile_set(share);
     } else if (b.frames > 1) {
         baker.frames();
+    } else if (b.volume > 0) {
+        baker.volume();
     } else {
         baker.still();
     }
@@ -597,6 +644,16 @@ void add_picture_options(CLI::App& app, Bake& b) {
     cmd->add_flag("--band-limit", b.band_limit,
                   "band-limit the fractal for the pixels: --footprint = --scale / width, so octaves finer\n"
                   "than the pixels fade to their mean instead of aliasing (docs/band-limit.md)");
+    cmd->add_flag("--tileable", b.tileable,
+                  "repeat seamlessly across the picture (and --volume's depth): sets --period to --scale x\n"
+                  "frequency (the height and depth in proportion), each a power of two in 1..256; lattice\n"
+                  "bases and cellular noise (the simplex lattices have no axis-aligned period)");
+    cmd->add_option("--volume", b.volume,
+                    "bake a W x H x D volume (z = k * step): one flipbook atlas of D slices, the layout\n"
+                    "Unity's (Texture Shape 3D, columns x rows) and Unreal's volume-texture imports read")
+        ->check(CLI::Range(0, 4096));
+    cmd->add_option("--atlas-columns", b.atlas_columns, "slices across the --volume atlas (default ceil(sqrt(D)))")
+        ->check(CLI::Range(0, 4096));
     cmd->add_option("--lod", b.lod,
                     "also write levels 1..N of a LOD pyramid, NAME_lod1.EXT ..: each half the size at twice\n"
                     "the spacing, band-limited for its own spacing with --band-limit or --footprint")

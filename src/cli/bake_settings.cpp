@@ -95,7 +95,9 @@ std::vector<Setting> settings_of(const Bake& b, bool file) {
             {"normal-map", b.normal_map},
             {"normal-convention", b.normal_convention},
             {"normal-strength", b.normal_strength},
-            {"lod", b.lod}};
+            {"lod", b.lod},
+            {"volume", b.volume},
+            {"atlas-columns", b.atlas_columns}};
     // The field: the graph file, or every noise parameter under its option's name (the parameter
     // table's, gradnoise/parameters.hpp), before "depth". (A graph takes no noise settings: they
     // would be refused beside it.)
@@ -202,6 +204,44 @@ std::string config_toml(const Bake& b) {
 
 // ---- resolving ----
 
+namespace {
+
+// [S 10.3] --tileable: the lattice repeats every P / f noise units, f the (first octave's)
+// frequency, so the picture's extent E (scale across the width; the height's and the volume's
+// depth in proportion) repeats when P = E * f is a power of two in 1..256, on each axis it covers.
+// (The configuration records the periods, not the flag: it reads back as it was.)
+void set_tiling_periods(Bake& b) {
+    if (!b.graph.empty()) {
+        usage_error("--tileable: a graph's field nodes take their own periods (docs/graph-reference.md)");
+    }
+    if (b.desc.period_x != 0 || b.desc.period_y != 0 || b.desc.period_z != 0 || b.desc.period_w != 0) {
+        usage_error("--tileable sets --period from --scale and the frequency: give one of them");
+    }
+    const double f = b.desc.fractal.kind == Fractal::none ? 1.0 : static_cast<double>(b.desc.fractal.frequency);
+    const double across = static_cast<double>(*b.scale) * f;
+    const double extents[3] = {across, across * b.height / b.width, b.volume ? across * b.volume / b.width : 0.0};
+    int* periods[3] = {&b.desc.period_x, &b.desc.period_y, &b.desc.period_z};
+    for (int a = 0; a < (b.volume ? 3 : 2); ++a) {
+        const double p = extents[a];
+        const bool ok = p >= 1.0 && p <= 256.0 && p == std::ldexp(1.0, std::ilogb(p));
+        if (!ok) {
+            std::string m = "--tileable: ";
+            m += a == 0 ? "the width" : a == 1 ? "the height" : "the depth (--volume)";
+            m += " spans ";
+            m += shortest(p);
+            m += " lattice units (--scale x frequency";
+            m += a == 0 ? "" : " x its share of the width";
+            m += "); a tile needs a power of two in 1..256 on every axis (e.g. --scale ";
+            m += shortest(static_cast<float>(std::ldexp(1.0, std::max(0, std::min(8, std::ilogb(across) + 1))) / f));
+            m += ", sides in power-of-two ratios)";
+            usage_error(m);
+        }
+        *periods[a] = static_cast<int>(p);
+    }
+}
+
+}  // namespace
+
 void resolve_settings(BakeRequest& q) {
     Bake& b = q.b;
     if (q.schema != 1) {
@@ -268,6 +308,9 @@ void resolve_settings(BakeRequest& q) {
             usage_error("--band-limit sets --footprint to the pixel spacing (--scale / width): give one of them");
         }
         b.desc.fractal.footprint = *b.scale / static_cast<float>(b.width);
+    }
+    if (b.tileable) {
+        set_tiling_periods(b);
     }
 }
 
@@ -375,6 +418,7 @@ void check_ignored_options(const Bake& b) {
                   "--normal-convention has no effect without --normal-map");
     refuse_unless(b.frames > 1, b.time_step != defaults.time_step, "--time-step has no effect without --frames N (N > 1)");
     refuse_unless(b.frames > 1, b.loop != defaults.loop, "--loop has no effect without --frames N (N > 1)");
+    refuse_unless(b.volume > 0, b.atlas_columns != defaults.atlas_columns, "--atlas-columns has no effect without --volume");
     refuse_unless(b.colour(), ramp_text(b.ramp) != ramp_text(b.recipe->ramp),
                   "--ramp has no effect on greyscale output (--grey, --normal-map or the noise preset)");
     refuse_unless(b.format == Format::png, b.zlib_level != defaults.zlib_level,
@@ -385,6 +429,33 @@ void check_ignored_options(const Bake& b) {
                   std::string("--normalize has no effect on ") + format_name(b.format) + " output (it keeps the raw values)");
     refuse_unless(b.format == Format::png || b.format == Format::raw16, b.depth != defaults.depth,
                   std::string("--depth has no effect on ") + format_name(b.format) + " output (PNG and RAW16 only)");
+}
+
+// --volume D: a still volume, written as one atlas of its slices.
+void check_volume(const Bake& b) {
+    if (b.volume == 0) {
+        return;
+    }
+    if (b.frames > 1 || b.format == Format::gif || b.tile_size != 0 || !b.engine.empty() || b.lod != 0) {
+        usage_error("--volume writes one atlas of slices: not with --frames, GIF, --tile-size, --engine or --lod");
+    }
+    if (b.recipe->rise) {
+        usage_error("--volume: the " + b.preset + " preset moves along y over time; bake a volume of another preset");
+    }
+    if (b.slopes()) {
+        usage_error("--volume writes values: not with --hillshade or --normal-map");
+    }
+    if (b.normalize == "measured") {
+        usage_error("--volume: --normalize measured would scale each slice by its own range; use fixed");
+    }
+    const std::uint64_t w = std::uint64_t(b.width) * std::uint64_t(b.atlas_cols()),
+                        h = std::uint64_t(b.height) * std::uint64_t(b.atlas_rows());
+    if (w > 65536 || h > 65536) {
+        usage_error("--volume " + std::to_string(b.volume) + ": the atlas of " + std::to_string(b.atlas_cols()) + " x " +
+                    std::to_string(b.atlas_rows()) + " slices of " + std::to_string(b.width) + "x" +
+                    std::to_string(b.height) + " would be " + std::to_string(w) + "x" + std::to_string(h) +
+                    " pixels; each side must be at most 65536");
+    }
 }
 
 // [S 13.5] --lod N: still pictures whose sides halve N times.
@@ -512,6 +583,7 @@ void resolve_output(BakeRequest& q) {
     }
     check_shading(b);
     check_lod(b);
+    check_volume(b);
     check_ignored_options(b);
     check_tile_set(q);
     check_coordinates(b);  // (after the tile set's own limits: its extent is known to be sane)

@@ -60,6 +60,19 @@ struct Bake {
     // the footprint times 2^L (spec 13.5).
     bool band_limit = false;
     int lod = 0;
+    // --tileable: the periods that make the picture (volume) repeat across its own extent; --volume D:
+    // a W x H x D volume (z = float(k) * step) as a flipbook atlas of D slices, --atlas-columns
+    // across (default ceil(sqrt(D))), the layout Unity's and Unreal's 3D texture imports read.
+    bool tileable = false;
+    int volume = 0;
+    int atlas_columns = 0;
+    int atlas_cols() const { return atlas_columns != 0 ? atlas_columns : atlas_default_columns(volume); }
+    int atlas_rows() const { return (volume + atlas_cols() - 1) / atlas_cols(); }
+    static int atlas_default_columns(int slices) {
+        int c = 1;
+        while (c * c < slices) ++c;
+        return c;
+    }
     std::uint32_t overlap = 0;                    // --overlap N: a tile set's extra samples on every side
     std::string engine;                           // --engine NAME: "" for none
     const EnginePreset* engine_preset = nullptr;  // resolved from it
@@ -79,8 +92,8 @@ struct Bake {
     // A tile's side as written: the tile size and its --overlap on both sides.
     std::uint32_t tile_side() const { return tile_size + 2 * overlap; }
     // Each written picture's size: a tile's, or the whole picture's.
-    std::uint32_t picture_width() const { return tiles ? tile_side() : width; }
-    std::uint32_t picture_height() const { return tiles ? tile_side() : height; }
+    std::uint32_t picture_width() const { return tiles ? tile_side() : volume ? width * std::uint32_t(atlas_cols()) : width; }
+    std::uint32_t picture_height() const { return tiles ? tile_side() : volume ? height * std::uint32_t(atlas_rows()) : height; }
     // One past the last pixel index a tile set's tile `last` (along an axis) samples; the first is -overlap.
     std::uint64_t tile_set_end(long last) const { return std::uint64_t(last) * tile_stride() + tile_size + overlap; }
 };

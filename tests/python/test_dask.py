@@ -398,6 +398,40 @@ def test_zarr_chunk_addressing_uint16_opens_in_xarray(tmp_path):
         assert_same_bits(ds["y"].values, _chunk_coords(first[1], spacing, 6), f"far y, spacing {spacing}")
 
 
+def test_zarr_lod_pyramid_levels_and_multiscales(tmp_path):
+    """[S 8.1, 13.5] to_zarr(levels=N): groups lodL holding Field.chunk(level=L)'s bits, coordinates
+    at 2**L times the spacing, and the root's multiscales list; refusals before anything is written."""
+    import xarray as xr
+    field = gradnoise.Field(basis="opensimplex2s", fractal="fbm", octaves=8, frequency=1 / 64, footprint=0.5, seed=3)
+    shape, first, spacing = (96, 128), (2**40, -(2**20)), 0.5
+    arr = gd.chunk(field, shape, first=first, spacing=spacing, chunks=32)
+    gd.to_zarr(arr, tmp_path / "p.zarr", levels=2)
+    for level in range(3):
+        ds = _open_xarray(xr, tmp_path / "p.zarr") if level == 0 else xr.open_zarr(str(tmp_path / "p.zarr"), group=f"lod{level}")
+        n = (shape[0] >> level, shape[1] >> level)
+        f = (first[0] >> level, first[1] >> level)
+        want = field.chunk(n, first=f, spacing=spacing, level=level)
+        assert_same_bits(ds["height"].values, want, f"level {level}")
+        assert_same_bits(ds["x"].values, _chunk_coords(f[0], spacing * 2**level, n[1]), f"level {level} x")
+        if level:
+            assert ds["height"].attrs["gradnoise"]["level"] == level
+    # Level 1 is the band-limited field for spacing 1, not level 0 decimated.
+    level1 = xr.open_zarr(str(tmp_path / "p.zarr"), group="lod1")["height"].values
+    assert not np.array_equal(level1, field.chunk(shape, first=first, spacing=spacing)[::2, ::2])
+    ms = zarr.open_group(str(tmp_path / "p.zarr"), mode="r").attrs["multiscales"][0]
+    assert [d["path"] for d in ms["datasets"]] == ["height", "lod1/height", "lod2/height"]
+    assert [a["name"] for a in ms["axes"]] == ["y", "x"]
+    assert ms["datasets"][2]["coordinateTransformations"][0]["scale"] == [2.0, 2.0]
+    assert ms["datasets"][1]["coordinateTransformations"][1]["translation"] == [-(2**19) * 1.0, 2**39 * 1.0]
+    with pytest.raises(ValueError, match="must divide by 2\\*\\*3 = 8"):
+        gd.to_zarr(gd.chunk(field, (100, 128), first=first, spacing=spacing), tmp_path / "bad.zarr", levels=3)
+    with pytest.raises(ValueError, match="a LOD pyramid is made of chunk levels"):
+        gd.to_zarr(gd.grid(field, (64, 64)), tmp_path / "bad.zarr", levels=1)
+    with pytest.raises(ValueError, match="levels must be an integer in 0..62"):
+        gd.to_zarr(arr, tmp_path / "bad.zarr", levels=-1)
+    assert not os.path.exists(tmp_path / "bad.zarr") and not os.path.exists(tmp_path / "bad.zarr.partial")
+
+
 def test_zarr_volumes_gradients_and_names(tmp_path):
     import xarray as xr  # (not skipped: scripts/install-deps.sh installs python3-xarray, and CI must use it)
     vol = gd.grid(TERRAIN, (6, 10, 12), origin=(1, 2, 3), step=(0.07, 0.05, 0.3), chunks=(4, 8, 8), gradient=True)
