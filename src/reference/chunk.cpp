@@ -3,6 +3,7 @@
 #include "reference/common.hpp"
 #include "reference/int128.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -13,9 +14,9 @@ namespace {
 // noise, f_k = f_{k-1} * lacunarity), in order, while body(k, g_k) returns true; false if it
 // stopped early.
 template <class Body>
-bool for_each_octave_step(const NoiseDesc& d, float spacing, Body&& body) {
+bool for_each_octave_step(const NoiseDesc& d, float spacing, Body&& body, int limit = max_octaves) {
     const FractalParams& f = d.fractal;
-    const int octaves = f.kind == Fractal::none ? 1 : f.octaves;
+    const int octaves = std::min(f.kind == Fractal::none ? 1 : f.octaves, limit);
     float frequency = f.kind == Fractal::none ? 1.0f : f.frequency;
     for (int k = 0; k < octaves; ++k) {
         if (!body(k, spacing * frequency)) {
@@ -46,15 +47,18 @@ float chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float
 }  // namespace
 
 void chunk_coordinates(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
-                       float* out) noexcept {
+                       float* out, bool every_octave) noexcept {
     const float offset[3] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z};
-    for_each_octave_step(t.desc, spacing, [&](int k, float step) {
-        const float kf = static_cast<float>(k);
-        for (std::size_t i = 0; i < n; ++i) {
-            out[static_cast<std::size_t>(k) * n + i] = chunk_coordinate(first + static_cast<std::int64_t>(i), step) + kf * offset[axis];
-        }
-        return true;
-    });
+    for_each_octave_step(
+        t.desc, spacing,
+        [&](int k, float step) {
+            const float kf = static_cast<float>(k);
+            for (std::size_t i = 0; i < n; ++i) {
+                out[static_cast<std::size_t>(k) * n + i] = chunk_coordinate(first + static_cast<std::int64_t>(i), step) + kf * offset[axis];
+            }
+            return true;
+        },
+        every_octave ? max_octaves : t.octaves.octaves);
 }
 
 bool chunk_in_binary64(const detail::NoiseTables& t) noexcept {
@@ -62,16 +66,19 @@ bool chunk_in_binary64(const detail::NoiseTables& t) noexcept {
 }
 
 void chunk_coordinates_f64(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
-                           double* out) noexcept {
+                           double* out, bool every_octave) noexcept {
     const float offset[3] = {detail::octave_offset_x, detail::octave_offset_y, detail::octave_offset_z};
-    for_each_octave_step(t.desc, spacing, [&](int k, float step) {
-        const double shift = static_cast<double>(static_cast<float>(k) * offset[axis]);
-        for (std::size_t i = 0; i < n; ++i) {
-            const double s = static_cast<double>(first + static_cast<std::int64_t>(i));
-            out[static_cast<std::size_t>(k) * n + i] = s * static_cast<double>(step) + shift;
-        }
-        return true;
-    });
+    for_each_octave_step(
+        t.desc, spacing,
+        [&](int k, float step) {
+            const double shift = static_cast<double>(static_cast<float>(k) * offset[axis]);
+            for (std::size_t i = 0; i < n; ++i) {
+                const double s = static_cast<double>(first + static_cast<std::int64_t>(i));
+                out[static_cast<std::size_t>(k) * n + i] = s * static_cast<double>(step) + shift;
+            }
+            return true;
+        },
+        every_octave ? max_octaves : t.octaves.octaves);
 }
 
 bool chunk_steps_finite(const NoiseDesc& desc, float spacing) noexcept {

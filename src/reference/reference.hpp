@@ -78,10 +78,12 @@ float field4(const detail::NoiseTables& t, float x, float y, float z, float w) n
 float chunk_coordinate(std::int64_t s, float g) noexcept;
 // [S 13] Octave k's coordinates of the n samples first, first + 1, ... on axis `axis` (0 x, 1 y,
 // 2 z): out[k * n + i] = chunk_coordinate(first + i, spacing * f_k) + k * offset_axis, for every
-// octave k of the field (one for plain noise). The one place chunk coordinates are made: the
-// reference per sample, the kernels per tile of columns and per row.
+// octave k of the field (one for plain noise) that is evaluated -- [S 8.1]: not the octaves a band
+// limit fades out, for which the kernels' buffers have no room -- or, with every_octave, for all of
+// the fractal's octaves (chunk_octave_coordinates' layout). The one place chunk coordinates are
+// made: the reference per sample, the kernels per tile of columns and per row.
 void chunk_coordinates(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
-                       float* out) noexcept;
+                       float* out, bool every_octave = false) noexcept;
 // [S 8, 13] The base noise (octave 0) or the fractal sum, octave k at (x[k * x_stride], y[k],
 // z[k]) (z unused in 2D): the octave loop with its coordinates given.
 float octave_sum(const detail::NoiseTables& t, int dims, const float* x, std::size_t x_stride, const float* y,
@@ -91,7 +93,7 @@ float octave_sum(const detail::NoiseTables& t, int dims, const float* x, std::si
 // the octave sum takes them as they are (the families skew in binary64).
 bool chunk_in_binary64(const detail::NoiseTables& t) noexcept;
 void chunk_coordinates_f64(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
-                           double* out) noexcept;
+                           double* out, bool every_octave = false) noexcept;
 float octave_sum(const detail::NoiseTables& t, int dims, const double* x, std::size_t x_stride, const double* y,
                  const double* z) noexcept;
 // [S 13] Whether spacing * f_k is finite for every octave k of the field (a huge spacing or octave

@@ -41,7 +41,7 @@ Status chunk_octave_coordinates(const Noise& noise, int axis, std::int64_t first
                       "chunk_octave_coordinates: the simplex bases' chunk coordinates are binary64 (docs/spec.md section "
                       "13.4): pass a double* out");
     }
-    reference::chunk_coordinates(noise.tables(), spacing, axis, first, count, out);
+    reference::chunk_coordinates(noise.tables(), spacing, axis, first, count, out, true);
     return Status();
 }
 
@@ -55,7 +55,7 @@ Status chunk_octave_coordinates(const Noise& noise, int axis, std::int64_t first
                       "chunk_octave_coordinates: the lattice and cellular bases' chunk coordinates are float (docs/spec.md "
                       "section 13): pass a float* out");
     }
-    reference::chunk_coordinates_f64(noise.tables(), spacing, axis, first, count, out);
+    reference::chunk_coordinates_f64(noise.tables(), spacing, axis, first, count, out, true);
     return Status();
 }
 
