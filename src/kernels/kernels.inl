@@ -222,6 +222,15 @@ void points_3d_f64(const detail::NoiseTables& t, const double* x, const double* 
     points_f64<3>(t, coords, out, n);
 }
 
+// [S 19] A graph's NaN results as the quiet NaN 0x7FC00000, whatever NaN the processor made.
+inline void canonical_nans(float* v, std::size_t lanes) noexcept {
+    const F quiet(std::numeric_limits<float>::quiet_NaN());
+    for (std::size_t l = 0; l < lanes; l += F::size) {
+        const F x = F::load_aligned(v + l);
+        xsimd::select(x == x, x, quiet).store_aligned(v + l);
+    }
+}
+
 // [S 19] Graphs: blocks of graph_block samples; the coordinates written into slots 0 .. dims - 1
 // (the tail of a short block padded to whole batches: zeros, or the grid's next columns), the
 // program run, the output slot's first m samples copied out.
@@ -242,6 +251,7 @@ void graph_blocks(const detail::GraphData& d, std::size_t n, Coordinates&& coord
         const std::size_t lanes = (m + F::size - 1) / F::size * F::size;
         coordinates(slots, i, m, lanes);
         run_program(d.program, slots, lanes, field);
+        canonical_nans(slots[d.program.output], lanes);
         std::memcpy(out + i, slots[d.program.output], m * sizeof(float));
     }
 }
@@ -321,6 +331,7 @@ void graph_gradient_blocks(const detail::GraphData& d, std::size_t n, Coordinate
         }
         run_program_gradient(d.program, slots, lanes, field);
         for (int p = 0; p <= dims; ++p) {
+            canonical_nans(slots[d.program.output][p], lanes);
             std::memcpy(out[p] + offset + i, slots[d.program.output][p], m * sizeof(float));
         }
     }

@@ -5,6 +5,8 @@
 
 #include "graph/program.hpp"
 #include "reference/common.hpp"
+
+#include <limits>
 #include "reference/reference.hpp"
 
 namespace gradnoise::graph {
@@ -544,6 +546,12 @@ private:
 
 }  // namespace
 
+// [S 19] A NaN result leaves as the quiet NaN 0x7FC00000 (the processor picks the sign and payload
+// of a NaN an operation makes: x86 0xFFC00000, ARM 0x7FC00000).
+float canonical_nan(float v) {
+    return v == v ? v : std::numeric_limits<float>::quiet_NaN();
+}
+
 void graph_sample_gradient(const detail::GraphData& d, const float* p, float* out) noexcept {
     Coordinates P;
     for (int a = 0; a < d.desc.dims; ++a) {
@@ -553,15 +561,15 @@ void graph_sample_gradient(const detail::GraphData& d, const float* p, float* ou
         P.c[a] = 1.0f;
     }
     const Dual r = GraphGradientReference(d).node(d.desc.output, P);
-    out[0] = r.v;
+    out[0] = canonical_nan(r.v);
     for (int a = 0; a < d.desc.dims; ++a) {
-        out[1 + a] = r.d[a];
+        out[1 + a] = canonical_nan(r.d[a]);
     }
 }
 
 float graph_sample(const detail::GraphData& d, const float* p) noexcept {
     const float q[4] = {p[0], p[1], d.desc.dims > 2 ? p[2] : 0.0f, d.desc.dims > 3 ? p[3] : 0.0f};
-    return GraphReference(d).node(d.desc.output, q);
+    return canonical_nan(GraphReference(d).node(d.desc.output, q));
 }
 
 }  // namespace gradnoise::reference

@@ -327,8 +327,17 @@ std::string program_function(const graph::Program& prog, const std::string& name
         s += ";\n";
     }
     s += ProgramWriter(prog, name, gradient).body();
-    if (gradient) s += "    d = d" + number(prog.output) + ";\n";
-    return s + "    return s" + number(prog.output) + ";\n}\n";
+    // [S 19] A NaN result is the quiet NaN 0x7FC00000, whatever NaN the GPU made.
+    const std::string quiet = "uintBitsToFloat(0x7FC00000u)";
+    const std::string out = "s" + number(prog.output);
+    if (gradient) {
+        s += "    d = d" + number(prog.output) + ";\n";
+        for (int a = 0; a < dims; ++a) {
+            const std::string c = std::string("d.") + component(a);
+            s += "    " + c + " = isnan(" + c + ") ? " + quiet + " : " + c + ";\n";
+        }
+    }
+    return s + "    return isnan(" + out + ") ? " + quiet + " : " + out + ";\n}\n";
 }
 
 // A node's name for a comment line: printable ASCII, else '?'.
