@@ -212,6 +212,9 @@ public:
 private:
     // One picture (a frame or a tile): values -> [0, 1] -> bytes. rows: its fill's progress.
     void picture(const Window& window, RateProgress* rows, Floats* values, Encoded* e);
+    // The same of another Bake's settings and field (a --lod level, a --volume slice).
+    void picture(const Bake& b, const FieldSource& noise, const Window& window, RateProgress* rows, Floats* values,
+                 Encoded* e);
     void measure_set_range();
     void write_picture(const std::string& path, std::uint32_t w, std::uint32_t h, const Floats& values, const Encoded& e);
 
@@ -230,15 +233,20 @@ private:
 };
 
 void Baker::picture(const Window& window, RateProgress* rows, Floats* values, Encoded* e) {
+    picture(b_, noise_, window, rows, values, e);
+}
+
+void Baker::picture(const Bake& b, const FieldSource& noise, const Window& window, RateProgress* rows, Floats* values,
+                    Encoded* e) {
     const auto t0 = Clock::now();
     Floats gx, gy;
-    *values = evaluate(b_, noise_, window, rows, b_.slopes() ? &gx : nullptr, b_.slopes() ? &gy : nullptr);
+    *values = evaluate(b, noise, window, rows, b.slopes() ? &gx : nullptr, b.slopes() ? &gy : nullptr);
     const auto t1 = Clock::now();
-    const auto [lo, hi] = set_range_ ? *set_range_ : value_range(b_, *values);
+    const auto [lo, hi] = set_range_ ? *set_range_ : value_range(b, *values);
     e->width = window.w;
     {
         const PhaseProgress phase(rows == &rows_ ? &line_ : nullptr, rows_.what + ": encoding");
-        encode(b_, *values, gx, gy, lo, hi, e);
+        encode(b, *values, gx, gy, lo, hi, e);
     }
     noise_seconds_ += std::chrono::duration<double>(t1 - t0).count();
     encode_seconds_ += seconds_since(t1);
@@ -415,17 +423,7 @@ void Baker::still() {
         at.desc.fractal.footprint = std::ldexp(b_.desc.fractal.footprint, level);
         const std::optional<FieldSource> own =
             b_.graph.empty() ? std::optional<FieldSource>(FieldSource(make_noise(at.desc))) : std::nullopt;
-        const auto t0 = Clock::now();
-        Floats gx, gy;
-        values = evaluate(at, own ? *own : noise_, {0, 0, at.width, at.height, 0}, &rows_, at.slopes() ? &gx : nullptr,
-                          at.slopes() ? &gy : nullptr);
-        const auto t1 = Clock::now();
-        const auto [lo, hi] = value_range(at, values);
-        e = Encoded{};
-        e.width = at.width;
-        encode(at, values, gx, gy, lo, hi, &e);
-        noise_seconds_ += std::chrono::duration<double>(t1 - t0).count();
-        encode_seconds_ += seconds_since(t1);
+        picture(at, own ? *own : noise_, {0, 0, at.width, at.height, 0}, &rows_, &values, &e);
         const std::string name =
             (out.parent_path() / (out.stem().string() + "_lod" + std::to_string(level) + out.extension().string())).string();
         write_picture(name, at.width, at.height, values, e);
@@ -453,15 +451,9 @@ void Baker::volume() {
     }
     for (int k = 0; k < b_.volume; ++k) {
         rows_.what = "bake " + b_.preset + " slice " + std::to_string(k + 1) + "/" + std::to_string(b_.volume);
-        const auto t0 = Clock::now();
-        const Floats values = evaluate(at, noise_, {0, 0, b_.width, b_.height, k}, &rows_);
-        const auto t1 = Clock::now();
-        const auto [lo, hi] = value_range(at, values);
+        Floats values;
         Encoded e;
-        e.width = w;
-        encode(at, values, Floats{}, Floats{}, lo, hi, &e);
-        noise_seconds_ += std::chrono::duration<double>(t1 - t0).count();
-        encode_seconds_ += seconds_since(t1);
+        picture(at, noise_, {0, 0, b_.width, b_.height, k}, &rows_, &values, &e);
         const std::size_t x0 = (std::size_t(k) % cols) * w, y0 = (std::size_t(k) / cols) * h;
         for (std::size_t j = 0; j < h; ++j) {
             std::copy_n(values.begin() + std::ptrdiff_t(j * w), w, atlas_values.begin() + std::ptrdiff_t((y0 + j) * aw + x0));

@@ -33,13 +33,12 @@ Constants constants(const Field& f) {
                              detail::octave_offset_w};
     Constants c;
     float frequency = fr.kind == Fractal::none ? 1.0f : fr.frequency, amplitude = 1.0f;
-    // [S 8.1] the band limit: octave k's weight, the faded share of the mean in the bias.
+    // [S 8.1] the band limit: octave k's weight; the sum's start (the faded share of the mean) is the
+    // CPU tables' own.
     const float footprint = fr.kind == Fractal::none ? 0.0f : fr.footprint, scale = detail::band_scale(f.desc.basis);
+    c.bias = f.tables.octaves.bias[f.dims];
     for (int k = 0; k < f.octaves(); ++k) {
         const float w = detail::band_weight(frequency, footprint, scale);
-        if (footprint != 0.0f) {
-            c.bias = c.bias + (amplitude - amplitude * w) * f.tables.band_mean[f.dims];
-        }
         Octave o{frequency, amplitude * w, {}, {}};
         for (int a = 0; a < 4; ++a) {
             o.offset[a] = static_cast<float>(k) * offset[a];
