@@ -29,6 +29,7 @@ entries=(
   "marble|marble (Perlin 1985 9.3)|--scale 8 --fractal turbulence --frequency 0.25 --octaves 4 --pattern marble --pattern-frequency 3"
   "wood|wood (Perlin 1985 9.4)|--scale 4 --origin -2,-2 --fractal turbulence --frequency 2 --pattern wood --pattern-frequency 3 --pattern-strength 0.8"
   "tile|tileable: period 4, shown twice across|--scale 8 --period 4 --fractal fbm --octaves 5"
+  "simplex-tile|tileable OpenSimplex2S fBm (fallback lattice): period 6, shown twice across|--scale 12 --basis opensimplex2s --orientation2 fallback --orientation3 fallback --period 6 --fractal fbm --octaves 5 --seed 1337"
   "4d|4D slice at (z, w) = (1.5, 0)|--scale 8 --slice 1.5,0"
 )
 echo "| picture | command |"

@@ -185,7 +185,38 @@ else
     fail "--tileable in --print-config" "$OUT"
 fi
 expect_error "--tileable off a power of two: exit 2" 2 "--tileable: the width spans 3 lattice units" -- noise --tileable --scale 3 -o x.png
-expect_error "--tileable for a simplex basis: exit 2" 2 "the simplex lattices have no axis-aligned period" -- clouds --tileable -o x.png
+# A simplex tile (spec 16.8): period 6 at frequency 1 on the fallback lattice, which --tileable selects;
+# pixel (i, j) is the field at (i, j) * 6/32, and one period on in x or y gives the same bits.
+bake noise --basis opensimplex2s --tileable --size 32x32 --scale 6 -o stile.pfm
+if [[ $RC == 0 ]]; then
+    python3 >spts.txt <<'PY'
+import struct
+f = lambda v: struct.unpack('f', struct.pack('f', v))[0]
+for i, j in [(0, 0), (5, 9), (31, 31), (2, 30)]:
+    for di, dj in [(0, 0), (32, 0), (0, -32)]:
+        print(float.hex(f((i + di) * 0.1875)), float.hex(f((j + dj) * 0.1875)))
+PY
+    "$GRADNOISE" eval --dims 2 --format hex --basis opensimplex2s --orientation2 fallback --orientation3 fallback \
+        --period 6,6 <spts.txt >svals.txt
+    if python3 - stile.pfm svals.txt <<'PY'
+import struct, sys
+data = open(sys.argv[1], 'rb').read()
+head = b"Pf\n32 32\n-1.0\n"
+if not data.startswith(head) or len(data) != len(head) + 32 * 32 * 4: sys.exit(1)
+want = [float.fromhex(l) for l in open(sys.argv[2])]
+at = lambda x, y: struct.unpack_from('<f', data, len(head) + 4 * ((31 - y) * 32 + x))[0]
+got = []
+for i, j in [(0, 0), (5, 9), (31, 31), (2, 30)]:
+    got += [at(i, j)] * 3  # the sample, one period on in x, one period back in y
+sys.exit(0 if got == want and len(set(got)) > 3 else 1)
+PY
+    then pass "--tileable with opensimplex2s: a 6 x 6 tile on the fallback lattice, equal to eval, repeating in x and y"
+    else fail "--tileable simplex values and periods" "$(cat svals.txt)"; fi
+else
+    fail "--tileable with opensimplex2s bakes" "exit $RC" "$ERR"
+fi
+expect_error "--tileable for a simplex basis off 3 x 2^k: exit 2" 2 "a simplex tile needs three times a power of two" -- clouds --tileable --scale 4 -o x.png
+expect_error "--tileable with a simplex orientation that does not tile: exit 2" 2 "--orientation3 improve_xz does not tile" -- noise --basis opensimplex2 --orientation3 improve_xz --tileable --scale 6 -o x.png
 expect_error "--volume with --frames: exit 2" 2 "--volume writes one atlas of slices" -- noise --volume 4 --frames 2 -o x.gif
 expect_error "--atlas-columns without --volume: exit 2" 2 "--atlas-columns has no effect without --volume" -- noise --atlas-columns 4 -o x.png
 expect_error "--volume of fire: exit 2" 2 "moves along y over time" -- fire --volume 4 -o x.png

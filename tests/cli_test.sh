@@ -765,8 +765,10 @@ else
 fi
 capture "" eval --octaves 40
 expect_rc "--octaves 40: exit 2, naming the range" 2 "--octaves: '40' is not an integer in 1..32"
-capture "" eval --period 8,3
-expect_rc "--period 8,3: exit 2" 2 "--period: '8,3' is not 1 to 4 comma-separated values, each 0 (none) or a power of two in 1..256"
+capture "" eval --period 8,5
+expect_rc "--period 8,5: exit 2" 2 "--period: '8,5' is not 1 to 4 comma-separated values, each 0 (none), a power of two in 1..256 (the lattice bases, cellular) or three times one in 3..768 (the simplex families)"
+capture "" eval --period 12
+expect_rc "--period 12 on a lattice basis: exit 2" 2 "--period (x) must be 0 or a power of two in 1..256 for the lattice bases and cellular noise"
 capture "" eval --basis simplex
 expect_rc "--basis simplex: exit 2, listing the bases" 2 "is not one of perlin, classic, value, isotropic, opensimplex2, opensimplex2s or cellular"
 

@@ -125,12 +125,29 @@ std::vector<Field> fields() {
     d.basis = Basis::opensimplex2, d.hash = Hash::mix, d.has_seed = true, d.seed = 3;
     d.fractal = {Fractal::billow, 6, 0.7f, 2.5f, 0.5f, 0.1f};
     f.push_back({"opensimplex2-billow-band", d});
+    // Issue 32: the simplex families' periods (spec 16.8) on the fallback lattices, both arithmetics.
+    d = NoiseDesc{};
+    d.basis = Basis::opensimplex2s, d.has_seed = true, d.seed = 11;
+    d.simplex.orientation2 = gradnoise::Orientation2::fallback, d.simplex.orientation3 = gradnoise::Orientation3::fallback;
+    d.period_x = 6, d.period_y = 12, d.period_z = 3;
+    d.fractal = {Fractal::fbm, 3, 0.5f, 2.0f, 0.5f};
+    f.push_back({"opensimplex2s-tiled-fbm3", d});
+    d.basis = Basis::opensimplex2, d.hash = Hash::mix, d.fractal = gradnoise::FractalParams{};
+    d.period_x = 24, d.period_y = 3, d.period_z = 0;
+    f.push_back({"opensimplex2-mix-tiled", d});
     return f;
 }
 
 struct Points {
     std::vector<float> x, y, z, w;
 };
+
+// Cellular noise and the tiled simplex fields are 2D and 3D only (spec 16.8, 17).
+bool has_4d(const NoiseDesc& d) {
+    const bool tiled = d.period_x != 0 || d.period_y != 0 || d.period_z != 0;
+    return d.basis != Basis::cellular &&
+           !(tiled && (d.basis == Basis::opensimplex2 || d.basis == Basis::opensimplex2s));
+}
 
 // Random points over many cells, then awkward values: lattice boundaries, huge, tiny, non-finite.
 Points make_points(int random_points) {
@@ -210,7 +227,7 @@ int main(int argc, char** argv) {
             line(f.name, "points2", isa, fnv1a(out));
             check(noise.evaluate_3d(p.x.data(), p.y.data(), p.z.data(), out.data(), n), "points3");
             line(f.name, "points3", isa, fnv1a(out));
-            if (f.desc.basis != Basis::cellular) {  // 2D and 3D only
+            if (has_4d(f.desc)) {
                 check(noise.evaluate_4d(p.x.data(), p.y.data(), p.z.data(), p.w.data(), out.data(), n), "points4");
                 line(f.name, "points4", isa, fnv1a(out));
             }
@@ -243,7 +260,7 @@ int main(int argc, char** argv) {
                 line(f.name, "gradient2", isa, fnv1a(planes));
                 check(noise.evaluate_gradient_3d(p.x.data(), p.y.data(), p.z.data(), g, n), "gradient3");
                 line(f.name, "gradient3", isa, fnv1a(planes));
-                if (f.desc.basis != Basis::cellular) {
+                if (has_4d(f.desc)) {
                     check(noise.evaluate_gradient_4d(p.x.data(), p.y.data(), p.z.data(), p.w.data(), g, n), "gradient4");
                     line(f.name, "gradient4", isa, fnv1a(planes));
                 }

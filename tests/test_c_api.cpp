@@ -208,8 +208,8 @@ TEST_CASE("status names and the per-thread message") {
 
 TEST_CASE("version") {
     CHECK(gradnoise_version() == GRADNOISE_VERSION_NUMBER);
-    CHECK(std::string(gradnoise_version_string()) == "0.13.0");
-    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (13u << 8) | 0u));
+    CHECK(std::string(gradnoise_version_string()) == "0.14.0");
+    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (14u << 8) | 0u));
 }
 
 TEST_CASE("ISA queries and overrides") {
@@ -346,8 +346,8 @@ TEST_CASE("descriptor handles: NULL, unknown enums and ranges") {
              (void)gradnoise_desc_set_basis(p, GRADNOISE_BASIS_OPENSIMPLEX2);
              (void)gradnoise_desc_set_period(p, 8, 8, 0, 0);
          },
-         "NoiseDesc: periods need a lattice basis (perlin, classic, value, isotropic or cellular); the simplex "
-         "lattices have no axis-aligned period"},
+         "NoiseDesc: period_x must be 0 or three times a power of two in 3..768 for the simplex families (their "
+         "tiling lattice repeats every 3 units)"},
         {[](gradnoise_desc* p) { (void)gradnoise_desc_set_fractal(p, GRADNOISE_FRACTAL_FBM, 0, 1.0f, 2.0f, 0.5f); },
          "NoiseDesc: fractal.octaves must be in 1..32"},
         {[](gradnoise_desc* p) { (void)gradnoise_desc_set_fractal(p, GRADNOISE_FRACTAL_FBM, 33, 1.0f, 2.0f, 0.5f); },
@@ -359,9 +359,10 @@ TEST_CASE("descriptor handles: NULL, unknown enums and ranges") {
         {[](gradnoise_desc* p) { (void)gradnoise_desc_set_fractal(p, GRADNOISE_FRACTAL_FBM, 6, 1.0f, 2.0f, 9.0f); },
          "NoiseDesc: fractal.persistence must be in (0, 8]"},
         {[](gradnoise_desc* p) { (void)gradnoise_desc_set_period(p, 3, 0, 0, 0); },
-         "NoiseDesc: period_x must be 0 (none) or a power of two in 1..256"},
+         "NoiseDesc: period_x must be 0 or a power of two in 1..256 for the lattice bases and cellular noise"},
         {[](gradnoise_desc* p) { (void)gradnoise_desc_set_period(p, 0, 0, 0, 512); },
-         "NoiseDesc: period_w must be 0 (none) or a power of two in 1..256"},
+         "NoiseDesc: period_w must be 0 (none), a power of two in 1..256 (the lattice bases, cellular) or three "
+         "times one in 3..768 (the simplex families)"},
         {[](gradnoise_desc* p) { (void)gradnoise_desc_set_warp(p, 3, 1.0f, 1.0f); },
          "NoiseDesc: warp.levels must be 0, 1 or 2"},
         {[](gradnoise_desc* p) { (void)gradnoise_desc_set_warp(p, 1, INFINITY, 1.0f); },
@@ -1091,7 +1092,8 @@ TEST_CASE("many threads at once: same bits as one thread, messages stay per thre
                         expect(gradnoise_desc_set_period(own, 3, 0, 0, 0) == GRADNOISE_OK);
                         expect(gradnoise_noise_create(own, &n) == GRADNOISE_INVALID_ARGUMENT);
                         expect(n == nullptr);
-                        expect(last() == "NoiseDesc: period_x must be 0 (none) or a power of two in 1..256");
+                        expect(last() == "NoiseDesc: period_x must be 0 or a power of two in 1..256 for the lattice "
+                                         "bases and cellular noise");
                         break;
                     default:
                         expect(gradnoise_force_isa(-3) == GRADNOISE_INVALID_ARGUMENT);

@@ -118,10 +118,12 @@ TEST_CASE("parameters: allows and in effect") {
     CHECK_FALSE(parameter_allows(octaves, 33));
     CHECK_FALSE(parameter_allows(octaves, 2.5));
     const Parameter& period = *find_parameter("period_x");
-    for (double ok : {0.0, 1.0, 2.0, 128.0, 256.0}) {
+    // Either family's periods (Noise::validate then holds each basis to its own): powers of two up to
+    // 256, three times one up to 768.
+    for (double ok : {0.0, 1.0, 2.0, 128.0, 256.0, 3.0, 6.0, 768.0}) {
         CHECK(parameter_allows(period, ok));
     }
-    for (double bad : {3.0, 512.0, -2.0, 6.0}) {
+    for (double bad : {5.0, 512.0, -2.0, 9.0, 1536.0, 12.5}) {
         CHECK_FALSE(parameter_allows(period, bad));
     }
     const Parameter& frequency = *find_parameter("frequency");
@@ -178,7 +180,8 @@ TEST_CASE("set_parameter: text in, the desc unchanged on a refusal") {
         {"octaves", "5.0", "octaves must be an integer in 1..32"},
         {"octaves", " 5", "octaves must be an integer in 1..32"},
         {"warp", "3", "warp must be one of 0, 1 or 2"},
-        {"period_x", "3", "period_x must be 0 (none) or a power of two in 1..256"},
+        {"period_x", "5", "period_x must be 0 (none), a power of two in 1..256 (the lattice bases, cellular) or three "
+                          "times one in 3..768 (the simplex families)"},
         {"frequency", "0", "frequency must be a number, finite and > 0"},
         {"frequency", "1e39", "frequency must be a number, finite and > 0"},
         {"persistence", "9", "persistence must be a number in (0, 8]"},

@@ -53,7 +53,8 @@
 /* docs/spec.md section 16: K.jpg's noise2 / noise2_ImproveX, noise3_*, noise4_* functions. */
 #define GRADNOISE_ORIENTATIONS2(X)                                                                                \
     X(standard, STANDARD, , "the standard lattice")                                                 \
-    X(improve_x, IMPROVE_X, , "better along x")
+    X(improve_x, IMPROVE_X, , "better along x")                                                                  \
+    X(fallback, FALLBACK, , "the z = 0 slice of the 3D fallback lattice: the one that tiles")
 #define GRADNOISE_ORIENTATIONS3(X)                                                                                \
     X(improve_xy, IMPROVE_XY, , "z up, or time: good xy slices")                                    \
     X(improve_xz, IMPROVE_XZ, , "y up: good xz slices")                                                           \

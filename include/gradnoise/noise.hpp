@@ -160,9 +160,10 @@ struct FractalParams {
 inline constexpr int max_octaves = 32;
 
 // What the field is made of (docs/spec.md sections 10, 15-17). The first four are lattice noises
-// (fades, hashes and periods apply); the simplex families have no axis-aligned lattice (no
-// periods; Fade does not apply, Hash picks K.jpg's arithmetic or the fast mix variant); cellular
-// noise is lattice-based (periods apply; it always hashes by mixing, keyed by the seed).
+// (fades, hashes and periods apply); for the simplex families Fade does not apply, Hash picks
+// K.jpg's arithmetic or the fast mix variant, and periods apply on the fallback lattices only
+// (spec 16.8); cellular noise is lattice-based (periods apply; it always hashes by mixing, keyed by
+// the seed).
 enum class Basis : int { GRADNOISE_BASES(GRADNOISE_ENUMERATOR) };
 
 // OpenSimplex2's lattice orientation per dimension (K.jpg's noise2 / noise2_ImproveX, noise3_*,
@@ -230,11 +231,12 @@ struct NoiseDesc {
     Hash hash = Hash::permutation;
     FractalParams fractal;
     Basis basis = Basis::perlin;
-    // Tiling (docs/spec.md section 10.3): 0 = none, else a power of two in 1..256; the lattice
-    // indices on that axis wrap with this period, so the field at x and x + period / frequency is
-    // the same (bit for bit wherever both coordinates are exact, e.g. on dyadic grids). With a
-    // fractal, octave k wraps at period * lacunarity^k (capped at 256), so lacunarity must then be
-    // a power of two.
+    // Tiling (docs/spec.md sections 10.3, 16.8): 0 = none, else a power of two in 1..256 (lattice
+    // bases, cellular) or three times one in 3..768 (simplex families: with orientation2 and
+    // orientation3 fallback, the one lattice that tiles; no period_w, and then no 4D form). The field at
+    // x and x + period / frequency is the same (bit for bit wherever both coordinates are exact, e.g.
+    // on dyadic grids). With a fractal, octave k wraps at period * lacunarity^k (capped at 256, or
+    // 768), so lacunarity must then be a power of two.
     int period_x = 0, period_y = 0, period_z = 0, period_w = 0;
     WarpParams warp;
     PatternParams pattern;

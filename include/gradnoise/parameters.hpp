@@ -19,7 +19,7 @@ namespace gradnoise {
 
 enum class ParameterKind : std::uint8_t {
     choice,   // one of `choices` (an enumeration's names, in its order); its value is the index
-    integer,  // an integer in [lo, hi]; with power_of_two, 0 or a power of two up to hi
+    integer,  // an integer in [lo, hi]; with period_values, one of the periods (allowed says which)
     number,   // a float32 in [lo, hi] (lo excluded when lo_open); the bounds +-FLT_MAX mean "finite"
     seed,     // a 64-bit seed, or none (Ken Perlin's own permutation)
 };
@@ -33,7 +33,7 @@ struct Parameter {
     const char* const* choice_help;  // choice: one line of help per name
     double lo, hi;
     bool lo_open;
-    bool power_of_two;
+    bool period_values;  // a period: 0, a power of two up to 256, or three times one up to hi
     const char* allowed;  // the allowed values in words, as Noise::validate says them: "in 1..32"
     const char* expects;  // what set_parameter reads, in words: "an integer in 1..32"
     const char* help;     // one line

@@ -80,6 +80,7 @@ __version__: str = library_version
 # The enumerations' names, in the library's order, from its one list (Graph.schema(): enumerations.h).
 _FIELD_SCHEMA = {p["name"]: p for p in _json.loads(_native.graph_schema())["field_parameters"]}
 BASES = tuple(_FIELD_SCHEMA["basis"]["choices"])
+_SIMPLEX_FAMILY = 1  # gradnoise::BasisFamily::simplex (basis_family's value)
 FRACTALS = tuple(_FIELD_SCHEMA["fractal"]["choices"])
 FADES = tuple(_FIELD_SCHEMA["fade"]["choices"])
 HASHES = tuple(_FIELD_SCHEMA["hash"]["choices"])
@@ -129,7 +130,7 @@ _MESSAGE_NAMES = [("NoiseDesc: ", "")] + [
     ("period_y", "period[1] (y)"),
     ("period_z", "period[2] (z)"),
     ("period_w", "period[3] (w)"),
-    ("periods need", "period: periods need"),
+    ("periods on a simplex basis need", "period: periods on a simplex basis need"),
 ]
 
 
@@ -311,7 +312,7 @@ class Field:
         for name in _DEFAULTS:
             value = given[name]
             if name in _AXES:
-                params[name] = self._axes(name, value, native)
+                params[name] = self._axes(name, value, native, basis)
                 continue
             p = _FIELD_SCHEMA[name]
             if p["kind"] == "choice":
@@ -343,12 +344,15 @@ class Field:
         object.__setattr__(self, "_params", params)
 
     @staticmethod
-    def _axes(name, value, native):
-        """One value for every axis, or up to one per axis (x, y, z, w); the rest 0."""
+    def _axes(name, value, native, basis):
+        """One value for every axis, or up to one per axis (x, y, z, w); the rest 0. (One period for a
+        simplex basis sets x, y and z: those fields tile in 2D and 3D only, spec 16.8.)"""
         axes = _AXES[name]
         allowed = _FIELD_SCHEMA[axes[0]]["allowed"]
         if isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, bool):
             values = [_integer(name, value)] * len(axes)
+            if name == "period" and basis in BASES and _native.basis_family(BASES.index(basis)) == _SIMPLEX_FAMILY:
+                values[3] = 0
         else:
             try:
                 items = list(value)
@@ -358,7 +362,7 @@ class Field:
                 raise ValueError(f"{name} must have 1 to {len(axes)} values (x, y, z, w) (got {len(items)})")
             values = [_integer(f"{name}[{i}]", v) for i, v in enumerate(items)] + [0] * (len(axes) - len(items))
         for i, (axis, v) in enumerate(zip(axes, values)):
-            if v < 0 or v > _FIELD_SCHEMA[axis]["max"] or (v & (v - 1)) != 0:
+            if v < 0 or v > _FIELD_SCHEMA[axis]["max"] or ((v & (v - 1)) != 0 and (v % 3 != 0 or ((v // 3) & (v // 3 - 1)) != 0)):
                 raise ValueError(f"{name}[{i}] ({'xyzw'[i]}) must be {allowed} (got {v})")
             native[axis] = v
         return tuple(values)

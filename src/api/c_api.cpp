@@ -561,7 +561,7 @@ gradnoise_status gradnoise_gradient3(const gradnoise_noise* noise, float x, floa
 gradnoise_status gradnoise_gradient4(const gradnoise_noise* noise, float x, float y, float z, float w, float* out) {
     const float p[4] = {x, y, z, w};
     return scalar_gradient(noise, 4, p, out, "gradnoise_gradient4: noise and out must be non-null",
-                           "gradnoise_gradient4: patterns and cellular noise have no 4D gradient");
+                           "gradnoise_gradient4: patterns, cellular noise and tiled simplex fields have no 4D gradient");
 }
 
 gradnoise_status gradnoise_evaluate_gradient_2d(const gradnoise_noise* noise, const float* x, const float* y,

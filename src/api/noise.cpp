@@ -73,8 +73,8 @@ float Noise::noise3(float x, float y, float z) const noexcept {
 }
 
 float Noise::noise4(float x, float y, float z, float w) const noexcept {
-    if (tables_->desc.basis == Basis::cellular) {
-        return std::numeric_limits<float>::quiet_NaN();  // [S 17] 2D and 3D only
+    if (!detail::has_4d(tables_->desc)) {
+        return std::numeric_limits<float>::quiet_NaN();  // [S 16.8, 17] 2D and 3D only
     }
     detail::SpecFpEnvironment fp;
     return reference::field4(*tables_, x, y, z, w);
@@ -101,7 +101,7 @@ double Noise::noise3_f64(double x, double y, double z) const noexcept {
 namespace {
 
 bool has_gradient(const NoiseDesc& d, int dims) {
-    constexpr detail::GradientRefusals any{"", "", ""};  // (only whether there is a refusal)
+    constexpr detail::GradientRefusals any{"", "", "", ""};  // (only whether there is a refusal)
     return detail::gradient_refusal(d, dims, any) == nullptr;
 }
 

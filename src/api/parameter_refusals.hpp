@@ -8,9 +8,6 @@
 namespace gradnoise {
 
 const char* validate_refusal(const Parameter& p) noexcept;
-// "NoiseDesc: periods need a lattice basis (perlin, ... or cellular); ...": the bases not of the
-// simplex family, from enumerations.h.
-const char* simplex_period_refusal() noexcept;
 
 }  // namespace gradnoise
 

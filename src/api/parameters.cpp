@@ -5,6 +5,7 @@
 #include "gradnoise/parameters.hpp"
 
 #include "api/parameter_refusals.hpp"
+#include "tables/simplex_tiling.hpp"
 
 #include <cerrno>
 #include <cfloat>
@@ -154,8 +155,9 @@ struct Table {
                 return joined(v);
             }
             case ParameterKind::integer:
-                if (p.power_of_two) {
-                    return "0 (none) or a power of two in 1.." + number_text(p.hi);
+                if (p.period_values) {
+                    return "0 (none), a power of two in 1..256 (the lattice bases, cellular) or three times one "
+                           "in 3.." + number_text(p.hi) + " (the simplex families)";
                 }
                 if (p.hi - p.lo <= 2) {
                     std::vector<std::string> v;
@@ -186,7 +188,7 @@ struct Table {
                        "0x hex)";
             case ParameterKind::choice: return "one of " + allowed;
             case ParameterKind::integer:
-                return p.power_of_two ? allowed : p.hi - p.lo <= 2 ? "one of " + allowed : "an integer " + allowed;
+                return p.period_values ? allowed : p.hi - p.lo <= 2 ? "one of " + allowed : "an integer " + allowed;
             case ParameterKind::number:
                 return allowed == "finite" ? "a finite number"
                        : allowed.compare(0, 3, "in ") == 0 ? "a number " + allowed
@@ -234,8 +236,8 @@ Parameter number(const char* name, const char* member, double lo, bool lo_open, 
     return p;
 }
 Parameter period(const char* name, const char* member, const char* help) {
-    Parameter p = integer(name, member, 0, 256, help);
-    p.power_of_two = true;
+    Parameter p = integer(name, member, 0, detail::simplex_max_period, help);
+    p.period_values = true;
     p.axis_of = "period";
     return p;
 }
@@ -351,9 +353,10 @@ const Table& table() {
 
 std::size_t index_of(const Parameter& p) { return static_cast<std::size_t>(&p - table().params.data()); }
 
-bool is_power_of_two(double v) {
-    const auto i = static_cast<long long>(v);
-    return i >= 1 && (i & (i - 1)) == 0;
+// [S 10.3, 16.8] A period either family allows (validate.cpp then checks it against the basis).
+bool is_period(double v) {
+    const int i = static_cast<int>(v);
+    return detail::lattice_period_allowed(i) || detail::simplex_period_allowed(i);
 }
 
 // Whole-string readers.
@@ -438,7 +441,7 @@ bool parameter_allows(const Parameter& p, double v) noexcept {
             if (!(v >= p.lo && v <= p.hi && v == std::floor(v))) {
                 return false;
             }
-            return !p.power_of_two || v == 0 || is_power_of_two(v);
+            return !p.period_values || is_period(v);
         case ParameterKind::number: return (p.lo_open ? v > p.lo : v >= p.lo) && v <= p.hi;
         case ParameterKind::seed: return false;
     }
@@ -516,19 +519,6 @@ Status set_parameter(NoiseDesc& desc, const char* name, const char* text) noexce
 
 const char* validate_refusal(const Parameter& p) noexcept { return table().validate_refusals[index_of(p)]; }
 
-const char* simplex_period_refusal() noexcept {
-    static const std::string message = [] {
-        std::vector<std::string> bases;
-        for (int i = 0; basis_text.names[i] != nullptr; ++i) {
-            if (families[i] != BasisFamily::simplex) {
-                bases.emplace_back(basis_text.names[i]);
-            }
-        }
-        return "NoiseDesc: periods need a lattice basis (" + joined(bases) +
-               "); the simplex lattices have no axis-aligned period";
-    }();
-    return message.c_str();
-}
 
 std::string parameter_text(const NoiseDesc& desc, const Parameter& p) {
     switch (p.kind) {

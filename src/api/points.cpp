@@ -23,8 +23,8 @@ const char* gradient_refusal(const NoiseDesc& d, int dims, const GradientRefusal
     if (d.pattern.kind != Pattern::none) {
         return m.pattern;
     }
-    if (dims == 4 && d.basis == Basis::cellular) {
-        return m.cellular_4d;
+    if (dims == 4 && !detail::has_4d(d)) {
+        return d.basis == Basis::cellular ? m.cellular_4d : m.tiled_simplex_4d;
     }
     return reference::spec::has_gradient(d, dims) ? nullptr : m.damped;
 }
@@ -155,8 +155,10 @@ Status evaluate_3d(const KernelTable& k, const NoiseTables& t, const float* x, c
 
 Status evaluate_4d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
                    const float* w, float* out, std::size_t count) noexcept {
-    if (t.desc.basis == Basis::cellular) {
-        return Status(ErrorCode::invalid_argument, GRADNOISE_CELLULAR_2D_3D("evaluate_4d"));
+    if (!detail::has_4d(t.desc)) {
+        return Status(ErrorCode::invalid_argument, t.desc.basis == Basis::cellular
+                                                       ? GRADNOISE_CELLULAR_2D_3D("evaluate_4d")
+                                                       : GRADNOISE_TILED_SIMPLEX_2D_3D("evaluate_4d"));
     }
     if (count == 0) {
         return Status::success();

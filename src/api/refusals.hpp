@@ -10,6 +10,8 @@
 // ---- the reasons, each once ----
 #define GRADNOISE_PATTERN_NO_GRADIENT(fn) fn ": patterns have no gradient (pattern.kind must be none)"
 #define GRADNOISE_CELLULAR_2D_3D(fn) fn ": cellular noise is 2D and 3D only"
+#define GRADNOISE_TILED_SIMPLEX_2D_3D(fn) \
+    fn ": a simplex field with periods is 2D and 3D only (no 4D simplex lattice tiles: docs/spec.md section 16.8)"
 // Gradients exist for every field without a pattern (and for cellular noise in 2D and 3D); the damped
 // fractal's needs its octaves' Hessians, which the lattice bases have.
 #define GRADNOISE_DAMPED_NO_GRADIENT(fn)                                                                           \
@@ -59,10 +61,12 @@ struct GradientRefusals {
     const char* pattern;
     const char* cellular_4d;
     const char* damped;
+    const char* tiled_simplex_4d;
 };
-#define GRADNOISE_GRADIENT_REFUSALS(fn) \
-    ::gradnoise::detail::GradientRefusals { \
-        GRADNOISE_PATTERN_NO_GRADIENT(fn), GRADNOISE_CELLULAR_2D_3D(fn), GRADNOISE_DAMPED_NO_GRADIENT(fn) \
+#define GRADNOISE_GRADIENT_REFUSALS(fn)                                                                 \
+    ::gradnoise::detail::GradientRefusals {                                                              \
+        GRADNOISE_PATTERN_NO_GRADIENT(fn), GRADNOISE_CELLULAR_2D_3D(fn), GRADNOISE_DAMPED_NO_GRADIENT(fn), \
+            GRADNOISE_TILED_SIMPLEX_2D_3D(fn)                                                            \
     }
 
 // The reason `desc` has no gradient in `dims` dimensions (one of m's), or null when it has one.

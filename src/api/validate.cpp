@@ -5,6 +5,7 @@
 #include "gradnoise/parameters.hpp"
 
 #include "api/parameter_refusals.hpp"
+#include "tables/simplex_tiling.hpp"
 
 
 namespace gradnoise {
@@ -42,10 +43,46 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
                       "NoiseDesc: fractal.lacunarity must be >= 1 when a footprint is set (the band limit fades "
                       "the finest octaves, which must be the last)");
     }
+    const int periods[4] = {d.period_x, d.period_y, d.period_z, d.period_w};
     const bool any_period = d.period_x != 0 || d.period_y != 0 || d.period_z != 0 || d.period_w != 0;
-    // [S 16] The simplex lattices have no axis-aligned period.
     if (any_period && basis_family(d.basis) == BasisFamily::simplex) {
-        return Status(ErrorCode::invalid_argument, simplex_period_refusal());
+        // [S 16.8] Only the 3D fallback lattice tiles (and its z = 0 slice, 2D fallback), with
+        // periods of three times a power of two; no 4D orientation tiles.
+        static const char* const refusals[3] = {
+            "NoiseDesc: period_x must be 0 or three times a power of two in 3..768 for the simplex families "
+            "(their tiling lattice repeats every 3 units)",
+            "NoiseDesc: period_y must be 0 or three times a power of two in 3..768 for the simplex families "
+            "(their tiling lattice repeats every 3 units)",
+            "NoiseDesc: period_z must be 0 or three times a power of two in 3..768 for the simplex families "
+            "(their tiling lattice repeats every 3 units)"};
+        for (int a = 0; a < 3; ++a) {
+            if (!detail::simplex_period_allowed(periods[a])) {
+                return Status(ErrorCode::invalid_argument, refusals[a]);
+            }
+        }
+        if (d.period_w != 0) {
+            return Status(ErrorCode::invalid_argument,
+                          "NoiseDesc: period_w must be 0 for the simplex families (no 4D simplex lattice has an "
+                          "axis-aligned period: the A4 lattice's skew is irrational); 4D periods need a lattice "
+                          "basis or cellular noise");
+        }
+        if (d.simplex.orientation2 != Orientation2::fallback || d.simplex.orientation3 != Orientation3::fallback) {
+            return Status(ErrorCode::invalid_argument,
+                          "NoiseDesc: periods on a simplex basis need simplex.orientation2 and "
+                          "simplex.orientation3 = fallback (the one lattice orientation with axis-aligned "
+                          "periods)");
+        }
+    } else if (any_period) {
+        static const char* const refusals[4] = {
+            "NoiseDesc: period_x must be 0 or a power of two in 1..256 for the lattice bases and cellular noise",
+            "NoiseDesc: period_y must be 0 or a power of two in 1..256 for the lattice bases and cellular noise",
+            "NoiseDesc: period_z must be 0 or a power of two in 1..256 for the lattice bases and cellular noise",
+            "NoiseDesc: period_w must be 0 or a power of two in 1..256 for the lattice bases and cellular noise"};
+        for (int a = 0; a < 4; ++a) {
+            if (!detail::lattice_period_allowed(periods[a])) {
+                return Status(ErrorCode::invalid_argument, refusals[a]);
+            }
+        }
     }
     // [S 10.3] With a period, every octave must repeat with it: a power-of-two lacunarity. (The
     // range test comes first: converting a float beyond int's range is undefined.)

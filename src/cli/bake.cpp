@@ -638,8 +638,8 @@ void add_picture_options(CLI::App& app, Bake& b) {
                   "than the pixels fade to their mean instead of aliasing (docs/band-limit.md)");
     cmd->add_flag("--tileable", b.tileable,
                   "repeat seamlessly across the picture (and --volume's depth): sets --period to --scale x\n"
-                  "frequency (the height and depth in proportion), each a power of two in 1..256; lattice\n"
-                  "bases and cellular noise (the simplex lattices have no axis-aligned period)");
+                  "frequency (the height and depth in proportion), each a power of two in 1..256 (lattice\n"
+                  "bases, cellular) or three times one in 3..768 (simplex families, on their fallback lattice)");
     cmd->add_option("--volume", b.volume,
                     "bake a W x H x D volume (z = k * step): one flipbook atlas of D slices, the layout\n"
                     "Unity's (Texture Shape 3D, columns x rows) and Unreal's volume-texture imports read")

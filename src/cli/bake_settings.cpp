@@ -206,24 +206,41 @@ std::string config_toml(const Bake& b) {
 
 namespace {
 
-// [S 10.3] --tileable: the lattice repeats every P / f noise units, f the (first octave's)
+// [S 10.3, 16.8] --tileable: the lattice repeats every P / f noise units, f the (first octave's)
 // frequency, so the picture's extent E (scale across the width; the height's and the volume's
-// depth in proportion) repeats when P = E * f is a power of two in 1..256, on each axis it covers.
-// (The configuration records the periods, not the flag: it reads back as it was.)
-void set_tiling_periods(Bake& b) {
+// depth in proportion) repeats when P = E * f is a period the basis allows on each axis it covers:
+// a power of two in 1..256 for the lattice bases and cellular noise, three times one in 3..768 for
+// the simplex families, which tile on their fallback lattice (so --tileable selects it: an
+// --orientation2/3 given otherwise is refused). (The configuration records the periods, not the
+// flag: it reads back as it was.)
+void set_tiling_periods(BakeRequest& q) {
+    Bake& b = q.b;
     if (!b.graph.empty()) {
         usage_error("--tileable: a graph's field nodes take their own periods (docs/graph-reference.md)");
     }
     if (b.desc.period_x != 0 || b.desc.period_y != 0 || b.desc.period_z != 0 || b.desc.period_w != 0) {
         usage_error("--tileable sets --period from --scale and the frequency: give one of them");
     }
+    const bool simplex = basis_family(b.desc.basis) == BasisFamily::simplex;
+    if (simplex) {
+        for (const auto& [p, text] : q.noise.given) {
+            const std::string name = p->name;
+            if ((name == "orientation2" || name == "orientation3") && text != "fallback") {
+                usage_error("--tileable: the simplex families tile only on their fallback lattice; --" + name + " " +
+                            text + " does not tile (leave it out, or give fallback)");
+            }
+        }
+        b.desc.simplex.orientation2 = Orientation2::fallback;
+        b.desc.simplex.orientation3 = Orientation3::fallback;
+    }
+    const double unit = simplex ? 3.0 : 1.0;  // the smallest period
     const double f = b.desc.fractal.kind == Fractal::none ? 1.0 : static_cast<double>(b.desc.fractal.frequency);
     const double across = static_cast<double>(*b.scale) * f;
     const double extents[3] = {across, across * b.height / b.width, b.volume ? across * b.volume / b.width : 0.0};
     int* periods[3] = {&b.desc.period_x, &b.desc.period_y, &b.desc.period_z};
     for (int a = 0; a < (b.volume ? 3 : 2); ++a) {
-        const double p = extents[a];
-        const bool ok = p >= 1.0 && p <= 256.0 && p == std::ldexp(1.0, std::ilogb(p));
+        const double p = extents[a], r = p / unit;
+        const bool ok = r >= 1.0 && r <= 256.0 && r == std::ldexp(1.0, std::ilogb(r));
         if (!ok) {
             std::string m = "--tileable: ";
             m += a == 0 ? "the width" : a == 1 ? "the height" : "the depth (--volume)";
@@ -231,8 +248,9 @@ void set_tiling_periods(Bake& b) {
             m += shortest(p);
             m += " lattice units (--scale x frequency";
             m += a == 0 ? "" : " x its share of the width";
-            m += "); a tile needs a power of two in 1..256 on every axis (e.g. --scale ";
-            m += shortest(static_cast<float>(std::ldexp(1.0, std::max(0, std::min(8, std::ilogb(across) + 1))) / f));
+            m += simplex ? "); a simplex tile needs three times a power of two in 3..768 on every axis (e.g. --scale "
+                         : "); a tile needs a power of two in 1..256 on every axis (e.g. --scale ";
+            m += shortest(static_cast<float>(unit * std::ldexp(1.0, std::max(0, std::min(8, std::ilogb(across / unit) + 1))) / f));
             m += ", sides in power-of-two ratios)";
             usage_error(m);
         }
@@ -310,7 +328,7 @@ void resolve_settings(BakeRequest& q) {
         b.desc.fractal.footprint = *b.scale / static_cast<float>(b.width);
     }
     if (b.tileable) {
-        set_tiling_periods(b);
+        set_tiling_periods(q);
     }
 }
 

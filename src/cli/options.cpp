@@ -185,6 +185,7 @@ void add_axes(CLI::App& app, NoiseOptions* o, std::vector<const Parameter*> axes
         for (std::size_t i = 0; i < axes.size(); ++i) {
             o->given.emplace_back(axes[i], values.size() == 1 ? values[0] : i < values.size() ? values[i] : "0");
         }
+        o->one_period = values.size() == 1;
     });
 }
 
@@ -263,6 +264,10 @@ NoiseDesc NoiseOptions::desc(const NoiseDesc& base) const {
         (void)set_parameter(d, p->name, text.c_str());  // (checked as the option was read)
         pattern_given |= std::strcmp(p->name, "pattern") == 0;
         pattern_strength_given |= std::strcmp(p->name, "pattern_strength") == 0;
+    }
+    // [S 16.8] One --period for a simplex basis covers x, y and z: those fields tile in 2D and 3D only.
+    if (one_period && basis_family(d.basis) == BasisFamily::simplex) {
+        d.period_w = 0;
     }
     if (pattern_given && !pattern_strength_given && d.pattern.kind != Pattern::none) {
         d.pattern.strength = pattern_recipe_strength(d.pattern.kind);

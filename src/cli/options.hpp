@@ -49,6 +49,7 @@ private:
 struct NoiseOptions {
     // (parameter, text) in the order given; the text has been checked by set_parameter.
     std::vector<std::pair<const Parameter*, std::string>> given;
+    bool one_period = false;  // the last --period gave one value for every axis
     enum class IsaChoice { environment, automatic, forced } isa_choice = IsaChoice::environment;
     Isa isa = Isa::scalar;  // with IsaChoice::forced
 

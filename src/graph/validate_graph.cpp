@@ -7,6 +7,7 @@
 
 #include "gradnoise/graph.hpp"
 #include "graph/graph_desc.hpp"
+#include "tables/simplex_tiling.hpp"
 
 namespace gradnoise::graph {
 namespace {
@@ -80,8 +81,9 @@ bool check_node(const GraphDesc& g, int i, std::string* error) {
                 *error = where(g, i) + in_file_words(s.message());
                 return false;
             }
-            if (n.field.basis == Basis::cellular && g.dims > 3) {
-                *error = where(g, i) + "basis cellular has 2 and 3 dimensions, not " + decimal(g.dims);
+            if (!detail::has_4d(n.field) && g.dims > 3) {
+                *error = where(g, i) + (n.field.basis == Basis::cellular ? "basis cellular" : "a tiled simplex field") +
+                         " has 2 and 3 dimensions, not " + decimal(g.dims);
                 return false;
             }
             if (IgnoredParameter ignored = ignored_parameter(n.field)) {

@@ -80,7 +80,7 @@ void chunk_simplex(const detail::NoiseTables& t, const ChunkOf<dims>& c, const S
                     const Halves q[3] = {{D::load_unaligned(xs), D::load_unaligned(xs + D::size)},
                                          {D(y[k]), D(y[k])},
                                          {D(z[k]), D(z[k])}};
-                    return base.at(q);
+                    return base.at(k, q);
                 });
             });
         }
@@ -139,7 +139,7 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                 GRADNOISE_KERNEL_INLINE ValueGradient<dims> operator()(int k, std::size_t i, std::size_t, std::size_t) const noexcept {
                     const double* xs = x + static_cast<std::size_t>(k) * stride + i;
                     const Halves q[3] = {{D::load_unaligned(xs), D::load_unaligned(xs + D::size)}, {D(y[k]), D(y[k])}, {D(z[k]), D(z[k])}};
-                    return base.gradient_at(q);
+                    return base.gradient_at(k, q);
                 }
             } at{base, c, t, x};
             rows(

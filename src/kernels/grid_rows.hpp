@@ -563,7 +563,7 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
                 point_rows(base);
             }
         } else if constexpr (is_simplex_base<Base>::value && dims == 2) {
-            if (plain) {
+            if (plain && !base.slice()) {
                 simplex_grid2(base, g, first, last, out, row_stride);
             } else {
                 point_rows(base);

@@ -34,21 +34,23 @@ void with_base(const detail::NoiseTables& t, Body&& body) noexcept {
         if (basis == Basis::opensimplex2 || basis == Basis::opensimplex2s) {
             // [S 16] K.jpg's arithmetic, or [S 16.7] the mix variant's.
             const bool smooth = basis == Basis::opensimplex2s;
+            // [S 16.8] the periods' wrap per octave (dims 2 and 3: the fallback lattices)
+            const detail::SimplexTiling* tiling = dims < 4 && t.simplex_tiling[0].tiled ? t.simplex_tiling : nullptr;
             if (t.hash == Hash::mix) {
                 const MixArith arith{t.simplex};
                 const I key(static_cast<std::int32_t>(t.mix_key));
                 if (smooth) {
-                    body(SimplexBase<dims, true, MixArith>{arith, key, t.desc.simplex});
+                    body(SimplexBase<dims, true, MixArith>{arith, key, t.desc.simplex, tiling});
                 } else {
-                    body(SimplexBase<dims, false, MixArith>{arith, key, t.desc.simplex});
+                    body(SimplexBase<dims, false, MixArith>{arith, key, t.desc.simplex, tiling});
                 }
             } else {
                 const KjpgArith arith{SimplexGrad{t.simplex}};
                 const Wide seed = wide(static_cast<std::uint64_t>(t.simplex_seed));
                 if (smooth) {
-                    body(SimplexBase<dims, true>{arith, seed, t.desc.simplex});
+                    body(SimplexBase<dims, true>{arith, seed, t.desc.simplex, tiling});
                 } else {
-                    body(SimplexBase<dims, false>{arith, seed, t.desc.simplex});
+                    body(SimplexBase<dims, false>{arith, seed, t.desc.simplex, tiling});
                 }
             }
             return;

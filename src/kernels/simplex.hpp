@@ -206,6 +206,8 @@ struct SimplexBase {
     P arith;
     typename P::Int seed;
     SimplexParams orientation;
+    // [S 16.8] Per octave, the periods' wrap (NoiseTables::simplex_tiling), or null: untiled.
+    const detail::SimplexTiling* tiling = nullptr;
 
     // [S 16.1] The lattice's extent: every coordinate of magnitude below 2^27.
     static constexpr float extent = 134217728.0f;
@@ -222,11 +224,102 @@ struct SimplexBase {
         }
     }
 
-    // The base kernel at the oriented lattice coordinates of q.
+    // [S 16.8] 2D fallback: the z = 0 slice of the 3D fallback lattice.
+    GRADNOISE_KERNEL_INLINE bool slice() const noexcept {
+        return dims == 2 && orientation.orientation2 == Orientation2::fallback;
+    }
+
+    // [S 16.8] A coordinate reduced to [0, P] in binary64: v - P floor(v / P) (the mix variant's
+    // float converted exactly, the result rounded back to float).
+    GRADNOISE_KERNEL_INLINE static Halves reduced(const Halves& v, double period) noexcept {
+        const D p(period);
+        return {v.low - p * xsimd::floor(v.low / p), v.high - p * xsimd::floor(v.high / p)};
+    }
+    GRADNOISE_KERNEL_INLINE static F reduced(F v, double period) noexcept {
+        const Halves r = reduced(halves(v), period);
+        return narrow(r.low, r.high);
+    }
+    static constexpr double tile_margin = 4.0;
+    GRADNOISE_KERNEL_INLINE static bool all_within(const Halves& v, double lo, double hi) noexcept {
+        return xsimd::all((v.low >= D(lo)) & (v.low <= D(hi))) && xsimd::all((v.high >= D(lo)) & (v.high <= D(hi)));
+    }
+    GRADNOISE_KERNEL_INLINE static bool all_within(F v, double lo, double hi) noexcept {
+        return xsimd::all((v >= F(static_cast<float>(lo))) & (v <= F(static_cast<float>(hi))));
+    }
+
+    // [S 16.4, 16.8] The 3D base at the oriented coordinates of q (x, y, z), octave k's periods
+    // reducing q and wrapping the lattice's labels where the field tiles.
+    template <bool with_gradient, class A>
+    GRADNOISE_KERNEL_INLINE static SimplexResult<3, with_gradient> base3(const A& a, typename P::Int seed, const Coord* s) noexcept {
+        if constexpr (smooth) {
+            return opensimplex2s_base3<with_gradient>(a, seed, s[0], s[1], s[2]);
+        } else {
+            return opensimplex2_base3<with_gradient>(a, seed, s[0], s[1], s[2]);
+        }
+    }
     template <bool with_gradient>
-    GRADNOISE_KERNEL_INLINE SimplexResult<dims, with_gradient> evaluate(const Coord* q) const noexcept {
+    GRADNOISE_KERNEL_INLINE SimplexResult<3, with_gradient> evaluate3(int k, Orientation3 o, const Coord* q) const noexcept {
+        Coord s[3];
+        if (tiling == nullptr) {
+            P::orient(o, constants, q, s);
+            return base3<with_gradient>(arith, seed, s);
+        }
+        detail::SimplexTiling w = tiling[k];
+        if (dims == 2) {  // the slice has no z period
+            w.period[2] = 0.0;
+            w.three_period[2] = 0;
+        }
+        Coord c[3] = {q[0], q[1], q[2]};
+        bool interior = true;
+        for (int axis = 0; axis < 3; ++axis) {
+            if (w.period[axis] != 0) {
+                c[axis] = reduced(c[axis], w.period[axis]);
+                interior = interior && all_within(c[axis], tile_margin, w.period[axis] - tile_margin);
+            }
+        }
+        P::orient(o, constants, c, s);
+        // Every vertex a sample reaches lies within 2.6 units of it (each rotated component within
+        // 1.5), its label half a unit further: samples 4 units inside the tile's faces wrap no label,
+        // and a batch of them takes the untiled kernel -- the same bits, without the wrap's work.
+        if (interior) {
+            return base3<with_gradient>(arith, seed, s);
+        }
+        return base3<with_gradient>(TiledArith<P>{arith, &w}, seed, s);
+    }
+
+    // [S 16.8] 2D fallback: the 3D fallback at (x, y, 0); with_gradient, its derivatives taken to
+    // the input frame by the 3D fallback's Jacobian (d/dz dropped), which to_input keeps as they are.
+    template <bool with_gradient>
+    GRADNOISE_KERNEL_INLINE SimplexResult<2, with_gradient> evaluate_slice(int k, const Coord* q) const noexcept {
+        Coord zero;
+        if constexpr (mix) {
+            zero = F(0.0f);
+        } else {
+            zero = Halves{D(0.0), D(0.0)};
+        }
+        const Coord c[3] = {q[0], q[1], zero};
+        const SimplexResult<3, with_gradient> r = evaluate3<with_gradient>(k, Orientation3::fallback, c);
+        if constexpr (with_gradient) {
+            const reference::simplex::SimplexJacobian& m = simplex_jacobians.three[2];
+            ValueGradient<2> out;
+            out.value = r.value;
+            for (int j = 0; j < 2; ++j) {
+                out.d[j] = (F(m.m[0][j]) * r.d[0] + F(m.m[1][j]) * r.d[1]) + F(m.m[2][j]) * r.d[2];
+            }
+            return out;
+        } else {
+            return r;
+        }
+    }
+
+    // The base kernel at the oriented lattice coordinates of q (octave k: its periods).
+    template <bool with_gradient>
+    GRADNOISE_KERNEL_INLINE SimplexResult<dims, with_gradient> evaluate(int k, const Coord* q) const noexcept {
         Coord s[dims];
         if constexpr (dims == 2) {
+            if (slice()) {
+                return evaluate_slice<with_gradient>(k, q);
+            }
             P::orient(orientation.orientation2, constants, q, s);
             if constexpr (smooth) {
                 return opensimplex2s_base2<with_gradient>(arith, seed, s[0], s[1]);
@@ -234,12 +327,7 @@ struct SimplexBase {
                 return opensimplex2_base2<with_gradient>(arith, seed, s[0], s[1]);
             }
         } else if constexpr (dims == 3) {
-            P::orient(orientation.orientation3, constants, q, s);
-            if constexpr (smooth) {
-                return opensimplex2s_base3<with_gradient>(arith, seed, s[0], s[1], s[2]);
-            } else {
-                return opensimplex2_base3<with_gradient>(arith, seed, s[0], s[1], s[2]);
-            }
+            return evaluate3<with_gradient>(k, orientation.orientation3, q);
         } else {
             P::orient(orientation.orientation4, constants, q, s);
             if constexpr (smooth) {
@@ -263,22 +351,22 @@ struct SimplexBase {
         return ok;
     }
 
-    GRADNOISE_KERNEL_INLINE F operator()(int, const F* q) const noexcept {
+    GRADNOISE_KERNEL_INLINE F operator()(int k, const F* q) const noexcept {
         if constexpr (mix && dims == 2) {
-            return value_inline(q);
+            return value_inline(k, q);
         } else {
-            return value(q);
+            return value(k, q);
         }
     }
     // The value at q: called (K.jpg's and the larger kernels), or inlined into the loops (the mix
     // variant's 2D kernels, ~200 operations, whose small tables and constants then stay in registers:
     // measured 1.4x on AVX2).
-    GRADNOISE_KERNEL_INLINE F value_inline(const F* q) const noexcept {
+    GRADNOISE_KERNEL_INLINE F value_inline(int k, const F* q) const noexcept {
         Coord c[dims];
         const FMask ok = inside(q, c);
-        return xsimd::select(ok, evaluate<false>(c), F(0.0f));
+        return xsimd::select(ok, evaluate<false>(k, c), F(0.0f));
     }
-    GRADNOISE_KERNEL_OUTLINE F value(const F* q) const noexcept { return value_inline(q); }
+    GRADNOISE_KERNEL_OUTLINE F value(int k, const F* q) const noexcept { return value_inline(k, q); }
 
     // Lanes off the lattice in binary64: their mask, 0 where inside; their coordinates become 0.
     GRADNOISE_KERNEL_INLINE static F off_lattice(const Halves* q, Halves* in) noexcept {
@@ -295,17 +383,17 @@ struct SimplexBase {
 
     // [S 13.4, 16.7] The field at binary64 coordinates (chunks): K.jpg's takes them as they are, the
     // mix variant their nearest floats.
-    GRADNOISE_KERNEL_INLINE F at(const Halves* q) const noexcept {
+    GRADNOISE_KERNEL_INLINE F at(int k, const Halves* q) const noexcept {
         if constexpr (mix) {
             F f[dims];
             for (int a = 0; a < dims; ++a) {
                 f[a] = narrow(q[a].low, q[a].high);
             }
-            return (*this)(0, f);
+            return (*this)(k, f);
         } else {
             Halves in[dims];
             const F out = off_lattice(q, in);
-            return xsimd::select(out == F(0.0f), evaluate<false>(in), F(0.0f));
+            return xsimd::select(out == F(0.0f), evaluate<false>(k, in), F(0.0f));
         }
     }
 
@@ -325,9 +413,15 @@ struct SimplexBase {
     // [S 18.4] The offset-frame sums to the input coordinates (out_j = sum over i ascending of
     // m[i][j] d_i), then the lanes of ok kept and the rest +0.
     GRADNOISE_KERNEL_INLINE ValueGradient<dims> to_input(FMask ok, const ValueGradient<dims>& s) const noexcept {
-        const reference::simplex::SimplexJacobian& m = jacobian();
         ValueGradient<dims> r;
         r.value = xsimd::select(ok, s.value, F(0.0f));
+        if (slice()) {  // already in the input frame (evaluate_slice)
+            for (int j = 0; j < dims; ++j) {
+                r.d[j] = xsimd::select(ok, s.d[j], F(0.0f));
+            }
+            return r;
+        }
+        const reference::simplex::SimplexJacobian& m = jacobian();
         for (int j = 0; j < dims; ++j) {
             F sum = F(m.m[0][j]) * s.d[0];
             for (int i = 1; i < dims; ++i) {
@@ -339,22 +433,22 @@ struct SimplexBase {
     }
 
     // [S 18.4] The value (bit for bit operator() / at()) and its gradient with respect to q.
-    ValueGradient<dims> gradient(int, const F* q) const noexcept {
+    ValueGradient<dims> gradient(int k, const F* q) const noexcept {
         Coord c[dims];
         const FMask ok = inside(q, c);
-        return to_input(ok, evaluate<true>(c));
+        return to_input(ok, evaluate<true>(k, c));
     }
-    ValueGradient<dims> gradient_at(const Halves* q) const noexcept {
+    ValueGradient<dims> gradient_at(int k, const Halves* q) const noexcept {
         if constexpr (mix) {
             F f[dims];
             for (int a = 0; a < dims; ++a) {
                 f[a] = narrow(q[a].low, q[a].high);
             }
-            return gradient(0, f);
+            return gradient(k, f);
         } else {
             Halves in[dims];
             const F out = off_lattice(q, in);
-            return to_input(out == F(0.0f), evaluate<true>(in));
+            return to_input(out == F(0.0f), evaluate<true>(k, in));
         }
     }
 };

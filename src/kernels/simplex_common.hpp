@@ -228,6 +228,42 @@ GRADNOISE_KERNEL_INLINE void orient_batches(Orientation4 o, const detail::Simple
     orient4(o, k, q[0], q[1], q[2], q[3], out);
 }
 
+// [S 16.8] The tiled fallback lattice's label wrap (reference::simplex::wrap_label): each label
+// recovered from its primed coordinates (the low 32 bits times the prime's inverse), m_a =
+// floor(U_a / 3P_a) by comparisons -- every vertex within reach of a reduced sample has U_a in
+// [-6P_a, 9P_a), so m_a is in -2..2 -- and the shifted label primed again.
+GRADNOISE_KERNEL_INLINE I low_half(Wide v) noexcept { return v.low; }
+GRADNOISE_KERNEL_INLINE I low_half(I v) noexcept { return v; }
+GRADNOISE_KERNEL_INLINE I ones(IMask m) noexcept { return xsimd::select(m, I(1), I(0)); }
+
+template <class P, class Int>
+GRADNOISE_KERNEL_INLINE void wrap_labels(const detail::SimplexTiling& w, const std::uint32_t* inverse, Int* p) noexcept {
+    I l[3];
+    for (int b = 0; b < 3; ++b) {
+        l[b] = mul_wrap(low_half(p[b]), I(static_cast<std::int32_t>(inverse[b])));
+    }
+    const I sum = (l[0] + l[1]) + l[2];
+    I shift[3] = {I(0), I(0), I(0)};
+    for (int a = 0; a < 3; ++a) {
+        if (w.three_period[a] == 0) {
+            continue;
+        }
+        const I u = (sum + sum) - ((l[a] + l[a]) + l[a]);
+        const I bound(w.three_period[a]);
+        const I m = (ones(u >= bound) + ones(u >= bound + bound)) - (ones(u < I(0)) + ones(u < I(0) - bound));
+        const std::int32_t k = w.three_period[a] / 9;  // P_a / 3
+        for (int b = 0; b < 3; ++b) {
+            shift[b] = shift[b] + mul_wrap(m, I(a == b ? -k : 2 * k));
+        }
+    }
+    if (!xsimd::any((shift[0] | shift[1] | shift[2]) != I(0))) {
+        return;  // no lane's label moves (most vertices: only those beyond a face do)
+    }
+    for (int b = 0; b < 3; ++b) {
+        p[b] = P::primed(l[b] - shift[b], b);
+    }
+}
+
 // [S 16] K.jpg's arithmetic over batches (Hash::permutation): each float batch's lattice
 // coordinates as two binary64 halves, 64-bit integers as 32-bit lane pairs (ops.hpp: Wide), his
 // hashes (SimplexGrad). The base kernels below are written over this and MixArith alike.
@@ -235,6 +271,7 @@ struct KjpgArith {
     using Int = Wide;
     using Coord = Halves;
     SimplexGrad grad;
+    static constexpr const std::uint32_t* prime_inverse = detail::simplex_prime_inverse;  // [S 16.8]
     static constexpr std::uint64_t primes[4] = {detail::simplex_prime_x, detail::simplex_prime_y,
                                                 detail::simplex_prime_z, detail::simplex_prime_w};
     static constexpr std::uint64_t seed_flip_3d = detail::simplex_seed_flip_3d;
@@ -319,6 +356,7 @@ struct MixArith {
     using Int = I;
     using Coord = F;
     const detail::SimplexGradients* g;
+    static constexpr const std::uint32_t* prime_inverse = detail::simplex_mix_prime_inverse;  // [S 16.8]
     static constexpr std::uint64_t seed_flip_3d = detail::simplex_mix_seed_flip_3d;
     static constexpr std::uint64_t seed_offset_4d = detail::simplex_mix_seed_offset_4d;
 
@@ -421,6 +459,19 @@ struct MixArith {
         orient_batches(o, k, q, out);
     }
 };
+// [S 16.8] An arithmetic whose 3D vertices hash as their labels wrapped into the tile: the base
+// kernels instantiated over it are the tiled fields' (the untiled ones never test for a wrap).
+template <class P>
+struct TiledArith : P {
+    const detail::SimplexTiling* wrap;
+    GRADNOISE_KERNEL_INLINE void three(typename P::Int seed, typename P::Int xp, typename P::Int yp, typename P::Int zp,
+                                       F* v) const noexcept {
+        typename P::Int p[3] = {xp, yp, zp};
+        wrap_labels<P>(*wrap, P::prime_inverse, p);
+        P::three(seed, p[0], p[1], p[2], v);
+    }
+};
+
 // The mask of a contribution every lane takes (the smooth variants' fixed vertices).
 struct Always {};
 

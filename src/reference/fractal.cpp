@@ -18,7 +18,7 @@ float base_noise(const detail::NoiseTables& t, int dims, int k, const double* q)
         case Basis::opensimplex2s: {
             // [S 16] float coordinates are exact in binary64.
             const bool smooth = d.basis == Basis::opensimplex2s;
-            const SimplexVariant v = simplex_variant(t);
+            const SimplexVariant v = simplex_variant(t, k);
             switch (dims) {
                 case 2:
                     return smooth ? opensimplex2s_2d(v, d.simplex.orientation2, q[0], q[1])

@@ -298,7 +298,7 @@ namespace spec {
 bool has_gradient(const NoiseDesc& d, int dims) {
     const bool lattice = d.basis == Basis::perlin || d.basis == Basis::classic || d.basis == Basis::value ||
                          d.basis == Basis::isotropic;
-    return d.pattern.kind == Pattern::none && !(dims == 4 && d.basis == Basis::cellular) &&
+    return d.pattern.kind == Pattern::none && !(dims == 4 && !detail::has_4d(d)) &&
            !(d.fractal.kind == Fractal::damped && !lattice);
 }
 
@@ -307,7 +307,7 @@ Gradient base_gradient(const detail::NoiseTables& t, int dims, int k, const doub
     const NoiseDesc& d = t.desc;
     if (d.basis == Basis::opensimplex2 || d.basis == Basis::opensimplex2s) {
         const bool smooth = d.basis == Basis::opensimplex2s;
-        const SimplexVariant v = simplex_variant(t);
+        const SimplexVariant v = simplex_variant(t, k);
         switch (dims) {
             case 2:
                 return smooth ? opensimplex2s_2d_gradient(v, d.simplex.orientation2, q[0], q[1])

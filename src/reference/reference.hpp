@@ -111,8 +111,11 @@ struct SimplexVariant {
     std::int64_t seed = 0;  // K.jpg's long
     bool mix = false;
     std::uint32_t key = 0;  // the mix variant's
+    // [S 16.8] The octave's periods along x, y, z (0: none), on the fallback lattices only.
+    int period[3] = {0, 0, 0};
 };
-SimplexVariant simplex_variant(const detail::NoiseTables& t) noexcept;
+// The variant of octave k (its periods: P * lacunarity^k, capped at 768).
+SimplexVariant simplex_variant(const detail::NoiseTables& t, int k) noexcept;
 
 // [S 16] K.jpg's OpenSimplex2 (fast) and OpenSimplex2S (smooth) at binary64 coordinates, as his
 // Java reference computes them: the orientation's skew or rotation and the cell split in double,

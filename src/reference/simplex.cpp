@@ -214,11 +214,26 @@ Sums<4> base4(const L& g, typename L::Int seed, typename L::Coord xs, typename L
 
 }  // namespace
 
-SimplexVariant simplex_variant(const detail::NoiseTables& t) noexcept {
-    return {t.simplex, t.simplex_seed, t.hash == Hash::mix, t.mix_key};
+SimplexVariant simplex_variant(const detail::NoiseTables& t, int k) noexcept {
+    SimplexVariant v{t.simplex, t.simplex_seed, t.hash == Hash::mix, t.mix_key, {0, 0, 0}};
+    // [S 16.8] Octave k repeats at P * lacunarity^k (a power of two), capped at 768 = 3 * 256.
+    const NoiseDesc& d = t.desc;
+    const int periods[3] = {d.period_x, d.period_y, d.period_z};
+    for (int a = 0; a < 3; ++a) {
+        int period = periods[a];
+        for (int i = 0; i < k && period != 0 && d.fractal.kind != Fractal::none; ++i) {
+            period = period * static_cast<int>(d.fractal.lacunarity);
+            period = period > 768 ? 768 : period;
+        }
+        v.period[a] = period;
+    }
+    return v;
 }
 
 float opensimplex2_2d(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept {
+    if (o == Orientation2::fallback) {
+        return opensimplex2_3d(simplex::slice_variant(v), Orientation3::fallback, x, y, 0.0);  // [S 16.8] the z = 0 slice
+    }
     const double q[2] = {x, y};
     return with_lattice<2>(v, q, 0.0f, [&](const auto& lat, const auto* c) {
         std::decay_t<decltype(c[0])> s[2];
@@ -248,6 +263,9 @@ float opensimplex2_4d(const SimplexVariant& v, Orientation4 o, double x, double 
 // [S 18.4] The value (the same operations as above) and its gradient: the offset-frame sums
 // taken to the input coordinates by the orientation's Jacobian. Off the lattice: +0 throughout.
 Gradient opensimplex2_2d_gradient(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept {
+    if (o == Orientation2::fallback) {
+        return slice_gradient(opensimplex2_3d_gradient(simplex::slice_variant(v), Orientation3::fallback, x, y, 0.0));
+    }
     const double q[2] = {x, y};
     return with_lattice<2>(v, q, Gradient{}, [&](const auto& lat, const auto* c) {
         std::decay_t<decltype(c[0])> s[2];

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "reference/reference.hpp"
+#include "tables/simplex_tiling.hpp"
 
 namespace gradnoise::reference::simplex {
 
@@ -57,6 +58,44 @@ inline U64 shift_right_arithmetic(U64 v, int bits) {
     return (v >> bits) | ((v >> 63) != 0 ? ~(~U64(0) >> bits) : U64(0));
 }
 
+// [S 16.8] A vertex of the tiled fallback lattice hashes as its wrapped label. Its label l (the
+// cell indices the hash primes; a second-lattice vertex's are its position plus one half) is
+// recovered from the primed coordinates -- l_b = low 32 bits of primed_b times the prime's
+// inverse mod 2^32 -- then, per axis a with a period P_a, U_a = 2 (l_x + l_y + l_z) - 3 l_a is
+// three times the label's input-space coordinate, m_a = floor(U_a / (3 P_a)), and the label
+// moves by -m_a times the lattice shift of one period, (P_a / 3) (2 (1, 1, 1) - 3 e_a); the
+// primed coordinates are the wrapped label's. period null or all 0: the label as it is.
+template <class Int>
+inline void wrap_label(const int* period, const std::uint32_t* inverse, const Int* primes, Int* primed) {
+    if (period == nullptr || (period[0] == 0 && period[1] == 0 && period[2] == 0)) {
+        return;
+    }
+    std::int64_t l[3];
+    for (int b = 0; b < 3; ++b) {
+        l[b] = static_cast<std::int32_t>(static_cast<std::uint32_t>(primed[b]) * inverse[b]);
+    }
+    const std::int64_t sum = l[0] + l[1] + l[2];
+    std::int64_t shift[3] = {0, 0, 0};
+    for (int a = 0; a < 3; ++a) {
+        if (period[a] != 0) {
+            const std::int64_t u = 2 * sum - 3 * l[a], bound = 3 * static_cast<std::int64_t>(period[a]);
+            const std::int64_t m = u >= 0 ? u / bound : -((-u + bound - 1) / bound);  // floor
+            for (int b = 0; b < 3; ++b) {
+                shift[b] += m * (period[a] / 3) * (a == b ? -1 : 2);
+            }
+        }
+    }
+    for (int b = 0; b < 3; ++b) {
+        primed[b] = times(static_cast<std::int32_t>(l[b] - shift[b]), primes[b]);
+    }
+}
+
+// [S 16.8] On an axis with a period P, the coordinate first reduced to [0, P] in binary64:
+// v - P floor(v / P) (rounded; P itself when a tiny negative v rounds up to it).
+inline double reduce_to_period(double v, int period) {
+    return period == 0 ? v : v - static_cast<double>(period) * std::floor(v / static_cast<double>(period));
+}
+
 // [S 16.2] K.jpg's arithmetic (Hash::permutation): binary64 coordinates, 64-bit integers, his
 // hash and gradient index. A vertex's gradient entries v[0 .. dims - 1].
 struct KjpgLattice {
@@ -64,6 +103,7 @@ struct KjpgLattice {
     using Int = U64;
     const detail::SimplexGradients& g;
     Int base_seed;  // NoiseDesc::seed as his long
+    const int* period = nullptr;  // [S 16.8] the octave's periods (3D), or null
     static constexpr Int prime_x = detail::simplex_prime_x, prime_y = detail::simplex_prime_y,
                          prime_z = detail::simplex_prime_z, prime_w = detail::simplex_prime_w;
     static constexpr Int seed_flip_3d = detail::simplex_seed_flip_3d;
@@ -79,6 +119,10 @@ struct KjpgLattice {
         v[1] = g.g2[gi | 1];
     }
     void gradient3(Int seed, Int xp, Int yp, Int zp, float* v) const {
+        static constexpr Int primes[3] = {prime_x, prime_y, prime_z};
+        Int p[3] = {xp, yp, zp};
+        wrap_label(period, detail::simplex_prime_inverse, primes, p);
+        xp = p[0], yp = p[1], zp = p[2];
         U64 hash = (seed ^ xp) ^ (yp ^ zp);
         hash *= detail::simplex_hash_multiplier;
         hash ^= shift_right_arithmetic(hash, 64 - 8 + 2);
@@ -107,6 +151,7 @@ struct MixLattice {
     using Int = std::uint32_t;
     const detail::SimplexGradients& g;
     Int base_seed;  // the mix key of the seed (spec 3.2)
+    const int* period = nullptr;  // [S 16.8] the octave's periods (3D), or null
     static constexpr Int prime_x = detail::simplex_mix_primes[0], prime_y = detail::simplex_mix_primes[1],
                          prime_z = detail::simplex_mix_primes[2], prime_w = detail::simplex_mix_primes[3];
     static constexpr Int seed_flip_3d = detail::simplex_mix_seed_flip_3d;
@@ -122,6 +167,10 @@ struct MixLattice {
         v[1] = g.g2my[n];
     }
     void gradient3(Int seed, Int xp, Int yp, Int zp, float* v) const {
+        static constexpr Int primes[3] = {prime_x, prime_y, prime_z};
+        Int p[3] = {xp, yp, zp};
+        wrap_label(period, detail::simplex_mix_prime_inverse, primes, p);
+        xp = p[0], yp = p[1], zp = p[2];
         const int n = index((seed ^ xp) ^ (yp ^ zp), 48);
         v[0] = g.g3mx[n];
         v[1] = g.g3my[n];
@@ -398,8 +447,14 @@ inline void orient4(Orientation4 o, const detail::SimplexOrientation& k, T x, T 
 // [S 16.7] One evaluation through the variant's arithmetic: K.jpg's at the binary64
 // coordinates, or the mix variant's at their nearest floats. body(lattice, coordinates) where
 // the coordinates (of the variant's Coord) are inside the extent; outside, `off` is returned.
+// [S 16.8] With periods (3D: the fallback lattice), each periodic coordinate is reduced first and
+// the lattice wraps its labels.
 template <int dims, class R, class Body>
 inline R with_lattice(const SimplexVariant& v, const double* q, R off, Body&& body) {
+    bool tiled = false;
+    if constexpr (dims == 3) {
+        tiled = v.period[0] != 0 || v.period[1] != 0 || v.period[2] != 0;
+    }
     if (v.mix) {
         float f[dims];
         for (int a = 0; a < dims; ++a) {
@@ -408,14 +463,36 @@ inline R with_lattice(const SimplexVariant& v, const double* q, R off, Body&& bo
                 return off;
             }
         }
-        return body(MixLattice{*v.g, v.key}, f);
+        if constexpr (dims == 3) {
+            for (int a = 0; a < 3 && tiled; ++a) {
+                f[a] = static_cast<float>(reduce_to_period(f[a], v.period[a]));
+            }
+        }
+        return body(MixLattice{*v.g, v.key, tiled ? v.period : nullptr}, f);
     }
+    double c[dims];
     for (int a = 0; a < dims; ++a) {
         if (!in_extent(q[a])) {
             return off;
         }
+        c[a] = q[a];
+        if constexpr (dims == 3) {
+            c[a] = tiled ? reduce_to_period(q[a], v.period[a]) : q[a];
+        }
     }
-    return body(KjpgLattice{*v.g, static_cast<U64>(v.seed)}, q);
+    return body(KjpgLattice{*v.g, static_cast<U64>(v.seed), tiled ? v.period : nullptr}, c);
+}
+
+// [S 16.8] The variant the 2D fallback orientation evaluates at (x, y, 0): no z period.
+inline SimplexVariant slice_variant(SimplexVariant v) {
+    v.period[2] = 0;
+    return v;
+}
+
+// [S 16.8] The 2D fallback orientation's gradient: the 3D fallback's at z = 0, without d/dz.
+inline Gradient slice_gradient(Gradient g) {
+    g.d[2] = 0.0f;
+    return g;
 }
 
 }  // namespace gradnoise::reference::simplex

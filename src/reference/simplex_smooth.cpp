@@ -626,6 +626,9 @@ simplex::Sums<4> smooth4(const L& g, typename L::Int seed, typename L::Coord xs,
 }  // namespace
 
 float opensimplex2s_2d(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept {
+    if (o == Orientation2::fallback) {
+        return opensimplex2s_3d(simplex::slice_variant(v), Orientation3::fallback, x, y, 0.0);  // [S 16.8] the z = 0 slice
+    }
     const double q[2] = {x, y};
     return simplex::with_lattice<2>(v, q, 0.0f, [&](const auto& lat, const auto* c) {
         std::decay_t<decltype(c[0])> s[2];
@@ -655,6 +658,9 @@ float opensimplex2s_4d(const SimplexVariant& v, Orientation4 o, double x, double
 // [S 18.4] The value (the same operations as above) and its gradient: the offset-frame sums
 // taken to the input coordinates by the orientation's Jacobian. Off the lattice: +0 throughout.
 Gradient opensimplex2s_2d_gradient(const SimplexVariant& v, Orientation2 o, double x, double y) noexcept {
+    if (o == Orientation2::fallback) {
+        return simplex::slice_gradient(opensimplex2s_3d_gradient(simplex::slice_variant(v), Orientation3::fallback, x, y, 0.0));
+    }
     const double q[2] = {x, y};
     return simplex::with_lattice<2>(v, q, Gradient{}, [&](const auto& lat, const auto* c) {
         std::decay_t<decltype(c[0])> s[2];

@@ -14,6 +14,7 @@
 
 #include "gradnoise/gradnoise.hpp"
 #include "shader/glsl_text.hpp"
+#include "tables/simplex_tiling.hpp"
 
 namespace gradnoise {
 namespace {
@@ -176,6 +177,10 @@ Status check_field(const NoiseDesc& desc, int dims, bool gradient) {
     const bool cellular = desc.basis == Basis::cellular, simplex = basis_family(desc.basis) == BasisFamily::simplex;
     if (cellular && dims == 4) {
         return Status(ErrorCode::invalid_argument, "shader_source: cellular noise has no 4D (docs/spec.md section 17)");
+    }
+    if (!detail::has_4d(desc) && dims == 4) {
+        return Status(ErrorCode::invalid_argument,
+                      "shader_source: a tiled simplex field has no 4D (docs/spec.md section 16.8)");
     }
     if ((cellular || simplex) && gradient && desc.fractal.kind == Fractal::damped) {
         return Status(ErrorCode::invalid_argument,

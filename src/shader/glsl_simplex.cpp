@@ -34,6 +34,36 @@ std::string integer_ops(const Field& f, const Variant& v) {
         {{"$F", f.name}});
 }
 
+// [S 16.2, 16.8] A 3D vertex's hash input, (seed ^ xp) ^ (yp ^ zp), its label first wrapped where
+// the field tiles (reference::simplex::wrap_label): <name>_period holds the octave's periods,
+// set by <name>_noise_at. m_a = floor(U_a / 3P_a) by comparisons, as the kernels take it: every
+// vertex within reach of a reduced sample has U_a in [-6P_a, 9P_a).
+std::string hash3(const Field& f, const Variant& v) {
+    const std::string I = v.itype();
+    std::string s = "ivec3 $F_period = ivec3(0);\n$I $F_hash3($I seed, $I xp, $I yp, $I zp) {\n";
+    if (f.tables.simplex_tiling[0].tiled) {
+        const std::uint32_t* inverse = v.mix ? detail::simplex_mix_prime_inverse : detail::simplex_prime_inverse;
+        const std::string low = v.mix ? "" : ".x";
+        s += "    if ($F_period != ivec3(0)) {\n";
+        s += "        uvec3 l = uvec3(xp" + low + " * " + hex(inverse[0]) + ", yp" + low + " * " + hex(inverse[1]) + ", zp" +
+             low + " * " + hex(inverse[2]) + ");\n";
+        s += "        uint sum = l.x + l.y + l.z;\n        ivec3 shift = ivec3(0);\n";
+        s += "        for (int a = 0; a < 3; ++a) {\n            int p = $F_period[a];\n            if (p == 0) continue;\n";
+        s += "            int u = int(2u * sum - 3u * l[a]), b = 3 * p;\n";
+        s += "            int m = (u >= b ? 1 : 0) + (u >= 2 * b ? 1 : 0) - (u < 0 ? 1 : 0) - (u < -b ? 1 : 0);\n";
+        s += "            ivec3 c = ivec3(2 * (p / 3));\n            c[a] = -(p / 3);\n            shift += m * c;\n        }\n";
+        s += "        uvec3 w = l - uvec3(shift);\n";
+        s += "        xp = $F_itimes(int(w.x), $PX);\n        yp = $F_itimes(int(w.y), $PY);\n        zp = $F_itimes(int(w.z), $PZ);\n";
+        s += "    }\n";
+    }
+    s += "    return (seed ^ xp) ^ (yp ^ zp);\n}\n";
+    return expand(s, {{"$PX", v.integer(v.mix ? detail::simplex_mix_primes[0] : detail::simplex_prime_x)},
+                      {"$PY", v.integer(v.mix ? detail::simplex_mix_primes[1] : detail::simplex_prime_y)},
+                      {"$PZ", v.integer(v.mix ? detail::simplex_mix_primes[2] : detail::simplex_prime_z)},
+                      {"$I", I},
+                      {"$F", f.name}});
+}
+
 // [S 16.1] floor and round to the int32 range (NaN: 0), and the offset in the cell, rounded to float.
 std::string cells(const Field& f, const Variant& v) {
     return expand(
@@ -248,14 +278,14 @@ std::string base(const Field& f, const Variant& v, bool gradient) {
             "    precise float value = 0.0;\n"
             "    precise float a = ($R3 - xri * xri) - (yri * yri + zri * zri);\n"
             "    for (int l = 0; l < 2; ++l) {\n"
-            "        if (a > 0.0) value = $F_accumulate(value, $F_contribution(a, $F_vertex_gradient((seed ^ xp) ^ (yp ^ zp)), vec3(xri, yri, zri)$D));\n"
+            "        if (a > 0.0) value = $F_accumulate(value, $F_contribution(a, $F_vertex_gradient($F_hash3(seed, xp, yp, zp)), vec3(xri, yri, zri)$D));\n"
             "        if (ax0 >= ay0 && ax0 >= az0) {\n"
             "            precise float b = a + ax0 + ax0;\n"
             "            if (b > 1.0) {\n"
             "                b -= 1.0;\n"
             "                precise float xr1 = xri + float(xs);\n"
             "                $I sx = xs < 0 ? $F_isub($ZERO, $PX) : $PX;\n"
-            "                value = $F_accumulate(value, $F_contribution(b, $F_vertex_gradient((seed ^ $F_isub(xp, sx)) ^ (yp ^ zp)), vec3(xr1, yri, zri)$D));\n"
+            "                value = $F_accumulate(value, $F_contribution(b, $F_vertex_gradient($F_hash3(seed, $F_isub(xp, sx), yp, zp)), vec3(xr1, yri, zri)$D));\n"
             "            }\n"
             "        } else if (ay0 > ax0 && ay0 >= az0) {\n"
             "            precise float b = a + ay0 + ay0;\n"
@@ -263,7 +293,7 @@ std::string base(const Field& f, const Variant& v, bool gradient) {
             "                b -= 1.0;\n"
             "                precise float yr1 = yri + float(ys);\n"
             "                $I sy = ys < 0 ? $F_isub($ZERO, $PY) : $PY;\n"
-            "                value = $F_accumulate(value, $F_contribution(b, $F_vertex_gradient((seed ^ xp) ^ ($F_isub(yp, sy) ^ zp)), vec3(xri, yr1, zri)$D));\n"
+            "                value = $F_accumulate(value, $F_contribution(b, $F_vertex_gradient($F_hash3(seed, xp, $F_isub(yp, sy), zp)), vec3(xri, yr1, zri)$D));\n"
             "            }\n"
             "        } else {\n"
             "            precise float b = a + az0 + az0;\n"
@@ -271,7 +301,7 @@ std::string base(const Field& f, const Variant& v, bool gradient) {
             "                b -= 1.0;\n"
             "                precise float zr1 = zri + float(zs);\n"
             "                $I sz = zs < 0 ? $F_isub($ZERO, $PZ) : $PZ;\n"
-            "                value = $F_accumulate(value, $F_contribution(b, $F_vertex_gradient((seed ^ xp) ^ (yp ^ $F_isub(zp, sz))), vec3(xri, yri, zr1)$D));\n"
+            "                value = $F_accumulate(value, $F_contribution(b, $F_vertex_gradient($F_hash3(seed, xp, yp, $F_isub(zp, sz))), vec3(xri, yri, zr1)$D));\n"
             "            }\n"
             "        }\n"
             "        if (l == 1) break;\n"
@@ -359,10 +389,29 @@ std::string base(const Field& f, const Variant& v, bool gradient) {
 }  // namespace
 
 std::string simplex(const Field& f, bool gradient) {
+    if (f.dims == 2 && f.desc.simplex.orientation2 == Orientation2::fallback) {
+        // [S 16.8] 2D fallback: the 3D fallback field's z = 0 slice (no z period), its derivatives
+        // d/dx and d/dy.
+        NoiseDesc d3 = f.desc;
+        d3.simplex.orientation3 = Orientation3::fallback;
+        const Field f3{d3, f.tables, f.fn("_slice"), 3};
+        std::string s = zero_helpers(f3.name, 3) + simplex(f3, gradient);
+        const std::string m = "ivec4(m.xy, 0, 0)";
+        s += "float " + f.fn("_noise") + "(vec2 p, ivec4 m) { return " + f3.fn("_noise") + "(vec3(p, 0.0), " + m + "); }\n";
+        s += "float " + f.fn("_noise") + "(dvec2 p, ivec4 m) { return " + f3.fn("_noise") + "(dvec3(p, 0.0LF), " + m + "); }\n";
+        if (gradient) {
+            for (const char* type : {"vec", "dvec"}) {
+                s += "float " + f.fn("_noise_gradient") + "(" + type + "2 p, ivec4 m, out vec2 d) {\n    vec3 e;\n    float v = " +
+                     f3.fn("_noise_gradient") + "(" + type + "3(p, 0.0), " + m + ", e);\n    d = e.xy;\n    return v;\n}\n";
+            }
+        }
+        return s;
+    }
     const Variant v{f.desc.hash == Hash::mix};
     const std::string vec = f.vec(), cvec = v.cvec(f.dims);
     const bool smooth = f.desc.basis == Basis::opensimplex2s;
     std::string s = integer_ops(f, v) + cells(f, v) + vertices(f, v, gradient) + orient(f, v);
+    if (f.dims == 3) s += hash3(f, v);
     s += smooth ? smooth_base(f, v, false) : base(f, v, false);
     if (gradient) s += smooth ? smooth_base(f, v, true) : base(f, v, true);
     const std::string seed = v.mix ? v.integer(f.tables.mix_key) : v.integer(static_cast<std::uint64_t>(f.tables.simplex_seed));
@@ -371,10 +420,21 @@ std::string simplex(const Field& f, bool gradient) {
     // overloads convert to the variant's coordinates and share <name>_noise_at / _noise_gradient_at.
     const std::string check = "    if (any(greaterThanEqual(abs(q), " + cvec + "(134217728.0))) || any(isnan(q)))";
     const std::string dvec = "dvec" + number(f.dims);
-    s += "float " + f.fn("_noise_at") + "(" + cvec + " q) {\n" + check + " return 0.0;\n    return " + f.fn("_base") + "(" +
-         f.fn("_orient") + "(q), " + seed + ");\n}\n";
+    // [S 16.8] Where the field tiles (3D; m: the octave's periods), each periodic coordinate is first
+    // reduced, q - P floor(q / P) in binary64, and the hashes wrap (<name>_hash3).
+    std::string reduce;
+    if (f.dims == 3 && f.tables.simplex_tiling[0].tiled) {
+        reduce = "    " + f.fn("_period") + " = m.xyz;\n";
+        for (int a = 0; a < 3; ++a) {
+            const std::string axis(1, component(a)), c = "q." + axis, P = "double(m." + axis + ")";
+            reduce += "    if (m." + axis + " != 0) {\n        precise double r = double(" + c + ") - " + P +
+                      " * floor(double(" + c + ") / " + P + ");\n        " + c + " = " + v.coord() + "(r);\n    }\n";
+        }
+    }
+    s += "float " + f.fn("_noise_at") + "(" + cvec + " q, ivec4 m) {\n" + check + " return 0.0;\n" + reduce + "    return " +
+         f.fn("_base") + "(" + f.fn("_orient") + "(q), " + seed + ");\n}\n";
     for (const std::string& type : {vec, dvec}) {
-        s += "float " + f.fn("_noise") + "(" + type + " p, ivec4 m) { return " + f.fn("_noise_at") + "(" + cvec + "(p)); }\n";
+        s += "float " + f.fn("_noise") + "(" + type + " p, ivec4 m) { return " + f.fn("_noise_at") + "(" + cvec + "(p), m); }\n";
     }
     if (!gradient) return s;
     // [S 18.4] The offset-frame sums to the input coordinates: out_j = sum_i m[i][j] d_i, i ascending.
@@ -382,8 +442,8 @@ std::string simplex(const Field& f, bool gradient) {
     const rs::SimplexJacobian& J = f.dims == 2   ? rs::jacobian_of(f.desc.simplex.orientation2)
                                    : f.dims == 3 ? rs::jacobian_of(f.desc.simplex.orientation3)
                                                  : rs::jacobian_of(smooth, f.desc.simplex.orientation4);
-    s += "float " + f.fn("_noise_gradient_at") + "(" + cvec + " q, out " + vec + " d) {\n" + check +
-         " {\n        d = " + vec + "(0.0);\n        return 0.0;\n    }\n    " + vec + " e;\n    precise float v = " +
+    s += "float " + f.fn("_noise_gradient_at") + "(" + cvec + " q, ivec4 m, out " + vec + " d) {\n" + check +
+         " {\n        d = " + vec + "(0.0);\n        return 0.0;\n    }\n" + reduce + "    " + vec + " e;\n    precise float v = " +
          f.fn("_base_gradient") + "(" + f.fn("_orient") + "(q), " + seed + ", e);\n";
     for (int j = 0; j < f.dims; ++j) {
         s += "    precise float r" + number(j) + " = " + product(f.name, J.m[0][j], "e.x") + ";\n";
@@ -396,7 +456,7 @@ std::string simplex(const Field& f, bool gradient) {
     s += ");\n    return v;\n}\n";
     for (const std::string& type : {vec, dvec}) {
         s += "float " + f.fn("_noise_gradient") + "(" + type + " p, ivec4 m, out " + vec + " d) { return " +
-             f.fn("_noise_gradient_at") + "(" + cvec + "(p), d); }\n";
+             f.fn("_noise_gradient_at") + "(" + cvec + "(p), m, d); }\n";
     }
     return s;
 }

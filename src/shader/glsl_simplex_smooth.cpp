@@ -92,11 +92,11 @@ std::string walk3(const Variant& v) {
         "    $I mx = $I(uint(nx)), my = $I(uint(ny)), mz = $I(uint(nz));\n"
         "    precise float x0 = xi + float(nx), y0 = yi + float(ny), z0 = zi + float(nz);\n"
         "    precise float a0 = $R - x0 * x0 - y0 * y0 - z0 * z0;\n"
-        "    precise float value = $F_contribution(a0, $F_vertex_gradient((seed ^ $F_iadd(xp, mx & $PX)) ^ "
-        "($F_iadd(yp, my & $PY) ^ $F_iadd(zp, mz & $PZ))), vec3(x0, y0, z0)$D);\n"
+        "    precise float value = $F_contribution(a0, $F_vertex_gradient($F_hash3(seed, $F_iadd(xp, mx & $PX), "
+        "$F_iadd(yp, my & $PY), $F_iadd(zp, mz & $PZ))), vec3(x0, y0, z0)$D);\n"
         "    precise float x1 = xi - 0.5, y1 = yi - 0.5, z1 = zi - 0.5;\n"
         "    precise float a1 = $R - x1 * x1 - y1 * y1 - z1 * z1;\n"
-        "    value += $F_contribution(a1, $F_vertex_gradient((seed2 ^ $F_iadd(xp, $PX)) ^ ($F_iadd(yp, $PY) ^ "
+        "    value += $F_contribution(a1, $F_vertex_gradient($F_hash3(seed2, $F_iadd(xp, $PX), $F_iadd(yp, $PY), "
         "$F_iadd(zp, $PZ))), vec3(x1, y1, z1)$D);\n"
         "    precise float fx0 = float(sx * 2) * x1, fy0 = float(sy * 2) * y1, fz0 = float(sz * 2) * z1;\n"
         "    precise float fx1 = float(-2 - nx * 4) * x1 - 1.0, fy1 = float(-2 - ny * 4) * y1 - 1.0,"
@@ -112,7 +112,7 @@ std::string walk3(const Variant& v) {
         return "$F_iadd(" + p + ", " + m + " & " + v.integer(step_prime(v, 2, a)) + ")";
     };
     auto hash = [&](const std::string& seed, const std::string& x, const std::string& y, const std::string& z) {
-        return "(" + seed + " ^ " + x + ") ^ (" + y + " ^ " + z + ")";
+        return "$F_hash3(" + seed + ", " + x + ", " + y + ", " + z + ")";
     };
     // Lattice 0's offset with the axes in `moved` stepped back (x0 - fsx, ...); lattice 1's with
     // them stepped (fsx + x1, ...).

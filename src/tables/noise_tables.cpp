@@ -10,6 +10,7 @@
 #include "reference/reference.hpp"
 #include "tables/band_limit.hpp"
 #include "tables/simplex_constants.hpp"
+#include "tables/simplex_tiling.hpp"
 #include "tables/splitmix64.hpp"
 
 namespace gradnoise::detail {
@@ -64,6 +65,8 @@ void build_octaves(NoiseTables& t) noexcept {
     int evaluated = 0;
     float frequency = p.frequency, amplitude = 1.0f, amplitude_sum = 0.0f;
     int period[4] = {periods[0], periods[1], periods[2], periods[3]};
+    const bool simplex = basis_family(d.basis) == BasisFamily::simplex;
+    const long long cap = simplex ? simplex_max_period : 256;
     for (int k = 0; k < max_octaves; ++k) {
         float kf = static_cast<float>(k);
         const float w = band_weight(frequency, footprint, scale);
@@ -77,13 +80,17 @@ void build_octaves(NoiseTables& t) noexcept {
                 o.bias[dims] = o.bias[dims] + (amplitude - o.amplitude[k]) * t.band_mean[dims];
             }
         }
+        // [S 16.8] the simplex families' wrap of octave k (their periods, capped at 768)
+        if (simplex) {
+            t.simplex_tiling[k] = simplex_tiling(period);
+        }
         for (int a = 0; a < 4; ++a) {
             o.offset[a][k] = kf * offsets[a];
             // [S 10.3] octave k wraps at min(P * lacunarity^k, 256); no period: 256.
             o.mask[k][a] = period[a] == 0 ? 255 : period[a] - 1;
             if (period[a] != 0 && p.kind != Fractal::none) {
                 long long next = static_cast<long long>(period[a]) * static_cast<long long>(p.lacunarity);
-                period[a] = next > 256 ? 256 : static_cast<int>(next);
+                period[a] = next > cap ? cap : static_cast<int>(next);
             }
         }
         if (k < o.octaves) {

@@ -13,6 +13,7 @@
 #include "gradnoise/noise.hpp"
 #include "tables/mix_hash.hpp"
 #include "tables/simplex_constants.hpp"
+#include "tables/simplex_tiling.hpp"
 
 namespace gradnoise::detail {
 
@@ -93,6 +94,8 @@ struct NoiseTables {
     // [S 16] the simplex families: the seed as K.jpg's `long`, and the variant's gradients.
     std::int64_t simplex_seed = 0;
     const SimplexGradients* simplex = nullptr;
+    // [S 16.8] the simplex families' periods, per octave (simplex_tiling.hpp); untiled: none.
+    SimplexTiling simplex_tiling[max_octaves];
     // [S 17.1] cellular: jitter * R(dims = 2), jitter * R(dims = 3) for the descriptor's distance.
     float cellular_reach[2] = {0.0f, 0.0f};
 

@@ -14,6 +14,7 @@
 
 #include "gradnoise/gradnoise.hpp"
 #include "gradnoise/shader.hpp"
+#include "tables/simplex_tiling.hpp"
 #include "../test_support.hpp"
 #include "gl_context.hpp"
 
@@ -245,6 +246,25 @@ std::vector<Case> fields() {
     add("opensimplex2s mix hash, improve_xyz", [](NoiseDesc& d) {
         d.basis = Basis::opensimplex2s; d.hash = gradnoise::Hash::mix; d.simplex.orientation4 = Orientation4::improve_xyz;
     });
+    // [S 16.8] The fallback lattices with periods (2D: the z = 0 slice), both arithmetics.
+    add("opensimplex2 tiled 6 x 12 x 3, fallback, fbm 3 octaves", [](NoiseDesc& d) {
+        d.basis = Basis::opensimplex2; d.simplex.orientation2 = Orientation2::fallback;
+        d.simplex.orientation3 = Orientation3::fallback; d.period_x = 6; d.period_y = 12; d.period_z = 3;
+        d.fractal.kind = Fractal::fbm; d.fractal.octaves = 3;
+    });
+    add("opensimplex2 mix hash tiled 12 x 3, fallback", [](NoiseDesc& d) {
+        d.basis = Basis::opensimplex2; d.hash = gradnoise::Hash::mix; d.simplex.orientation2 = Orientation2::fallback;
+        d.simplex.orientation3 = Orientation3::fallback; d.period_x = 12; d.period_y = 3;
+    });
+    add("opensimplex2s tiled 3 x 6 x 24, fallback, ridged 2 octaves", [](NoiseDesc& d) {
+        d.basis = Basis::opensimplex2s; d.simplex.orientation2 = Orientation2::fallback;
+        d.simplex.orientation3 = Orientation3::fallback; d.period_x = 3; d.period_y = 6; d.period_z = 24;
+        d.fractal.kind = Fractal::ridged; d.fractal.octaves = 2;
+    });
+    add("opensimplex2s mix hash tiled 24 x 24 x 6, fallback", [](NoiseDesc& d) {
+        d.basis = Basis::opensimplex2s; d.hash = gradnoise::Hash::mix; d.simplex.orientation2 = Orientation2::fallback;
+        d.simplex.orientation3 = Orientation3::fallback; d.period_x = 24; d.period_y = 24; d.period_z = 6;
+    });
     add("opensimplex2 mix hash, billow 6 octaves, lacunarity 2.5, band limit 0.1", [](NoiseDesc& d) {
         d.basis = Basis::opensimplex2; d.hash = gradnoise::Hash::mix; d.fractal.kind = Fractal::billow;
         d.fractal.lacunarity = 2.5f; d.fractal.footprint = 0.1f;
@@ -252,13 +272,13 @@ std::vector<Case> fields() {
     return cases;
 }
 
-// Which forms a field has: cellular noise has no 4D; the damped fractal of the cellular and simplex
-// bases has a value only.
+// Which forms a field has: cellular noise and tiled simplex fields have no 4D (detail::has_4d); the
+// damped fractal of the cellular and simplex bases has a value only.
 bool covers(const NoiseDesc& d, int dims, bool gradient) {
-    const bool cellular = d.basis == gradnoise::Basis::cellular, lattice = gradnoise::basis_family(d.basis) ==
-                                                                          gradnoise::BasisFamily::lattice;
-    return !(cellular && dims == 4) && !(gradient && (d.pattern.kind != gradnoise::Pattern::none ||
-                                                      (!lattice && d.fractal.kind == gradnoise::Fractal::damped)));
+    const bool lattice = gradnoise::basis_family(d.basis) == gradnoise::BasisFamily::lattice;
+    return !(dims == 4 && !gradnoise::detail::has_4d(d)) &&
+           !(gradient && (d.pattern.kind != gradnoise::Pattern::none ||
+                          (!lattice && d.fractal.kind == gradnoise::Fractal::damped)));
 }
 
 std::string shader(const NoiseDesc& desc, int dims, bool gradient) {
