@@ -9,7 +9,10 @@
 #      summary line was printed;
 #   5. a third flight makes the chunks on the GPU (--generate gpu: the field's generated GLSL in a
 #      compute shader): its picture equals the CPU-made one exactly outside the overlay, and the
-#      collision probe (--probe) finds the GPU's heights and gradients equal to the CPU's, bit for bit.
+#      collision probe (--probe) finds the GPU's heights and gradients equal to the CPU's, bit for bit;
+#   6. LOD streaming (--lod 3: farther chunks at chunk levels 1..3, band-limited): near and far show the
+#      same terrain, and on a slow flight the distant band changes less between frames with the band
+#      limit than without it (--shimmer; the figures are printed).
 # Usage: viewer_test.sh PATH/TO/gradnoise_viewer OUTPUT_DIR
 # Exit 0 pass, 1 fail, 77 skip (no python3 with PIL). The images and logs stay in OUTPUT_DIR.
 set -u
@@ -72,6 +75,10 @@ run_viewer() {  # name, extra options...
 run_viewer near --probe
 run_viewer far --far
 run_viewer gpu --generate gpu --probe
+run_viewer lod --lod 3 --band-limit --probe
+run_viewer lodfar --lod 3 --band-limit --far
+run_viewer shimmer-off --lod 3 --shimmer --pace 5 --frames 240
+run_viewer shimmer-on --lod 3 --band-limit --shimmer --pace 5 --frames 240
 
 "$python" - "$tmp" "$frames" "$width" "$height" << 'EOF' || exit 1
 import re
@@ -94,7 +101,7 @@ def overlay_rect(name):
     return tuple(map(int, m.groups())) if m else (0, 0, 0, 0)
 
 images = {}
-for name in ("near", "far", "gpu"):
+for name in ("near", "far", "gpu", "lod", "lodfar"):
     try:
         im = Image.open(f"{tmp}/{name}.png").convert("RGB")
     except Exception as e:  # missing or unreadable
@@ -146,9 +153,9 @@ for name, maker in (("near", "CPU"), ("gpu", "GPU")):
         check(m.group(2) == maker and int(m.group(1)) > 0 and int(m.group(3)) > 0 and m.group(4) == "0",
               f"{name} probe", f"chunks made by the {maker} compared, 0 differ", m.group(0))
 
-if "near" in images and "far" in images:
-    a, rect = images["near"]
-    b, rect_far = images["far"]
+def near_and_far(near, far):
+    a, rect = images[near]
+    b, rect_far = images[far]
     check(rect == rect_far, "overlay rectangles", "the same in both runs", f"{rect} and {rect_far}")
     ox, oy, ow, oh = rect
     total = close = 0
@@ -162,12 +169,29 @@ if "near" in images and "far" in images:
         close += max(d) <= 8
         total += 1
     mean = diff_sum / (3 * total)
-    print(f"near vs far outside the overlay: mean |difference| {mean:.4f} per channel, "
+    print(f"{near} vs {far} outside the overlay: mean |difference| {mean:.4f} per channel, "
           f"{close / total:.3%} of pixels within 8 levels, {total - close} beyond")
-    check(mean < 0.5, "near vs far mean absolute difference per channel", "< 0.5", f"{mean:.4f}")
-    check(close / total >= 0.995, "near vs far pixels within 8 levels", ">= 99.5%", f"{close / total:.3%}")
+    check(mean < 0.5, f"{near} vs {far} mean absolute difference per channel", "< 0.5", f"{mean:.4f}")
+    check(close / total >= 0.995, f"{near} vs {far} pixels within 8 levels", ">= 99.5%", f"{close / total:.3%}")
 
-for name in ("near", "far", "gpu"):
+for near, far in (("near", "far"), ("lod", "lodfar")):
+    if near in images and far in images:
+        near_and_far(near, far)
+
+shimmer = {}
+for name in ("shimmer-off", "shimmer-on"):
+    m = re.search(r"^shimmer: .* = ([\d.]+) of 255 per channel \(largest pair ([\d.]+)\), (\d+) frame pairs",
+                  open(f"{tmp}/{name}.out").read(), re.M)
+    if check(m is not None, f"{name} stdout", "a 'shimmer: ...' line", "none"):
+        print(m.group(0))
+        shimmer[name] = float(m.group(1))
+        check(int(m.group(3)) >= 100 and shimmer[name] > 0, f"{name} shimmer", ">= 100 complete frame pairs, a change > 0",
+              m.group(0))
+if len(shimmer) == 2:
+    check(shimmer["shimmer-on"] < shimmer["shimmer-off"], "the distant band's frame-to-frame change",
+          "smaller with the band limit", f"{shimmer['shimmer-on']} with, {shimmer['shimmer-off']} without")
+
+for name in ("near", "far", "gpu", "lod"):
     try:
         lines = open(f"{tmp}/{name}.csv").read().splitlines()
     except OSError as e:
@@ -194,7 +218,7 @@ for f in failures:
 sys.exit(1 if failures else 0)
 EOF
 
-for name in near far gpu; do
+for name in near far gpu lod; do
   cp "$tmp/$name.png" "$tmp/$name.csv" "$out/" || fail "cannot copy results to $out"
   cp "$tmp/$name.out" "$out/$name.stdout.txt" || fail "cannot copy results to $out"
 done

@@ -54,7 +54,6 @@ bool ChunkWorkers::try_poll(ChunkResult& result) noexcept {
 
 void ChunkWorkers::run(Worker& w) noexcept {
     using clock = std::chrono::steady_clock;
-    const std::size_t n = side_ * side_;
     unsigned idle = 0;
     while (!stop_.load(std::memory_order_relaxed)) {
         ChunkRequest req;
@@ -73,7 +72,8 @@ void ChunkWorkers::run(Worker& w) noexcept {
         float* grad = storage_.grads + 2 * static_cast<std::size_t>(req.slot) * storage_.samples_per_slot;
 
         const auto t0 = clock::now();
-        const gradnoise::Chunk2d chunk{req.first_x, req.first_y, side_, side_, spacing_};
+        const std::size_t side = std::min(side_, static_cast<std::size_t>(req.side)), n = side * side;
+        const gradnoise::Chunk2d chunk{req.first_x, req.first_y, side, side, spacing_, req.level};
         gradnoise::GradientOut out;
         out.value = height;
         out.dx = w.dx.data();

@@ -18,8 +18,10 @@
 namespace viewer {
 
 struct ChunkRequest {
-    std::int64_t first_x, first_y;  // sample numbers of the chunk's first sample
+    std::int64_t first_x, first_y;  // sample numbers of the chunk's first sample (at its level)
     std::int32_t slot;
+    std::int32_t level;  // the chunk level (Chunk2d::level): samples 2^level * spacing apart
+    std::int32_t side;   // samples per side, at most the workers' side
 };
 
 struct ChunkResult {
@@ -41,7 +43,8 @@ class ChunkWorkers {
 public:
     static constexpr std::size_t ring_capacity = 32;  // requests in flight per worker, at most
 
-    // side: samples per chunk side as filled (the chunk size + 1, for the overlap with neighbours).
+    // side: the most samples per chunk side a request fills (the chunk size + 1, for the overlap with
+    // neighbours; a coarser level fills fewer, into the start of its slot).
     ChunkWorkers(const gradnoise::Noise& noise, std::size_t side, float spacing, SlotStorage storage, unsigned workers);
     ~ChunkWorkers();
     ChunkWorkers(const ChunkWorkers&) = delete;

@@ -54,6 +54,9 @@ constexpr float kHeightScale = 160.0f;  // world units per unit of noise value
 // The range of the terrain's fBm (docs/spec.md section 8: within [-B, B], B = 1.0364 for the quintic fade):
 // the height bounds of a GPU-made chunk, whose real range stays on the GPU.
 constexpr float kFbmBound = 1.0364f;
+// --lod: how far a chunk's skirt hangs below its edge, world units (more than the heights of two
+// levels differ between their common samples, which the band limit keeps small).
+constexpr float kSkirt = 24.0f;
 // Perlin noise repeats every 256 noise units on x and y, and so does every octave of the fBm
 // (octave k runs at 2^k times the frequency): the world repeats every 256 * 256 samples.
 constexpr std::int64_t kPeriodSamples = std::int64_t(256) * kSamplesPerNoiseUnit;
@@ -83,6 +86,10 @@ struct Options {
     bool far_origin = false;
     bool gpu = false;    // --generate gpu: chunks made by the field's generated GLSL (gpu_chunks.cpp)
     bool probe = false;  // --probe: compare resident chunks' textures with the CPU's fill at the end
+    int lod = 0;              // --lod N: chunks farther away at chunk levels up to N (docs/spec.md 13.5)
+    bool band_limit = false;  // --band-limit: the field's footprint is the sample spacing (spec 8.1)
+    bool shimmer = false;     // --shimmer: measure the frame-to-frame change of the distant terrain
+    double pace = 1.0;        // --pace F: the scripted flight at F times its speed
     std::string screenshot, log;
 };
 
@@ -110,6 +117,11 @@ void print_help() {
         "                    shader of the field's generated GLSL (the same bits)\n"
         "  --probe           at the end, compare resident chunks' heights and gradients on the GPU with\n"
         "                    the CPU's Noise::fill_chunk_gradient_2d, bit for bit (exit 1 if any differ)\n"
+        "  --lod N           level of detail, 0..4 (default 0): chunks 2, 4, 8, .. chunk widths away are\n"
+        "                    filled at chunk level 1, 2, 3, .. (half the samples per side each; CPU only)\n"
+        "  --band-limit      band-limit the fBm for the sample spacing, so each level is the filtered field\n"
+        "  --shimmer         scripted: print the mean frame-to-frame change of the distant terrain band\n"
+        "  --pace P          scripted: fly the path at P percent of its speed, 1..100 (default 100)\n"
         "Interactive keys: WASD/arrows move and turn, mouse looks, Q/E or PageUp/PageDown climb,\n"
         "Shift is faster, F toggles the far origin, Esc quits.\n");
 }
@@ -171,6 +183,14 @@ Options parse_options(int argc, char** argv) {
             o.gpu = !std::strcmp(v, "gpu");
         } else if (!std::strcmp(a, "--probe")) {
             o.probe = true;
+        } else if (!std::strcmp(a, "--lod")) {
+            o.lod = parse_int(a, take(), 0, 4);
+        } else if (!std::strcmp(a, "--band-limit")) {
+            o.band_limit = true;
+        } else if (!std::strcmp(a, "--shimmer")) {
+            o.shimmer = true;
+        } else if (!std::strcmp(a, "--pace")) {
+            o.pace = parse_int(a, take(), 1, 100) / 100.0;
         } else if (!std::strcmp(a, "--far")) {
             o.far_origin = true;
         } else if (!std::strcmp(a, "--screenshot") || !std::strcmp(a, "--log")) {
@@ -181,6 +201,8 @@ Options parse_options(int argc, char** argv) {
             usage_error("unknown option '%s'", a);
         }
     }
+    if (o.lod > 0 && o.gpu) usage_error("--lod streams levels from the CPU workers; not with --generate %s", "gpu");
+    if (o.shimmer && o.frames == 0) usage_error("--shimmer measures a scripted flight: give --frames N%s", "");
     return o;
 }
 
@@ -190,7 +212,8 @@ Options parse_options(int argc, char** argv) {
 const char* kTerrainVs = R"(#version 330 core
 uniform sampler2D u_height;   // R32F: the fBm value
 uniform sampler2D u_grad;     // RG32F: its analytic gradient, per noise unit
-uniform int u_side;           // vertices per side
+uniform int u_side;           // samples per side (the grid adds a ring of skirt vertices around them)
+uniform float u_skirt;        // world units a skirt hangs below its edge (0: none, zero-area)
 uniform vec3 u_offset;        // the chunk's first sample relative to the camera, world units
 uniform float u_sample_size;
 uniform float u_height_scale;
@@ -200,13 +223,16 @@ out vec3 v_normal;
 out vec3 v_rel;               // position relative to the camera
 out float v_value;
 void main() {
-    ivec2 ij = ivec2(gl_VertexID % u_side, gl_VertexID / u_side);
+    int grid = u_side + 2;
+    ivec2 k = ivec2(gl_VertexID % grid, gl_VertexID / grid);
+    ivec2 ij = clamp(k - 1, ivec2(0), ivec2(u_side - 1));
+    float drop = k == ij + 1 ? 0.0 : u_skirt;  // the ring: the edge sample, lowered
     float h = texelFetch(u_height, ij, 0).r;
     vec2 g = texelFetch(u_grad, ij, 0).rg;
     // Water is flat at sea level; below it the terrain's own normal would light the waves wrongly.
     v_normal = h < 0.0 ? vec3(0.0, 0.0, 1.0) : vec3(-g * u_slope_scale, 1.0);
     v_value = h;
-    v_rel = u_offset + vec3(vec2(ij) * u_sample_size, max(h, 0.0) * u_height_scale);
+    v_rel = u_offset + vec3(vec2(ij) * u_sample_size, max(h, 0.0) * u_height_scale - drop);
     gl_Position = u_view_proj * vec4(v_rel, 1.0);
 }
 )";
@@ -317,6 +343,7 @@ enum class SlotState : std::uint8_t {
 struct Slot {
     SlotState state = SlotState::free;
     std::int64_t cx = 0, cy = 0;  // chunk coordinates (first sample = c * chunk)
+    int level = 0;                // chunk level: (chunk >> level) + 1 samples per side, 2^level apart
     float min_value = 0, max_value = 0;
 };
 
@@ -357,8 +384,9 @@ double ground_at(const gradnoise::Noise& noise, std::int64_t sx, std::int64_t sy
 
 // The scripted flight: a pure function of the frame number (never of wall time), starting at
 // (origin_x, origin_y) in samples, so two runs -- and the near and far worlds -- see the same frames.
-Camera scripted_camera(const gradnoise::Noise& noise, int frame, std::int64_t origin_x, std::int64_t origin_y) {
-    const double t = frame / 60.0;  // seconds, as if at 60 frames per second
+Camera scripted_camera(const gradnoise::Noise& noise, int frame, std::int64_t origin_x, std::int64_t origin_y,
+                       double pace = 1.0) {
+    const double t = frame / 60.0 * pace;  // seconds, as if at 60 frames per second
     const double speed = 150.0, amp = 120.0, w = 0.45;
     Camera c;
     c.sx = origin_x;
@@ -400,6 +428,9 @@ int main(int argc, char** argv) {
     desc.fractal.frequency = 1.0f;
     desc.fractal.lacunarity = 2.0f;
     desc.fractal.persistence = 0.5f;
+    // [S 8.1] Band-limited for the samples' spacing: level 0 keeps every octave (the finest is at half
+    // the Nyquist frequency), and a chunk at level L, 2^L times as far apart, fades what it cannot hold.
+    if (opt.band_limit) desc.fractal.footprint = kSpacing;
     gradnoise::Noise noise;
     if (const gradnoise::Status st = gradnoise::Noise::create(desc, &noise); !st) {
         std::fprintf(stderr, "gradnoise_viewer: %s\n", st.message());
@@ -479,18 +510,37 @@ int main(int argc, char** argv) {
     const GLuint overlay_prog = build_program("overlay", kOverlayVs, kOverlayFs);
     if (!terrain_prog || !overlay_prog) return 1;
 
-    // ---- the shared grid: indices built once ----
+    // ---- the shared grids, one per level: indices built once ----
+    // Level L's grid has (n >> L) + 1 samples per side and a ring of skirt vertices around them
+    // (vertex (i, j) of a (samples + 2)^2 grid; the shader clamps the ring to the edge and lowers it):
+    // where a chunk meets a coarser neighbour their edges differ between the coarse samples, and the
+    // skirts close the gap. The inner quads come first; without --lod only they are drawn.
     GLuint terrain_vao = 0, index_buf = 0;
-    GLsizei index_count = 0;
+    struct LevelMesh {
+        int side = 0;                 // samples per side
+        std::size_t first = 0;        // its first index in the buffer
+        GLsizei inner = 0, all = 0;   // index counts: the surface, and with the skirts
+    };
+    std::vector<LevelMesh> meshes(std::size_t(opt.lod) + 1);
     {
         std::vector<GLuint> idx;
-        idx.reserve(std::size_t(n) * n * 6);
-        for (int j = 0; j < n; ++j)
-            for (int i = 0; i < n; ++i) {
-                const GLuint v00 = GLuint(j * side + i), v10 = v00 + 1, v01 = v00 + GLuint(side), v11 = v01 + 1;
+        for (int level = 0; level <= opt.lod; ++level) {
+            LevelMesh& m = meshes[std::size_t(level)];
+            m.side = (n >> level) + 1;
+            m.first = idx.size();
+            const int g = m.side + 2;
+            auto quad = [&](int i, int j) {  // grid quad (i, j), vertices (i..i+1, j..j+1)
+                const GLuint v00 = GLuint(j * g + i), v10 = v00 + 1, v01 = v00 + GLuint(g), v11 = v01 + 1;
                 idx.insert(idx.end(), {v00, v10, v11, v00, v11, v01});  // counter-clockwise from above
-            }
-        index_count = static_cast<GLsizei>(idx.size());
+            };
+            for (int j = 1; j < m.side; ++j)
+                for (int i = 1; i < m.side; ++i) quad(i, j);
+            m.inner = static_cast<GLsizei>(idx.size() - m.first);
+            for (int j = 0; j <= m.side; ++j)
+                for (int i = 0; i <= m.side; ++i)
+                    if (i == 0 || j == 0 || i == m.side || j == m.side) quad(i, j);
+            m.all = static_cast<GLsizei>(idx.size() - m.first);
+        }
         glGenVertexArrays(1, &terrain_vao);
         glBindVertexArray(terrain_vao);
         glGenBuffers(1, &index_buf);
@@ -498,6 +548,13 @@ int main(int argc, char** argv) {
         glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(idx.size() * sizeof(GLuint)), idx.data(), GL_STATIC_DRAW);
         glBindVertexArray(0);
     }
+    // The level a chunk is made at: 0 within 2 chunk widths, then one more each time the distance doubles.
+    const double lod_distance = 2.0 * n * kSampleSize;
+    auto level_for = [&](double gap) {
+        int level = 0;
+        for (double d = lod_distance; level < opt.lod && gap >= d; d *= 2) ++level;
+        return level;
+    };
 
     // ---- which chunks may be kept: every one within `keep` of some point of the camera's chunk ----
     const double chunk_world = n * kSampleSize;
@@ -516,8 +573,9 @@ int main(int argc, char** argv) {
         return a.dx * a.dx + a.dy * a.dy < b.dx * b.dx + b.dy * b.dy;
     });
     const unsigned max_in_flight = static_cast<unsigned>(opt.workers) * ChunkWorkers::ring_capacity;
-    // Slots in the map are at most offsets.size(); stale ones at most the requests in flight.
-    const int pool = static_cast<int>(offsets.size() + max_in_flight);
+    // Slots in the map are at most offsets.size(); stale ones at most the requests in flight; with
+    // --lod, a chunk whose level changed stays drawn until its replacement (in flight) arrives.
+    const int pool = static_cast<int>(offsets.size() + (opt.lod > 0 ? 2 : 1) * max_in_flight);
 
     // ---- the slot pool: CPU buffers and GL textures, all made here ----
     std::vector<float> slot_heights(std::size_t(pool) * samples_per_slot);
@@ -559,6 +617,7 @@ int main(int argc, char** argv) {
         }
     }
     std::vector<int> chunk_map(std::size_t(map_side) * map_side, -1);
+    std::vector<int> old_map(std::size_t(map_side) * map_side, -1);  // --lod: the other level, drawn meanwhile
     // Uploads per frame: about 64K samples (16 chunks of 64, 4 of 128, 1 of 256).
     const int upload_budget = std::max(1, 65536 / (n * n));
 
@@ -600,6 +659,7 @@ int main(int argc, char** argv) {
     const GLint u_height = glGetUniformLocation(terrain_prog, "u_height"),
                 u_grad = glGetUniformLocation(terrain_prog, "u_grad"),
                 u_side = glGetUniformLocation(terrain_prog, "u_side"),
+                u_skirt = glGetUniformLocation(terrain_prog, "u_skirt"),
                 u_offset = glGetUniformLocation(terrain_prog, "u_offset"),
                 u_sample_size = glGetUniformLocation(terrain_prog, "u_sample_size"),
                 u_height_scale = glGetUniformLocation(terrain_prog, "u_height_scale"),
@@ -625,6 +685,15 @@ int main(int argc, char** argv) {
     std::vector<FrameRow> rows(log_capacity);
     std::size_t row_count = 0;
     std::vector<std::uint8_t> pixels(opt.screenshot.empty() ? 0 : std::size_t(fb_w) * fb_h * 3);
+    // --shimmer: the band from 50 % to 70 % of the height, right of the overlay (terrain some 200 to 550
+    // units ahead on the scripted flight), read back every frame and compared with the previous one.
+    const int band_y0 = fb_h * 30 / 100, band_rows = fb_h * 20 / 100;  // (GL rows count from the bottom)
+    const int band_x0 = std::min(fb_w - 1, int(std::ceil(panel_x + panel_w)));
+    std::vector<std::uint8_t> band_now(opt.shimmer ? std::size_t(fb_w) * band_rows * 3 : 0), band_prev(band_now.size());
+    double shimmer_sum = 0, shimmer_peak = 0;  // all frame pairs; the largest one pair's mean (a pop)
+    std::int64_t shimmer_count = 0;
+    int shimmer_frames = 0;
+    bool band_complete = false;  // the previous frame's band: every chunk in view was drawn
     float hist_ms[kHistory] = {};
     double hist_t[kHistory] = {};
     std::int64_t hist_done[kHistory] = {};
@@ -674,8 +743,8 @@ int main(int argc, char** argv) {
             break;
         }
         if (scripted) {
-            cam =
-                scripted_camera(noise, std::min(frame, opt.frames - 1), start_x + origin_shift, start_y + origin_shift);
+            cam = scripted_camera(noise, std::min(frame, opt.frames - 1), start_x + origin_shift, start_y + origin_shift,
+                                  opt.pace);
         } else {
             const Uint8* keys = SDL_GetKeyboardState(nullptr);
             const double speed = (keys[SDL_SCANCODE_LSHIFT] || keys[SDL_SCANCODE_RSHIFT] ? 400.0 : 80.0) * dt;
@@ -719,10 +788,11 @@ int main(int argc, char** argv) {
                 continue;
             }
             const std::size_t base = std::size_t(res.slot) * samples_per_slot;
+            const int made = meshes[std::size_t(s.level)].side;  // (the texture's corner holds a coarse chunk)
             glBindTexture(GL_TEXTURE_2D, height_tex[std::size_t(res.slot)]);
-            glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, side, side, GL_RED, GL_FLOAT, slot_heights.data() + base);
+            glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, made, made, GL_RED, GL_FLOAT, slot_heights.data() + base);
             glBindTexture(GL_TEXTURE_2D, grad_tex[std::size_t(res.slot)]);
-            glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, side, side, GL_RG, GL_FLOAT, slot_grads.data() + 2 * base);
+            glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, made, made, GL_RG, GL_FLOAT, slot_grads.data() + 2 * base);
             s.state = SlotState::resident;
             s.min_value = res.min_value;
             s.max_value = res.max_value;
@@ -731,18 +801,32 @@ int main(int argc, char** argv) {
 
         // 2. The chunk map around the camera; chunks beyond `keep` give their slots back.
         std::fill(chunk_map.begin(), chunk_map.end(), -1);
+        std::fill(old_map.begin(), old_map.end(), -1);
         int resident = 0;
         for (int i = 0; i < pool; ++i) {
             Slot& s = slots[std::size_t(i)];
             if (s.state != SlotState::pending && s.state != SlotState::resident) continue;
             const std::int64_t dx = s.cx - ccx, dy = s.cy - ccy;
-            if (std::abs(dx) <= radius && std::abs(dy) <= radius && gap_to(int(dx), int(dy)) <= keep) {
-                chunk_map[std::size_t((dy + radius) * map_side + (dx + radius))] = i;
+            const bool kept = std::abs(dx) <= radius && std::abs(dy) <= radius && gap_to(int(dx), int(dy)) <= keep;
+            const std::size_t cell = kept ? std::size_t((dy + radius) * map_side + (dx + radius)) : 0;
+            if (kept && s.level == level_for(gap_to(int(dx), int(dy)))) {
+                chunk_map[cell] = i;
                 resident += s.state == SlotState::resident;
+            } else if (kept && s.state == SlotState::resident && old_map[cell] < 0) {
+                old_map[cell] = i;  // the other level: drawn until its replacement is resident
             } else if (s.state == SlotState::resident) {
                 release(i);
             } else {
                 s.state = SlotState::stale;  // the worker still writes into it
+            }
+        }
+        if (opt.lod > 0) {
+            for (std::size_t c = 0; c < old_map.size(); ++c) {
+                const int now = chunk_map[c];
+                if (old_map[c] >= 0 && now >= 0 && slots[std::size_t(now)].state == SlotState::resident) {
+                    release(old_map[c]);
+                    old_map[c] = -1;
+                }
             }
         }
 
@@ -762,6 +846,7 @@ int main(int argc, char** argv) {
             Slot& slot = slots[std::size_t(s)];
             slot.cx = ccx + o.dx;
             slot.cy = ccy + o.dy;
+            slot.level = level_for(gap_to(o.dx, o.dy));
             if (opt.gpu) {
                 // Made at once by the compute shader (its time here is the submission's); the heights'
                 // range is the field's bound, which only makes culling a little less tight.
@@ -777,7 +862,10 @@ int main(int argc, char** argv) {
                 ++wanted_resident;
                 continue;
             }
-            if (!workers.try_post(ChunkRequest{slot.cx * n, slot.cy * n, s})) {
+            // [S 13.5] Level L's sample s lies where level 0's sample s * 2^L does.
+            const std::int64_t coarse = n >> slot.level;
+            if (!workers.try_post(ChunkRequest{slot.cx * coarse, slot.cy * coarse, s, slot.level,
+                                               meshes[std::size_t(slot.level)].side})) {
                 free_list[std::size_t(free_count++)] = s;
                 can_post = false;
                 continue;
@@ -807,15 +895,17 @@ int main(int argc, char** argv) {
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
         glEnable(GL_DEPTH_TEST);
         glDepthFunc(GL_LESS);
-        glEnable(GL_CULL_FACE);
+        if (opt.lod > 0)
+            glDisable(GL_CULL_FACE);  // the skirts face either way
+        else
+            glEnable(GL_CULL_FACE);
         glDisable(GL_BLEND);
         const Mat4 vp = multiply(projection, look_rotation(float(cam.yaw), float(cam.pitch)));
         const Frustum frustum = frustum_of(vp);
         glUseProgram(terrain_prog);
         glUniform1i(u_height, 0);
         glUniform1i(u_grad, 1);
-        glUniform1i(u_side, side);
-        glUniform1f(u_sample_size, float(kSampleSize));
+        glUniform1f(u_skirt, opt.lod > 0 ? kSkirt : 0.0f);
         glUniform1f(u_height_scale, kHeightScale);
         glUniform1f(u_slope_scale, float(kHeightScale * kSpacing / kSampleSize));
         glUniformMatrix4fv(u_view_proj, 1, GL_FALSE, vp.m);
@@ -827,9 +917,12 @@ int main(int argc, char** argv) {
         int drawn = 0;
         for (const Offset& o : offsets) {
             if (gap_to(o.dx, o.dy) > view) continue;
-            const int s = chunk_map[std::size_t((o.dy + radius) * map_side + (o.dx + radius))];
+            const std::size_t cell = std::size_t((o.dy + radius) * map_side + (o.dx + radius));
+            int s = chunk_map[cell];
+            if (s < 0 || slots[std::size_t(s)].state != SlotState::resident) s = old_map[cell];  // the other level
             if (s < 0 || slots[std::size_t(s)].state != SlotState::resident) continue;  // not ready: not drawn
             const Slot& slot = slots[std::size_t(s)];
+            const LevelMesh& mesh = meshes[std::size_t(slot.level)];
             const float ox = float(o.dx * chunk_world - lx), oy = float(o.dy * chunk_world - ly), oz = float(-cam.z);
             const float lo[3] = {ox, oy, std::max(slot.min_value, 0.0f) * kHeightScale + oz};
             const float hi[3] = {ox + float(chunk_world), oy + float(chunk_world),
@@ -840,7 +933,10 @@ int main(int argc, char** argv) {
             glActiveTexture(GL_TEXTURE1);
             glBindTexture(GL_TEXTURE_2D, grad_tex[std::size_t(s)]);
             glUniform3f(u_offset, ox, oy, oz);
-            glDrawElements(GL_TRIANGLES, index_count, GL_UNSIGNED_INT, nullptr);
+            glUniform1i(u_side, mesh.side);
+            glUniform1f(u_sample_size, float(kSampleSize * double(1 << slot.level)));
+            glDrawElements(GL_TRIANGLES, opt.lod > 0 ? mesh.all : mesh.inner, GL_UNSIGNED_INT,
+                           reinterpret_cast<const void*>(mesh.first * sizeof(GLuint)));
             ++drawn;
         }
 
@@ -907,6 +1003,30 @@ int main(int argc, char** argv) {
             glBindVertexArray(0);
         }
 
+        if (opt.shimmer && frame < opt.frames) {
+            glPixelStorei(GL_PACK_ALIGNMENT, 1);
+            glReadBuffer(GL_BACK);
+            glReadPixels(0, band_y0, fb_w, band_rows, GL_RGB, GL_UNSIGNED_BYTE, band_now.data());
+            // Pairs of frames with every chunk in view drawn: the change is the flight's and the
+            // terrain's, not the stream filling in.
+            if (band_complete && complete) {
+                double pair = 0;
+                std::int64_t values = 0;
+                for (int y = 0; y < band_rows; ++y)
+                    for (int x = band_x0; x < fb_w; ++x)
+                        for (int c = 0; c < 3; ++c) {
+                            const std::size_t i = (std::size_t(y) * fb_w + x) * 3 + c;
+                            pair += std::abs(int(band_now[i]) - int(band_prev[i]));
+                            ++values;
+                        }
+                shimmer_sum += pair;
+                shimmer_count += values;
+                shimmer_peak = std::max(shimmer_peak, pair / double(values));
+                ++shimmer_frames;
+            }
+            band_prev.swap(band_now);
+            band_complete = complete;
+        }
         if (final_frame && !pixels.empty()) {
             glPixelStorei(GL_PACK_ALIGNMENT, 1);
             glReadBuffer(GL_BACK);
@@ -968,7 +1088,7 @@ int main(int argc, char** argv) {
         std::size_t chunks = 0, compared = 0, differ = 0;
         for (int i = 0; i < pool && chunks < 16; ++i) {
             const Slot& s = slots[std::size_t(i)];
-            if (s.state != SlotState::resident) continue;
+            if (s.state != SlotState::resident || s.level != 0) continue;  // (coarse levels fill a corner)
             differ += probe(noise, side, kSpacing, s.cx * n, s.cy * n, height_tex[std::size_t(i)], grad_tex[std::size_t(i)],
                             &compared);
             ++chunks;
@@ -978,6 +1098,12 @@ int main(int argc, char** argv) {
                     chunks, opt.gpu ? "GPU" : "CPU", compared, differ);
         if (differ != 0 || chunks == 0) exit_code = 1;
     }
+    if (opt.shimmer)
+        std::printf("shimmer: mean |change| between consecutive frames over the distant band (rows %d..%d from the "
+                    "bottom, x >= %d) = %.3f of 255 per channel (largest pair %.3f), %d frame pairs, lod %d, band "
+                    "limit %s, pace %.0f %%\n",
+                    band_y0, band_y0 + band_rows, band_x0, shimmer_count ? shimmer_sum / double(shimmer_count) : 0.0,
+                    shimmer_peak, shimmer_frames, opt.lod, opt.band_limit ? "on" : "off", opt.pace * 100);
     std::vector<float> ms(row_count);
     double ms_sum = 0;
     for (std::size_t i = 0; i < row_count; ++i) ms_sum += ms[i] = rows[i].frame_ms;
