@@ -285,7 +285,7 @@ TEST_CASE("tiling: a tile's statistics -- range, spread and spectrum -- match th
                 for (int k = 1; k < 128; ++k) {
                     double re = 0, im = 0;
                     for (int i = 0; i < size; ++i) {
-                        const double angle = -2 * M_PI * k * i / size;
+                        const double angle = -2 * 3.14159265358979323846 * k * i / size;
                         re += v[static_cast<std::size_t>(r) * size + i] * std::cos(angle);
                         im += v[static_cast<std::size_t>(r) * size + i] * std::sin(angle);
                     }
