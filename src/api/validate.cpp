@@ -48,13 +48,12 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
     if (any_period && basis_family(d.basis) == BasisFamily::simplex) {
         // [S 16.8] Only the 3D fallback lattice tiles (and its z = 0 slice, 2D fallback), with
         // periods of three times a power of two; no 4D orientation tiles.
-        static const char* const refusals[3] = {
-            "NoiseDesc: period_x must be 0 or three times a power of two in 3..768 for the simplex families "
-            "(their tiling lattice repeats every 3 units)",
-            "NoiseDesc: period_y must be 0 or three times a power of two in 3..768 for the simplex families "
-            "(their tiling lattice repeats every 3 units)",
-            "NoiseDesc: period_z must be 0 or three times a power of two in 3..768 for the simplex families "
-            "(their tiling lattice repeats every 3 units)"};
+#define GRADNOISE_SIMPLEX_PERIOD(axis)                                                                         \
+    "NoiseDesc: period_" axis " must be 0 or three times a power of two in 3..768 for the simplex families (their " \
+    "tiling lattice repeats every 3 units)"
+        static const char* const refusals[3] = {GRADNOISE_SIMPLEX_PERIOD("x"), GRADNOISE_SIMPLEX_PERIOD("y"),
+                                                GRADNOISE_SIMPLEX_PERIOD("z")};
+#undef GRADNOISE_SIMPLEX_PERIOD
         for (int a = 0; a < 3; ++a) {
             if (!detail::simplex_period_allowed(periods[a])) {
                 return Status(ErrorCode::invalid_argument, refusals[a]);
@@ -73,11 +72,11 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
                           "periods)");
         }
     } else if (any_period) {
-        static const char* const refusals[4] = {
-            "NoiseDesc: period_x must be 0 or a power of two in 1..256 for the lattice bases and cellular noise",
-            "NoiseDesc: period_y must be 0 or a power of two in 1..256 for the lattice bases and cellular noise",
-            "NoiseDesc: period_z must be 0 or a power of two in 1..256 for the lattice bases and cellular noise",
-            "NoiseDesc: period_w must be 0 or a power of two in 1..256 for the lattice bases and cellular noise"};
+#define GRADNOISE_LATTICE_PERIOD(axis) \
+    "NoiseDesc: period_" axis " must be 0 or a power of two in 1..256 for the lattice bases and cellular noise"
+        static const char* const refusals[4] = {GRADNOISE_LATTICE_PERIOD("x"), GRADNOISE_LATTICE_PERIOD("y"),
+                                                GRADNOISE_LATTICE_PERIOD("z"), GRADNOISE_LATTICE_PERIOD("w")};
+#undef GRADNOISE_LATTICE_PERIOD
         for (int a = 0; a < 4; ++a) {
             if (!detail::lattice_period_allowed(periods[a])) {
                 return Status(ErrorCode::invalid_argument, refusals[a]);

@@ -217,13 +217,14 @@ Sums<4> base4(const L& g, typename L::Int seed, typename L::Coord xs, typename L
 SimplexVariant simplex_variant(const detail::NoiseTables& t, int k) noexcept {
     SimplexVariant v{t.simplex, t.simplex_seed, t.hash == Hash::mix, t.mix_key, {0, 0, 0}};
     // [S 16.8] Octave k repeats at P * lacunarity^k (a power of two), capped at 768 = 3 * 256.
+    constexpr int cap = detail::simplex_max_period;
     const NoiseDesc& d = t.desc;
     const int periods[3] = {d.period_x, d.period_y, d.period_z};
     for (int a = 0; a < 3; ++a) {
         int period = periods[a];
         for (int i = 0; i < k && period != 0 && d.fractal.kind != Fractal::none; ++i) {
             period = period * static_cast<int>(d.fractal.lacunarity);
-            period = period > 768 ? 768 : period;
+            period = period > cap ? cap : period;
         }
         v.period[a] = period;
     }

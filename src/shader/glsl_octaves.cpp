@@ -33,7 +33,6 @@ Constants constants(const Field& f) {
                              detail::octave_offset_w};
     Constants c;
     const bool simplex = basis_family(f.desc.basis) == BasisFamily::simplex;
-    const int cap = simplex ? detail::simplex_max_period : 256;
     float frequency = fr.kind == Fractal::none ? 1.0f : fr.frequency, amplitude = 1.0f;
     // [S 8.1] the band limit: octave k's weight; the sum's start (the faded share of the mean) is the
     // CPU tables' own.
@@ -44,18 +43,21 @@ Constants constants(const Field& f) {
         Octave o{frequency, amplitude * w, {}, {}};
         for (int a = 0; a < 4; ++a) {
             o.offset[a] = static_cast<float>(k) * offset[a];
-            // [S 10.3] octave k wraps at min(P * lacunarity^k, 256): mask = that - 1. [S 16.8] The
-            // simplex families take the period itself (0: none), capped at 768.
+            if (simplex) {  // [S 16.8] the period itself (0: none): the CPU tables' own
+                o.mask[a] = a < 3 ? static_cast<int>(f.tables.simplex_tiling[k].period[a]) : 0;
+                continue;
+            }
+            // [S 10.3] octave k wraps at min(P * lacunarity^k, 256): mask = that - 1.
             int period = periods[a];
             if (period == 0) {
-                o.mask[a] = simplex ? 0 : 255;
+                o.mask[a] = 255;
                 continue;
             }
             for (int i = 0; i < k; ++i) {
                 period = period * static_cast<int>(fr.lacunarity);
-                period = period > cap ? cap : period;
+                period = period > 256 ? 256 : period;
             }
-            o.mask[a] = simplex ? period : period - 1;
+            o.mask[a] = period - 1;
         }
         if (k == 0 || w != 0.0f) {
             c.octave.push_back(o);
