@@ -1,20 +1,24 @@
 // gradnoise_gpu_bench: the GPU form's costs (docs/gpu.md). For a few fields and a graph: the CPU time to write the
 // GLSL (shader_source), the driver's compile time, and the throughput of a side x side grid filled by
-// the generated code in an OpenGL compute shader (timed with glFinish, median of the repeats), beside
-// the CPU's fill_grid_2d on one thread and on all of them in the same run; every GPU value is then
-// checked against the CPU's bits. On Mesa's llvmpipe the "GPU" is this CPU running LLVM code: those
-// figures say what a software renderer does, not what a GPU does.
+// the generated code through gradnoise_gpu's devices -- OpenGL and Vulkan, each where it opens (the
+// dispatch alone timed, median of the repeats) -- beside the CPU's fill_grid_2d on one thread and on all
+// of them in the same run; every GPU value is then checked against the CPU's bits. On Mesa's llvmpipe
+// and lavapipe the "GPU" is this CPU running LLVM code: those figures say what a software renderer
+// does, not what a GPU does.
 // Usage: gradnoise_gpu_bench [side = 1024] [repeats = 5]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "../tests/gpu/gl_context.hpp"
+#include "gpu/check.hpp"
+#include "gpu/device.hpp"
+#include "gpu/known_answers.hpp"
 #include "gradnoise/gradnoise.hpp"
 #include "gradnoise/shader.hpp"
 
@@ -36,16 +40,6 @@ struct Field {
     bool gradient = false;
 };
 
-// A terrain-like graph: a warped ridged fractal of any subgraph, terraced and blended with cellular
-// detail (every kind of node the compiler emits: fields, a fractal, a warp, shaping, arithmetic).
-const char* terrain_graph = R"({"gradnoise_graph": 1, "dimensions": 2, "output": "out", "nodes": {
-  "base": {"type": "field", "basis": "perlin", "seed": 3},
-  "hills": {"type": "fractal", "input": {"type": "warp", "input": "base", "by": {"type": "field", "basis": "value"},
-                                          "strength": 0.4}, "kind": "ridged", "octaves": 4},
-  "cells": {"type": "field", "basis": "cellular", "cellular_output": "f2_minus_f1"},
-  "out": {"type": "add", "inputs": [{"type": "terrace", "input": "hills", "steps": 6, "smoothness": 0.4},
-                                    {"type": "multiply", "inputs": ["cells", 0.25]}]}}})";
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -55,10 +49,17 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: gradnoise_gpu_bench [side 8..8192] [repeats 1..100]\n");
         return 2;
     }
-    if (!gl().ok) {
-        std::fprintf(stderr, "gradnoise_gpu_bench: %s\n", gl().why.c_str());
-        return 3;
+    std::vector<std::unique_ptr<gradnoise::gpu::Device>> devices;
+    for (const gradnoise::GpuApi api : {gradnoise::GpuApi::opengl, gradnoise::GpuApi::vulkan}) {
+        std::string why;
+        std::unique_ptr<gradnoise::gpu::Device> device = gradnoise::gpu::open(api, &why);
+        if (device != nullptr) {
+            devices.push_back(std::move(device));
+        } else {
+            std::fprintf(stderr, "gradnoise_gpu_bench: %s: %s\n", api == gradnoise::GpuApi::opengl ? "OpenGL" : "Vulkan", why.c_str());
+        }
     }
+    if (devices.empty()) return 3;
     std::vector<Field> fields(10);
     fields[0].name = "perlin 2D";
     fields[1].name = "perlin fbm-6 2D";
@@ -79,14 +80,17 @@ int main(int argc, char** argv) {
     fields[7].desc.basis = gradnoise::Basis::opensimplex2s;
     fields[7].desc.hash = gradnoise::Hash::mix;
     fields[8].name = "graph: warped terrain";
-    fields[8].graph = terrain_graph;
+    fields[8].graph = gradnoise::gpu::terrain_graph();
     fields[9].name = "graph + gradient";
-    fields[9].graph = terrain_graph;
+    fields[9].graph = gradnoise::gpu::terrain_graph();
     fields[9].gradient = true;
     const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-    std::printf("GL renderer: %s; grid %d x %d; median of %d; CPU: %s ISA, 1 and %u threads\n", gl().renderer.c_str(), side,
-                side, repeats, gradnoise::isa_name(gradnoise::active_isa()), threads);
-    std::printf("%-28s %12s %12s %14s %14s %14s %8s\n", "field", "source (us)", "compile (ms)", "GPU (M/s)",
+    for (const auto& device : devices) {
+        std::printf("%s: %s\n", gradnoise::gpu::api_name(device->api()), device->renderer().c_str());
+    }
+    std::printf("grid %d x %d; median of %d; CPU: %s ISA, 1 and %u threads\n", side, side, repeats,
+                gradnoise::isa_name(gradnoise::active_isa()), threads);
+    std::printf("%-28s %-7s %12s %12s %14s %14s %14s %8s\n", "field", "API", "source (us)", "compile (ms)", "GPU (M/s)",
                 "CPU 1T (M/s)", "CPU all (M/s)", "differ");
     const std::size_t n = std::size_t(side) * std::size_t(side);
     for (std::size_t f = 0; f < fields.size(); ++f) {
@@ -105,56 +109,43 @@ int main(int argc, char** argv) {
             if (!st) return 1;
             source_times.push_back(seconds(t0, Clock::now()));
         }
-        // The grid: sample (i, j) at (i * step, j * step), as fill_grid_2d's origin 0 and step.
+        // The grid: sample (i, j) at (i * step, j * step), as fill_grid_2d's origin 0 and step (data[2]: the
+        // side, data[3]: the step's bits).
         const float step = 1.0f / 64.0f;
-        const std::string body = gradient ? "    vec2 d;\n    result[3u * i] = gn_field_gradient(p, d);\n"
-                                            "    result[3u * i + 1u] = d.x;\n    result[3u * i + 2u] = d.y;\n"
-                                          : "    result[i] = gn_field(p);\n";
-        const std::string source = "#version 430\nlayout(local_size_x = 8, local_size_y = 8) in;\n"
-                                   "layout(std430, binding = 0) writeonly buffer Out { float result[]; };\n"
-                                   "uniform int side;\nuniform float step;\n" +
-                                   text +
-                                   "void main() {\n    ivec2 at = ivec2(gl_GlobalInvocationID.xy);\n"
-                                   "    if (at.x >= side || at.y >= side) return;\n    uint i = uint(at.y * side + at.x);\n"
-                                   "    precise vec2 p = vec2(at) * step;\n" +
-                                   body + "}\n";
-        const auto c0 = Clock::now();
-        const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-        const char* src = source.c_str();
-        glShaderSource(shader, 1, &src, nullptr);
-        glCompileShader(shader);
-        const GLuint program = glCreateProgram();
-        glAttachShader(program, shader);
-        glLinkProgram(program);
-        GLint linked = 0;
-        glGetProgramiv(program, GL_LINK_STATUS, &linked);
-        const double compile_s = seconds(c0, Clock::now());
-        if (!linked) {
-            std::fprintf(stderr, "gradnoise_gpu_bench: %s: the program does not link\n", fields[f].name);
-            return 1;
-        }
-        glUseProgram(program);
-        glUniform1i(glGetUniformLocation(program, "side"), side);
-        glUniform1f(glGetUniformLocation(program, "step"), step);
+        const std::string body = std::string("    uint side = data[2];\n    precise vec2 p = vec2(float(i % side), float(i / side)) * uintBitsToFloat(data[3]);\n") +
+                                 (gradient ? "    vec2 d;\n    result[3u * i] = floatBitsToUint(gn_field_gradient(p, d));\n"
+                                             "    result[3u * i + 1u] = floatBitsToUint(d.x);\n    result[3u * i + 2u] = floatBitsToUint(d.y);\n"
+                                           : "    result[i] = floatBitsToUint(gn_field(p));\n");
         const std::size_t per = gradient ? 3 : 1;
-        GLuint buffer;
-        glGenBuffers(1, &buffer);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buffer);
-        glBufferData(GL_SHADER_STORAGE_BUFFER, GLsizeiptr(n * per * 4), nullptr, GL_DYNAMIC_READ);
-        std::vector<double> gpu_times;
-        for (int r = 0; r < repeats + 1; ++r) {  // (the first run warms up)
-            glFinish();
-            const auto t0 = Clock::now();
-            glDispatchCompute(GLuint((side + 7) / 8), GLuint((side + 7) / 8), 1);
-            glFinish();
-            if (r > 0) gpu_times.push_back(seconds(t0, Clock::now()));
+        struct DeviceRun {
+            double compile_s = 0, rate = 0;
+            std::vector<float> out;
+        };
+        std::vector<DeviceRun> runs(devices.size());
+        for (std::size_t k = 0; k < devices.size(); ++k) {
+            std::string error;
+            const auto c0 = Clock::now();
+            const int program = devices[k]->compile("", text, body, &error);
+            std::vector<std::uint32_t> input(gradnoise::gpu::parameter_words);
+            input[2] = static_cast<std::uint32_t>(side);
+            std::memcpy(&input[3], &step, 4);
+            std::vector<std::uint32_t> out(n * per);
+            double dispatch = 0;
+            // (the first run compiles lazily on some drivers: it counts as the compile, and warms up)
+            if (program < 0 || !devices[k]->run(program, input, n, out.data(), out.size(), &error)) {
+                std::fprintf(stderr, "gradnoise_gpu_bench: %s: %s: %s\n", fields[f].name, gradnoise::gpu::api_name(devices[k]->api()), error.c_str());
+                return 1;
+            }
+            runs[k].compile_s = seconds(c0, Clock::now());
+            std::vector<double> gpu_times;
+            for (int r = 0; r < repeats; ++r) {
+                if (!devices[k]->run(program, input, n, out.data(), out.size(), &error, &dispatch)) return 1;
+                gpu_times.push_back(dispatch);
+            }
+            runs[k].rate = double(n) / median(gpu_times) / 1e6;
+            runs[k].out.resize(out.size());
+            std::memcpy(runs[k].out.data(), out.data(), out.size() * 4);
         }
-        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        std::vector<float> gpu(n * per);
-        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(gpu.size() * 4), gpu.data());
-        glDeleteBuffers(1, &buffer);
-        glDeleteProgram(program);
-        glDeleteShader(shader);
         // The CPU: the same grid, one thread and all.
         gradnoise::Noise noise;
         if (!gradnoise::Noise::create(fields[f].desc, &noise)) return 1;
@@ -177,13 +168,15 @@ int main(int argc, char** argv) {
             }
             cpu_rate[t] = double(n) / median(times) / 1e6;
         }
-        std::size_t differ = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            const float cpu[3] = {value[i], dx[i], dy[i]};
-            differ += std::memcmp(cpu, &gpu[i * per], per * 4) != 0;
+        for (std::size_t k = 0; k < devices.size(); ++k) {
+            std::size_t differ = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const float cpu[3] = {value[i], dx[i], dy[i]};
+                differ += std::memcmp(cpu, &runs[k].out[i * per], per * 4) != 0;
+            }
+            std::printf("%-28s %-7s %12.1f %12.1f %14.1f %14.1f %14.1f %8zu\n", fields[f].name, gradnoise::gpu::api_name(devices[k]->api()),
+                        median(source_times) * 1e6, runs[k].compile_s * 1e3, runs[k].rate, cpu_rate[0], cpu_rate[1], differ);
         }
-        std::printf("%-28s %12.1f %12.1f %14.1f %14.1f %14.1f %8zu\n", fields[f].name, median(source_times) * 1e6,
-                    compile_s * 1e3, double(n) / median(gpu_times) / 1e6, cpu_rate[0], cpu_rate[1], differ);
     }
     return 0;
 }

@@ -22,6 +22,7 @@
 
 #include "bake_encode.hpp"
 #include "bake_evaluate.hpp"
+#include "bake_gpu.hpp"
 #include "bake_plan.hpp"
 #include "bake_settings.hpp"
 #include "commands.hpp"
@@ -485,8 +486,9 @@ void Baker::summary(double total_seconds) {
         what = absolute(written_.front()) +
                (written_.size() > 1 ? " and " + std::to_string(written_.size() - 1) + " more" : std::string());
     }
-    std::printf("wrote %s (%ux%u %s%s, preset %s, isa %s, %.1f ms: noise %.1f, encode %.1f, write %.1f)\n", what.c_str(),
-                b_.picture_width(), b_.picture_height(), format_name(b_.format), b_.tiles ? " each" : "", b_.preset.c_str(), isa_name(active_isa()),
+    const std::string device = b_.gpu != nullptr ? "device " + b_.gpu->renderer() : std::string("isa ") + isa_name(active_isa());
+    std::printf("wrote %s (%ux%u %s%s, preset %s, %s, %.1f ms: noise %.1f, encode %.1f, write %.1f)\n", what.c_str(),
+                b_.picture_width(), b_.picture_height(), format_name(b_.format), b_.tiles ? " each" : "", b_.preset.c_str(), device.c_str(),
                 total_seconds * 1e3, noise_seconds_ * 1e3, encode_seconds_ * 1e3, write_seconds_ * 1e3);
 }
 
@@ -585,6 +587,7 @@ int run_bake(BakeRequest& q) {
     const TileNumbers share = !b.tiles ? TileNumbers{} : q.shard ? shard_share(all_tiles, *q.shard) : TileNumbers{0, all_tiles};
     const TileFolder folder(b);
     check_resources(q, share);
+    open_bake_device(b, noise);  // (--device gpu|vulkan: every field checked on the device first)
     Baker baker(q, noise);  // (records the configuration as given)
     if (b.format == Format::raw16) {
         b.depth = 16;  // RAW16 is 16-bit by definition: encode at full precision
@@ -716,6 +719,10 @@ Run add_bake(CLI::App& app) {
     add_tile_set_options(*cmd, q);
     cmd->add_option("--threads", b.threads, "threads: 0 = all hardware threads (default); the bytes never change")
         ->check(CLI::Range(0u, 1024u));
+    cmd->add_option("--device", b.device,
+                    "cpu (default), gpu (the field's GLSL through OpenGL and EGL) or vulkan: the bytes never change;\n"
+                    "a GPU that does not give the CPU's bits for the field is refused before anything is written")
+        ->check(CLI::IsMember({"cpu", "gpu", "vulkan"}));
     cmd->add_option("--zlib-level", b.zlib_level, "PNG compression 0..9 (default 1: fast)")->check(CLI::Range(0, 9));
     cmd->add_flag("-q,--quiet", b.quiet, "no progress bar");
     cmd->add_flag("--hillshade", b.hillshade, "shade colour presets by the slope of the heights (light from the north-west)");
@@ -764,7 +771,8 @@ Run add_bake(CLI::App& app) {
         "  gradnoise bake terrain --grey --tile-size 4096 --tiles 0..15,0..15 -o w/t.r16 --shard 3/16 --resume\n"
         "    (one of 16 processes; then the same command with --index instead of --shard --resume)\n"
         "  gradnoise bake wood --print-config > wood.toml; gradnoise bake --config wood.toml -o wood.png\n"
-        "  gradnoise bake terrain --graph examples/graphs/continent.json -o continent.png");
+        "  gradnoise bake terrain --graph examples/graphs/continent.json -o continent.png\n"
+        "  gradnoise bake terrain --device gpu --size 8192x8192 -o big.png   (the GPU, the same bytes)");
     return [q, cmd] {
         if (!q->config_path.empty()) {
             apply_config(*cmd, q->config_path);

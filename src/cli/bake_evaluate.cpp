@@ -7,6 +7,9 @@
 #include "../parallel/parallel.hpp"
 
 #include "interrupt.hpp"
+#if defined(GRADNOISE_HAVE_GPU)
+#include "bake_gpu.hpp"
+#endif
 
 namespace gradnoise::cli {
 namespace {
@@ -103,7 +106,39 @@ Status evaluate_tile(const Bake& b, const FieldSource& noise, const Window& v, f
     return Status::success();
 }
 
+#if defined(GRADNOISE_HAVE_GPU)
+// --device gpu|vulkan: the same points as each CPU path below computes, through the field's GLSL.
+void evaluate_on_gpu(const Bake& b, const FieldSource& noise, const Window& v, float step, float t, const Planes& p,
+                     RateProgress* progress) {
+    std::vector<float> xs(v.w), ys(v.h);
+    float z = 0.0f, w = 0.0f;
+    const int dims = sampled_dims(b);
+    if (dims == 4) {  // evaluate_loop's circle
+        const double pi = 3.14159265358979323846;
+        const double angle = 2.0 * pi * v.frame / b.frames;
+        const double radius = b.frames * static_cast<double>(b.time_step) / (2.0 * pi);
+        z = static_cast<float>(radius * std::cos(angle));
+        w = static_cast<float>(radius * std::sin(angle));
+    }
+    // The grid fills' points ([S 6]: origin + float(i) * step) where evaluate takes a grid fill at the
+    // picture's origin, else the tile's own (origin + float(x0 + i) * step).
+    const bool grid = dims == 3 || (dims == 2 && v.x0 == 0 && v.y0 == 0);
+    const float oy = dims == 2 && grid ? b.origin_y + (b.recipe->rise ? t : 0.0f) : b.origin_y;
+    for (std::uint32_t i = 0; i < v.w; ++i) {
+        xs[i] = b.origin_x + static_cast<float>(grid ? std::int64_t{i} : v.x0 + i) * step;
+    }
+    for (std::uint32_t j = 0; j < v.h; ++j) {
+        ys[j] = oy + static_cast<float>(grid ? std::int64_t{j} : v.y0 + j) * step;
+    }
+    if (dims == 3) z = t + static_cast<float>(0) * 1.0f;  // (Grid3d: z_0 = t + float(0) * 1)
+    b.gpu->fill(noise, dims, xs.data(), v.w, ys.data(), v.h, z, w, p.values->data(), p.gradient() ? p.gx->data() : nullptr,
+                p.gradient() ? p.gy->data() : nullptr, progress);
+}
+#endif
+
 }  // namespace
+
+int sampled_dims(const Bake& b) { return b.frames > 1 && b.loop ? 4 : b.frames > 1 && !b.recipe->rise ? 3 : 2; }
 
 Floats evaluate(const Bake& b, const FieldSource& noise, const Window& v, RateProgress* progress, Floats* gx, Floats* gy) {
     Floats values(std::size_t(v.w) * v.h);
@@ -120,6 +155,12 @@ Floats evaluate(const Bake& b, const FieldSource& noise, const Window& v, RatePr
     fill.progress = &RateProgress::report;
     fill.user = progress;
     progress->samples_per_unit = v.w;
+#if defined(GRADNOISE_HAVE_GPU)
+    if (b.gpu != nullptr) {
+        evaluate_on_gpu(b, noise, v, step, t, p, progress);
+        return values;
+    }
+#endif
     Status s;
     if (b.frames > 1 && b.loop) {
         s = evaluate_loop(b, noise, v, step, p, fill);

@@ -52,6 +52,9 @@ struct Window {
 // time_step is z (3D), or moves y (fire: "p + t (0, 1, 0)"), or walks a circle in (z, w) (--loop,
 // 4D). progress: the fill's (rows), or one that only cancels on a signal. Fails (CliError) with
 // the library's message.
+// The coordinates a bake's samples have: 2 (a still picture), 3 (frames: time as z), 4 (--loop).
+int sampled_dims(const Bake& b);
+
 Floats evaluate(const Bake& b, const FieldSource& noise, const Window& window, RateProgress* progress, Floats* gx = nullptr,
                 Floats* gy = nullptr);
 

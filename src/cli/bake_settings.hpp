@@ -5,6 +5,7 @@
 #define GRADNOISE_CLI_BAKE_SETTINGS_HPP
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -17,6 +18,8 @@
 #include "tile_set.hpp"
 
 namespace gradnoise::cli {
+
+class GpuBake;
 
 using Format = OutputFormat;
 
@@ -45,6 +48,10 @@ struct Bake {
     std::uint32_t tile_size = 0;     // 0: no tile set
     std::optional<TileRange> tiles;  // with tile_size
     unsigned threads = 0;
+    // --device: cpu (the library's kernels), gpu (the generated GLSL through OpenGL and EGL) or vulkan;
+    // the bytes never change (a device that would change them is refused: bake_gpu.hpp).
+    std::string device = "cpu";
+    std::shared_ptr<GpuBake> gpu;  // the opened device, when not cpu
     bool quiet = false;            // no progress bar (also when stderr is not a terminal)
     bool quiet_requested = false;  // -q/--quiet given: not even the notice of a large bake
     bool hillshade = false;

@@ -16,7 +16,8 @@ Run add_eval(CLI::App& app);
 Run add_heightmap(CLI::App& app);
 Run add_bench(CLI::App& app);
 Run add_shader(CLI::App& app);
-Run add_bake(CLI::App& app);  // builds with GRADNOISE_BUILD_BAKE only
+Run add_bake(CLI::App& app);       // builds with GRADNOISE_BUILD_BAKE only
+Run add_gpu_check(CLI::App& app);  // builds with gradnoise_gpu only
 
 // The settings every subcommand starts from: options given twice take the last value (as they
 // always have), and the help column is wide enough for "--pattern-frequency F".

@@ -45,6 +45,19 @@ Status FieldSource::fill_grid_gradient_3d(const Grid3d& g, const GradientOut& ou
                   : noise_->fill_grid_gradient_3d(g, out, row_stride, slice_stride, o);
 }
 
+std::string FieldSource::shader(int dims, bool gradient, const char* name) const {
+    ShaderOptions options;
+    options.dimensions = dims;
+    options.gradient = gradient;
+    options.function_name = name;
+    std::string text, error;
+    const Status st = graph_ ? shader_source(*graph_, options, &text, &error) : shader_source(noise_->desc(), options, &text);
+    if (!st) {
+        fail(error.empty() ? std::string(st.message()) : error);
+    }
+    return text;
+}
+
 Graph load_graph_file(const std::string& path) {
     std::string text, error;
     if (!read_bounded_file(path, max_graph_text, "a graph file", &text, &error)) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gradnoise/gradnoise.hpp"
+#include "gradnoise/shader.hpp"
 #include "options.hpp"
 
 namespace gradnoise::cli {
@@ -18,6 +19,9 @@ public:
 
     bool is_graph() const { return graph_.has_value(); }
     const Graph& graph() const { return *graph_; }
+    const Noise& noise() const { return *noise_; }
+    // Its GLSL (gradnoise/shader.hpp): fails with the library's message (a graph's names the node).
+    std::string shader(int dims, bool gradient, const char* name) const;
 
     Status evaluate_2d(const float* x, const float* y, float* out, std::size_t n) const;
     Status evaluate_3d(const float* x, const float* y, const float* z, float* out, std::size_t n) const;

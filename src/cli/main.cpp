@@ -23,6 +23,7 @@ const char* const examples =
     "  gradnoise bake terrain --grey --depth 16 --size 4096x4096 -o height.png\n"
     "  gradnoise bench --quick --json this-machine.json\n"
     "  gradnoise shader --dims 2 --seed 7 > noise.glsl\n"
+    "  gradnoise gpu-check --json gpu.json\n"
     "\n"
     "Environment: GRADNOISE_ISA=NAME (a name --isa takes) picks the instruction set\n"
     "when --isa is not given. Exit status: 0 ok, 1 bad input or I/O error, 2 usage error.\n"
@@ -58,6 +59,9 @@ int main(int argc, char** argv) {
 #endif
     add(add_bench);
     add(add_shader);
+#if defined(GRADNOISE_HAVE_GPU)
+    add(add_gpu_check);
+#endif
     CLI::App* help = app.add_subcommand("help", "show this help, or the options of a command");
     std::string topic;
     help->add_option("command", topic, "a command")->type_name("COMMAND");

@@ -31,9 +31,7 @@ bool identifier(const char* s) {
     return true;
 }
 
-std::string nonfinite(const char* p) {
-    return std::string("(any(isnan(") + p + ")) || any(isinf(" + p + ")))";
-}
+std::string nonfinite(const glsl::Field& f, const char* p) { return f.lib("_nonfinite") + "(" + p + ")"; }
 
 // [S 11] The warps: level l displaces p by strength * D, D_a the fractal at at * f_w + c_{l,a}
 // (product, then sum, per axis); then the fractal at the displaced point.
@@ -77,17 +75,21 @@ std::string value_field(const glsl::Field& f) {
     s += warped_value(f);
     switch (pattern.kind) {
         case Pattern::marble:
-            s += "    precise float r = 0.5 + 0.5 * " + f.fn("_sine") + "(" + glsl::product(f.name, pattern.frequency, "p.x") +
-                 " + " + glsl::product(f.name, pattern.strength, "v") + ");\n";
+            // (the argument through a precise temporary: a compiler may fuse arithmetic written as an argument)
+            s += "    precise float turn = " + glsl::product(f.name, pattern.frequency, "p.x") + " + " +
+                 glsl::product(f.name, pattern.strength, "v") + ";\n";
+            s += "    precise float r = 0.5 + 0.5 * " + f.fn("_sine") + "(turn);\n";
             break;
         case Pattern::wood:
-            s += "    precise float g = " + glsl::product(f.name, pattern.frequency, "sqrt(p.x * p.x + p.y * p.y)") + " + " +
+            // (the sum through a precise temporary: a compiler may fuse arithmetic written as an argument)
+            s += "    precise float radius2 = p.x * p.x + p.y * p.y;\n";
+            s += "    precise float g = " + glsl::product(f.name, pattern.frequency, f.lib("_sqrt") + "(radius2)") + " + " +
                  glsl::product(f.name, pattern.strength, "v") + ";\n    precise float r = g - floor(g);\n";
             break;
         default: return s + "    return v;\n}\n";
     }
     // [S 12.3] a non-finite p or a NaN -> 0; a wood value of 1 -> 0; clamp to [0, 1].
-    s += "    if (" + nonfinite("p") + " || isnan(r)) return 0.0;\n";
+    s += "    if (" + nonfinite(f, "p") + " || " + f.lib("_isnan") + "(r)) return 0.0;\n";
     if (pattern.kind == Pattern::wood) s += "    if (r >= 1.0) return 0.0;\n";
     return s + "    return r < 0.0 ? 0.0 : (r > 1.0 ? 1.0 : r);\n}\n";
 }
@@ -148,10 +150,10 @@ std::string gradient_field(const glsl::Field& f) {
         const std::string D = "r" + number(b);
         s += "    precise float " + D + " = g.x * " + J(0, b) + ";\n";  // (levels >= 1: J is the jab)
         for (int c = 1; c < n; ++c) s += "    " + D + " = " + D + " + g." + component(c) + " * " + J(c, b) + ";\n";
-        r += std::string(b ? ", " : "") + "isnan(" + D + ") ? 0.0 : " + D;
+        r += std::string(b ? ", " : "") + f.lib("_isnan") + "(" + D + ") ? 0.0 : " + D;
     }
     // A non-finite p: a +0 gradient; a NaN component (an overflow): +0.
-    s += "    d = " + nonfinite("p") + " ? " + vec + "(0.0) : " + r + ");\n";
+    s += "    d = " + nonfinite(f, "p") + " ? " + vec + "(0.0) : " + r + ");\n";
     return s + "    return v;\n}\n";
 }
 
@@ -233,6 +235,7 @@ Status shader_source(const NoiseDesc& desc, const ShaderOptions& options, std::s
         const glsl::Field f{desc, noise.tables(), options.function_name, options.dimensions};
         std::string s = glsl::version_line(std::string(basis_name(desc.basis)) + " " + number(f.dims) + "D, fade " +
                                            fade_name(desc.fade) + ", hash " + hash_name(desc.hash));
+        s += glsl::preamble() + glsl::exact_helpers(f.name, basis_family(desc.basis) == BasisFamily::simplex);
         s += glsl::field_source(f, options.gradient);
         *out = std::move(s);
     } catch (const std::bad_alloc&) {

@@ -1,7 +1,8 @@
 // [S 17, 18.6] One octave of cellular noise as GLSL: the cell hash in uint arithmetic, the fixed 3x3
 // (3x3x3) search in the reference's order (src/reference/cellular.cpp), unrolled, the output and its
 // gradient (src/reference/gradient.cpp). Every float temporary is `precise`; the feature offsets
-// and cell values are exact, as the spec says; Euclidean takes one sqrt per distance at the end.
+// and cell values are exact, as the spec says; Euclidean takes one sqrt per distance at the end
+// (the exact one: glsl_exact.cpp).
 #include <string>
 
 #include "shader/glsl_text.hpp"
@@ -74,10 +75,11 @@ std::string edge(const Field& f) {
         mm = "(ee0 * ee0 + ee1 * ee1) + ee2 * ee2";
     }
     s += "        precise float sq = " + sq + ";\n        precise float mm = " + mm + ";\n";
-    s += "        if (mm != 0.0) {\n            precise float root = sqrt(mm);\n"
-         "            precise float b = (sq - f1) / (2.0 * root);\n            if (b < edge_d) {\n                edge_d = b;\n";
+    s += "        if (mm != 0.0) {\n            precise float root = " + f.lib("_sqrt") + "(mm);\n"
+         "            precise float excess = sq - f1;\n            precise float width = 2.0 * root;\n"
+         "            precise float b = " + f.lib("_divide") + "(excess, width);\n            if (b < edge_d) {\n                edge_d = b;\n";
     for (int a = 0; a < n; ++a) {
-        s += std::string("                precise float g") + number(a) + " = ee" + number(a) + " / root;\n                edge_g." +
+        s += std::string("                precise float g") + number(a) + " = " + f.lib("_divide") + "(ee" + number(a) + ", root);\n                edge_g." +
              component(a) + " = -g" + number(a) + ";\n";
     }
     return s + "            }\n        }\n    }\n    }\n    }\n";
@@ -132,7 +134,9 @@ std::string search(const Field& f) {
         }
     }
     if (c.output == CellularOutput::edge) s += edge(f);
-    if (c.distance == CellularDistance::euclidean) s += "    f1 = sqrt(f1);\n    f2 = sqrt(f2);\n";
+    if (c.distance == CellularDistance::euclidean) {
+        s += "    f1 = " + f.lib("_sqrt") + "(f1);\n    f2 = " + f.lib("_sqrt") + "(f2);\n";
+    }
     return s;
 }
 
@@ -175,7 +179,8 @@ std::string distance_gradient(const Field& f) {
             break;
         default:  // -d / F, +0 where F = 0
             for (int a = 0; a < n; ++a) {
-                s += std::string("    precise float g") + number(a) + " = F > 0.0 ? -d." + component(a) + " / F : 0.0;\n";
+                s += std::string("    precise float n") + number(a) + " = -d." + component(a) + ";\n";
+                s += std::string("    precise float g") + number(a) + " = F > 0.0 ? " + f.lib("_divide") + "(n" + number(a) + ", F) : 0.0;\n";
                 g += std::string(a ? ", g" : "g") + number(a);
             }
     }
@@ -189,14 +194,14 @@ std::string cellular(const Field& f, bool gradient) {
     std::string s = cell(f) + cell_hash(f);
     const bool difference = f.desc.cellular.output == CellularOutput::f2_minus_f1;
     // float <name>_noise(p, m): the output; non-finite p -> +0.
-    s += "float " + f.fn("_noise") + "(" + vec + " p, ivec4 m) {\n    if (any(isnan(p)) || any(isinf(p))) return 0.0;\n";
+    s += "float " + f.fn("_noise") + "(" + vec + " p, ivec4 m) {\n    if (" + f.lib("_nonfinite") + "(p)) return 0.0;\n";
     s += search(f);
     if (difference) s += "    precise float r = f2 - f1;\n";
     s += "    return " + output(f) + ";\n}\n";
     if (!gradient) return s;
     s += distance_gradient(f);
     s += "float " + f.fn("_noise_gradient") + "(" + vec + " p, ivec4 m, out " + vec + " d) {\n";
-    s += "    if (any(isnan(p)) || any(isinf(p))) {\n        d = " + vec + "(0.0);\n        return 0.0;\n    }\n";
+    s += "    if (" + f.lib("_nonfinite") + "(p)) {\n        d = " + vec + "(0.0);\n        return 0.0;\n    }\n";
     s += search(f);
     if (difference) s += "    precise float r = f2 - f1;\n";
     switch (f.desc.cellular.output) {

@@ -85,13 +85,13 @@ private:
         return "        " + u + " = " + less(u, "0.0") + " ? zero : " + u + ";\n        " + u + " = " + less("1.0", u) + " ? 1.0 : " + u +
                ";\n";
     }
-    // The coordinates' finiteness of fractal_end: every in[1 .. dims] (their values). (Written with
-    // isnan and isinf: Mesa evaluated |NaN| <= FLT_MAX as true.)
+    // The coordinates' finiteness of fractal_end: every in[1 .. dims] (their values). (Tested on the
+    // bits, <lib>_nonfinite: Mesa evaluated |NaN| <= FLT_MAX as true, and GLSL's isnan may return false.)
     std::string finite(const Instr& in) const {
         std::string t;
         for (int a = 0; a < dims_; ++a) {
             const std::string v = s(in.in[1 + a]);
-            t += std::string(a ? " && " : "") + "!isnan(" + v + ") && !isinf(" + v + ")";
+            t += std::string(a ? " && " : "") + "!" + name_ + "_nonfinite(" + v + ")";
         }
         return t;
     }
@@ -124,12 +124,12 @@ private:
                 for (int i = 1; i < in.count; ++i) t += "        r = r * " + a + ";\n";
                 return t + "    " + o + "r;\n    }\n";
             }
-            case Op::sqrt: return o + "sqrt(" + less(a, "0.0") + " ? zero : " + a + ");\n";
+            case Op::sqrt: return o + name_ + "_sqrt(" + less(a, "0.0") + " ? zero : " + a + ");\n";
             case Op::terrace: {
                 std::string t = "    {\n        precise float t = " + a + " * " + k(in.k[0]) + ";\n        precise float f = floor(t);\n"
                                 "        precise float g = zero;\n";
                 if (in.k[1] != 0.0f) t += "        g = ((t - f) - " + k(in.k[2]) + ") * " + k(in.k[3]) + ";\n" + clamp01("g");
-                return t + "    " + o + "(f + g) / " + k(in.k[0]) + ";\n    }\n";
+                return t + "        precise float level = f + g;\n    " + o + name_ + "_divide(level, " + k(in.k[0]) + ");\n    }\n";
             }
             case Op::curve:
                 return "    {\n" + curve_segment(prog_.curves[static_cast<std::size_t>(in.index)], a) + "    " + o + "r;\n    }\n";
@@ -147,7 +147,7 @@ private:
                        ";\n        precise float w = t * 2.0;\n        w = " + less("w", "0.0") + " ? zero : (" + less("1.0", "w") + " ? 1.0 : w);\n"
                        "        precise float r = " + a + " + " + k(in.k[0]) + " * t;\n        " + s(in.out) + " = r;\n        " +
                        s(in.out2) + " = w;\n    }\n";
-            case Op::fractal_end: return o + "(" + finite(in) + ") ? " + a + " / " + k(in.k[0]) + " : zero;\n";
+            case Op::fractal_end: return o + "(" + finite(in) + ") ? " + name_ + "_divide(" + a + ", " + k(in.k[0]) + ") : zero;\n";
         }
         return std::string();
     }
@@ -229,8 +229,9 @@ private:
                 return both(t, "");
             }
             case Op::sqrt:
-                return both("        precise float r = sqrt(" + less(a, "0.0") + " ? zero : " + a + ");\n",
-                            "        precise " + vec_ + " dr = 0.0 < " + a + " ? " + da + " / (r + r) : " + zeros() + ";\n");
+                return both("        precise float r = " + name_ + "_sqrt(" + less(a, "0.0") + " ? zero : " + a + ");\n",
+                            "        precise float twice = r + r;\n        precise " + vec_ + " dr = 0.0 < " + a + " ? " + name_ +
+                                "_divide(" + da + ", twice) : " + zeros() + ";\n");
             case Op::terrace: {
                 std::string t = "        precise float t = " + a + " * " + k(in.k[0]) + ";\n        precise float f = floor(t);\n"
                                 "        precise float g = zero;\n        bool inside = false;\n";
@@ -238,9 +239,9 @@ private:
                     t += "        precise float g0 = ((t - f) - " + k(in.k[2]) + ") * " + k(in.k[3]) +
                          ";\n        inside = 0.0 < g0 && g0 < 1.0;\n        g = g0;\n" + clamp01("g");
                 }
-                t += "        precise float r = (f + g) / " + k(in.k[0]) + ";\n";
-                return both(t, "        precise " + vec_ + " dr = (inside ? (" + da + " * " + k(in.k[0]) + ") * " + k(in.k[3]) + " : " +
-                                   zeros() + ") / " + k(in.k[0]) + ";\n");
+                t += "        precise float level = f + g;\n        precise float r = " + name_ + "_divide(level, " + k(in.k[0]) + ");\n";
+                return both(t, "        precise " + vec_ + " slope = inside ? (" + da + " * " + k(in.k[0]) + ") * " + k(in.k[3]) + " : " +
+                                   zeros() + ";\n        precise " + vec_ + " dr = " + name_ + "_divide(slope, " + k(in.k[0]) + ");\n");
             }
             case Op::curve: {
                 const graph::CurveTable& t = prog_.curves[static_cast<std::size_t>(in.index)];
@@ -291,9 +292,9 @@ private:
                     const std::string q = std::string("q.") + component(e);
                     dv += std::string(e ? ", " : "") + "finite && " + q + " == " + q + " ? " + q + " : zero";
                 }
-                return both("        bool finite = " + finite(in) + ";\n        precise float r = finite ? " + a + " / " + k(in.k[0]) +
-                                " : zero;\n",
-                            "        precise " + vec_ + " q = " + da + " / " + k(in.k[0]) + ";\n        precise " + vec_ + " dr = " +
+                return both("        bool finite = " + finite(in) + ";\n        precise float r = finite ? " + name_ + "_divide(" + a +
+                                ", " + k(in.k[0]) + ") : zero;\n",
+                            "        precise " + vec_ + " q = " + name_ + "_divide(" + da + ", " + k(in.k[0]) + ");\n        precise " + vec_ + " dr = " +
                                 dv + ");\n");
             }
         }
@@ -334,10 +335,10 @@ std::string program_function(const graph::Program& prog, const std::string& name
         s += "    d = d" + number(prog.output) + ";\n";
         for (int a = 0; a < dims; ++a) {
             const std::string c = std::string("d.") + component(a);
-            s += "    " + c + " = isnan(" + c + ") ? " + quiet + " : " + c + ";\n";
+            s += "    " + c + " = " + name + "_isnan(" + c + ") ? " + quiet + " : " + c + ";\n";
         }
     }
-    return s + "    return isnan(" + out + ") ? " + quiet + " : " + out + ";\n}\n";
+    return s + "    return " + name + "_isnan(" + out + ") ? " + quiet + " : " + out + ";\n}\n";
 }
 
 // A node's name for a comment line: printable ASCII, else '?'.
@@ -376,20 +377,25 @@ Status shader_source(const Graph& graph, const ShaderOptions& options, std::stri
         }
         std::string s = glsl::version_line("a graph of " + number(static_cast<int>(prog.code.size())) + " operations, " +
                                            number(prog.dims) + "D");
+        bool binary64 = false;
+        for (const int i : used) {
+            binary64 = binary64 || basis_family(data.fields[static_cast<std::size_t>(i)].desc().basis) == BasisFamily::simplex;
+        }
+        s += glsl::preamble() + glsl::exact_helpers(name, binary64);
         for (const int i : used) {
             const Noise& field = data.fields[static_cast<std::size_t>(i)];
             if (Status st = glsl::check_field(field.desc(), prog.dims, options.gradient); !st) {
                 if (error) *error = st.message() + std::string(" (graph node '") + comment_text(data.field_names[static_cast<std::size_t>(i)]) + "')";
                 return st;
             }
-            const glsl::Field f{field.desc(), field.tables(), name + "_n" + number(i), prog.dims};
+            const glsl::Field f{field.desc(), field.tables(), name + "_n" + number(i), prog.dims, name};
             s += "// graph node '" + comment_text(data.field_names[static_cast<std::size_t>(i)]) + "'\n" +
                  glsl::field_source(f, options.gradient);
         }
         s += "float " + name + "_zero[2] = float[2](0.0, 0.0);\n";
     // x < y on the floats' order as integers (+-0 equal), false with a NaN.
     s += "int " + name + "_order(float x) { int i = floatBitsToInt(x); return i < 0 ? -(i & 0x7FFFFFFF) : i; }\n";
-    s += "bool " + name + "_less(float x, float y) {\n    return !isnan(x) && !isnan(y) && " + name + "_order(x) < " + name +
+    s += "bool " + name + "_less(float x, float y) {\n    return !" + name + "_isnan(x) && !" + name + "_isnan(y) && " + name + "_order(x) < " + name +
          "_order(y);\n}\n";
         s += program_function(prog, name, false);
         if (options.gradient) s += program_function(prog, name, true);

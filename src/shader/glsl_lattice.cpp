@@ -11,17 +11,12 @@
 namespace gradnoise::glsl {
 namespace {
 
-// uint <name>[n] = uint[n](...): bytes in decimal, the float tables as their bits in hex. A global with an
-// initializer, not `const`: glslang turns each dynamic index of a const array into a copy of the whole
-// array, and lavapipe then took minutes (measured: over ten) to compile one 2D Perlin octave.
+// The table of n words get(0 .. n - 1) (glsl_text.hpp: table).
 template <class Get>
 std::string uint_table(const std::string& name, int n, bool as_hex, Get get) {
-    std::string s = "uint " + name + "[" + number(n) + "] = uint[" + number(n) + "](";
-    for (int i = 0; i < n; ++i) {
-        const std::uint32_t v = static_cast<std::uint32_t>(get(i));
-        s += (i % (as_hex ? 8 : 16) == 0 ? "\n    " : " ") + (as_hex ? hex(v) : std::to_string(v) + "u") + (i + 1 < n ? "," : "");
-    }
-    return s + ");\n";
+    std::vector<std::uint32_t> words(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) words[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(get(i));
+    return table(name, words, as_hex);
 }
 
 const float* classic_axis(const detail::NoiseTables& t, int dims, int axis) {
@@ -59,9 +54,9 @@ std::string hash(const Field& f) {
     const std::string P = f.fn("_perm");
     std::string s = "int " + f.fn("_hash") + "(ivec4 c, ivec4 m) {\n    c &= m;\n";
     if (f.desc.hash == Hash::permutation) {
-        std::string chain = "int(" + P + "[c.x & 255])";
+        std::string chain = "int(" + P + "(c.x & 255))";
         for (int a = 1; a < (f.dims == 4 ? 4 : 3); ++a) {
-            chain = "int(" + P + "[(" + chain + " + c." + component(a) + ") & 255])";
+            chain = "int(" + P + "((" + chain + " + c." + component(a) + ") & 255))";
         }
         s += "    return " + chain + ";\n";
     } else {
@@ -81,15 +76,15 @@ std::string corner(const Field& f) {
     if (f.desc.basis == Basis::classic) {
         std::string sum;
         for (int a = 0; a < f.dims; ++a) {
-            const std::string term = "uintBitsToFloat(" + F + "_gradient" + component(a) + "[h]) * o." + component(a);
+            const std::string term = "uintBitsToFloat(" + F + "_gradient" + component(a) + "(h)) * o." + component(a);
             sum = a == 0 ? term : a == 1 ? sum + " + " + term : "(" + sum + ") + " + term;
         }
         s += "    precise float r = " + sum + ";\n    return r;\n";
     } else if (f.desc.basis == Basis::value) {
-        s += "    return uintBitsToFloat(" + F + "_values[h]);\n";
+        s += "    return uintBitsToFloat(" + F + "_values(h));\n";
     } else if (!perlin_gradients(f)) {  // isotropic 2D
-        s += "    precise float r = uintBitsToFloat(" + F + "_isotropicx[h & 15]) * o.x + uintBitsToFloat(" + F +
-             "_isotropicy[h & 15]) * o.y;\n    return r;\n";
+        s += "    precise float r = uintBitsToFloat(" + F + "_isotropicx(h & 15)) * o.x + uintBitsToFloat(" + F +
+             "_isotropicy(h & 15)) * o.y;\n    return r;\n";
     } else if (f.dims == 4) {  // [S 10.4] grad4
         s += "    h &= 31;\n    float a = h < 24 ? o.x : o.y;\n    float b = h < 16 ? o.y : o.z;\n"
              "    float c = h < 8 ? o.z : o.w;\n"
@@ -109,21 +104,23 @@ std::string corner_gradient(const Field& f) {
     if (f.desc.basis == Basis::classic) {
         s += "    return vec4(";
         for (int a = 0; a < 4; ++a) {
-            s += (a ? ", " : "") + (a < f.dims ? "uintBitsToFloat(" + F + "_gradient" + component(a) + "[h])" : std::string("0.0"));
+            s += (a ? ", " : "") + (a < f.dims ? "uintBitsToFloat(" + F + "_gradient" + component(a) + "(h))" : std::string("0.0"));
         }
         s += ");\n";
     } else if (f.desc.basis == Basis::value) {
         s += "    return vec4(0.0);\n";
     } else if (!perlin_gradients(f)) {
-        s += "    return vec4(uintBitsToFloat(" + F + "_isotropicx[h & 15]), uintBitsToFloat(" + F +
-             "_isotropicy[h & 15]), 0.0, 0.0);\n";
+        s += "    return vec4(uintBitsToFloat(" + F + "_isotropicx(h & 15)), uintBitsToFloat(" + F +
+             "_isotropicy(h & 15)), 0.0, 0.0);\n";
     } else if (f.dims == 4) {
-        s += "    h &= 31;\n    vec4 g = vec4(0.0);\n    g[h < 24 ? 0 : 1] = (h & 1) != 0 ? -1.0 : 1.0;\n"
-             "    g[h < 16 ? 1 : 2] = (h & 2) != 0 ? -1.0 : 1.0;\n    g[h < 8 ? 2 : 3] = (h & 4) != 0 ? -1.0 : 1.0;\n"
-             "    return g;\n";
+        // (by selects, not a vector indexed at run time, which a GPU keeps in slow local memory)
+        s += "    h &= 31;\n    float a = (h & 1) != 0 ? -1.0 : 1.0, b = (h & 2) != 0 ? -1.0 : 1.0, c = (h & 4) != 0 ? -1.0 : 1.0;\n"
+             "    return vec4(h < 24 ? a : 0.0, h < 24 ? (h < 16 ? b : 0.0) : a, h < 16 ? (h < 8 ? c : 0.0) : b,"
+             " h < 8 ? 0.0 : c);\n";
     } else {
-        s += "    h &= 15;\n    vec4 g = vec4(0.0);\n    g[h < 8 ? 0 : 1] = (h & 1) != 0 ? -1.0 : 1.0;\n"
-             "    g[h < 4 ? 1 : ((h == 12 || h == 14) ? 0 : 2)] = (h & 2) != 0 ? -1.0 : 1.0;\n    return g;\n";
+        s += "    h &= 15;\n    float a = (h & 1) != 0 ? -1.0 : 1.0, b = (h & 2) != 0 ? -1.0 : 1.0;\n"
+             "    int j = h < 4 ? 1 : ((h == 12 || h == 14) ? 0 : 2);\n"
+             "    return vec4(j == 0 ? b : (h < 8 ? a : 0.0), j == 1 ? b : (h < 8 ? 0.0 : a), j == 2 ? b : 0.0, 0.0);\n";
     }
     return s + "}\n";
 }
@@ -143,7 +140,7 @@ std::string octave(const Field& f, Order order) {
     const char* suffix = order == Order::value ? "_noise" : order == Order::gradient ? "_noise_gradient" : "_noise_hessian";
     std::string s = "float " + f.fn(suffix) + "(" + vec + " p, ivec4 m" + (grad ? ", out " + vec + " d" : "") +
                     (hess ? ", out float hessian[" + number(n * n) + "]" : "") + ") {\n";
-    s += "    if (any(isnan(p)) || any(isinf(p))) {\n";
+    s += "    if (" + f.lib("_nonfinite") + "(p)) {\n";
     if (grad) s += "        d = " + vec + "(0.0);\n";
     if (hess) s += "        for (int i = 0; i < " + number(n * n) + "; ++i) hessian[i] = 0.0;\n";
     s += "        return 0.0;\n    }\n";

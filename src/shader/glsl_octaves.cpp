@@ -113,7 +113,7 @@ std::string value_sum(const Field& f, const Constants& c, const std::string& qve
         if (kind == Fractal::damped) {  // [S 18.3] n / (1 + |D_k|^2), D_k the octaves' summed gradients
             s += "        " + vec + " nd;\n        precise float n = " + f.fn("_noise_gradient") + "(" + q + ", " + mask(o) + ", nd);\n";
             s += accumulate(f, "slope", "nd", k == 0) + slope_dot(f);
-            s += "        precise float damping = 1.0 + dot;\n        precise float term = n / damping;\n";
+            s += "        precise float damping = 1.0 + dot;\n        precise float term = " + f.lib("_divide") + "(n, damping);\n";
         } else {
             s += "        precise float n = " + f.fn("_noise") + "(" + q + ", " + mask(o) + ");\n";
             switch (kind) {
@@ -129,7 +129,7 @@ std::string value_sum(const Field& f, const Constants& c, const std::string& qve
         }
         s += accumulate_sum(f, c, parenthesized(product(f.name, o.amplitude, "term")), k == 0) + "    }\n";
     }
-    return s + "    precise float r = sum / " + constant(c.amplitude_sum) + ";\n    return r;\n}\n";
+    return s + "    precise float r = " + f.lib("_divide") + "(sum, " + constant(c.amplitude_sum) + ");\n    return r;\n}\n";
 }
 
 // [S 18.3] <name>_octaves_gradient(q, d): the sum with its gradient; octave k's gradient with
@@ -175,7 +175,7 @@ std::string gradient_sum(const Field& f, const Constants& c, const std::string& 
                 break;
             case Fractal::damped: {
                 s += accumulate(f, "slope", "nd", k == 0) + slope_dot(f);
-                s += "        precise float damping = 1.0 + dot;\n        term = n / damping;\n";
+                s += "        precise float damping = 1.0 + dot;\n        term = " + f.lib("_divide") + "(n, damping);\n";
                 const int n = f.dims;
                 for (int cc = 0; cc < n; ++cc) {
                     for (int b = 0; b < n; ++b) {
@@ -188,8 +188,8 @@ std::string gradient_sum(const Field& f, const Constants& c, const std::string& 
                     for (int cc = 1; cc < n; ++cc) {
                         s += std::string("            e = e + slope.") + component(cc) + " * J[" + number(cc * n + b) + "];\n";
                     }
-                    s += std::string("            dterm.") + component(b) + " = (g." + component(b) +
-                         " - term * (e + e)) / damping;\n        }\n";
+                    s += std::string("            precise float change = g.") + component(b) + " - term * (e + e);\n";
+                    s += std::string("            dterm.") + component(b) + " = " + f.lib("_divide") + "(change, damping);\n        }\n";
                 }
                 break;
             }
@@ -198,11 +198,11 @@ std::string gradient_sum(const Field& f, const Constants& c, const std::string& 
         s += accumulate_sum(f, c, parenthesized(product(f.name, o.amplitude, "term")), k == 0);
         s += accumulate(f, "dsum", parenthesized(product(f.name, o.amplitude, "dterm")), k == 0) + "    }\n";
     }
-    s += "    precise float r = sum / " + constant(c.amplitude_sum) + ";\n";
-    s += "    precise " + vec + " dr = dsum / " + constant(c.amplitude_sum) + ";\n";
+    s += "    precise float r = " + f.lib("_divide") + "(sum, " + constant(c.amplitude_sum) + ");\n";
+    s += "    precise " + vec + " dr = " + f.lib("_divide") + "(dsum, " + constant(c.amplitude_sum) + ");\n";
     s += "    d = " + vec + "(";
     for (int a = 0; a < f.dims; ++a) {
-        s += std::string(a ? ", " : "") + "isnan(dr." + component(a) + ") ? 0.0 : dr." + component(a);
+        s += std::string(a ? ", " : "") + f.lib("_isnan") + "(dr." + component(a) + ") ? 0.0 : dr." + component(a);
     }
     return s + ");\n    return r;\n}\n";
 }
@@ -217,7 +217,7 @@ std::string point_form(const Field& f, const Constants& c, bool gradient) {
         return s + "    return " + f.fn(gradient ? "_noise_gradient" : "_noise") + "(p, " + mask(c.octave[0]) +
                (gradient ? ", d" : "") + ");\n}\n";
     }
-    s += "    if (any(isnan(p)) || any(isinf(p))) {\n";
+    s += "    if (" + f.lib("_nonfinite") + "(p)) {\n";
     if (gradient) s += "        d = " + vec + "(0.0);\n";
     s += "        return 0.0;\n    }\n    " + vec + " q[" + K + "];\n";
     for (std::size_t k = 0; k < c.octave.size(); ++k) {

@@ -65,16 +65,17 @@ std::string hash3(const Field& f, const Variant& v) {
 }
 
 // [S 16.1] floor and round to the int32 range (NaN: 0), and the offset in the cell, rounded to float.
+// (The offset's binary64 -> binary32 rounding on the bits: GLSL leaves the conversion's to the driver.)
 std::string cells(const Field& f, const Variant& v) {
     return expand(
         "int $F_floor_cell($C v) {\n    double r = double(floor(v));\n"
         "    r = r < -2147483648.0LF ? -2147483648.0LF : (r > 2147483647.0LF ? 2147483647.0LF : r);\n"
-        "    return isnan(r) ? 0 : int(r);\n}\n"
+        "    return $ISNAN(r) ? 0 : int(r);\n}\n"
         "int $F_round_cell($C v) {\n    precise $C h = v < $C(0.0) ? v - $C(0.5) : v + $C(0.5);\n    double r = double(trunc(h));\n"
         "    r = r < -2147483648.0LF ? -2147483648.0LF : (r > 2147483647.0LF ? 2147483647.0LF : r);\n"
-        "    return isnan(r) ? 0 : int(r);\n}\n"
-        "float $F_cell_offset($C v, int cell) { precise $C r = v - $C(cell); return float(r); }\n",
-        {{"$F", f.name}, {"$C", v.coord()}});
+        "    return $ISNAN(r) ? 0 : int(r);\n}\n"
+        "float $F_cell_offset($C v, int cell) { precise $C r = v - $C(cell); return $NARROW(r); }\n",
+        {{"$ISNAN", f.lib("_isnan")}, {"$NARROW", v.mix ? std::string() : f.lib("_narrow")}, {"$F", f.name}, {"$C", v.coord()}});
 }
 
 // [S 16.2] The vertex gradient of the variant's hash, and the vertex's contribution (a^4 (g . o),
@@ -84,9 +85,9 @@ std::string vertices(const Field& f, const Variant& v, bool gradient) {
     const int n = f.dims;
     std::string s;
     auto table = [&](const std::string& name, int count, const float* values) {
-        std::string t = "uint " + f.name + name + "[" + number(count) + "] = uint[" + number(count) + "](";
-        for (int i = 0; i < count; ++i) t += (i % 8 == 0 ? "\n    " : " ") + hex(bits(values[i])) + (i + 1 < count ? "," : "");
-        return t + ");\n";
+        std::vector<std::uint32_t> words(static_cast<std::size_t>(count));
+        for (int i = 0; i < count; ++i) words[static_cast<std::size_t>(i)] = bits(values[i]);
+        return glsl::table(f.name + name, words, true);
     };
     const std::string I = v.itype();
     std::string hash = "int " + f.fn("_gradient_index") + "(" + I + " h) {\n";
@@ -121,19 +122,19 @@ std::string vertices(const Field& f, const Variant& v, bool gradient) {
     // The gradient vector of a vertex hash h (the seed and primed cells xored as the reference does).
     s += vec + " " + f.fn("_vertex_gradient") + "(" + I + " h) {\n    int i = " + f.fn("_gradient_index") + "(h);\n";
     if (v.mix) {
-        if (n == 2) s += "    return vec2(uintBitsToFloat(" + f.name + "_g2x[i]), uintBitsToFloat(" + f.name + "_g2y[i]));\n";
+        if (n == 2) s += "    return vec2(uintBitsToFloat(" + f.name + "_g2x(i)), uintBitsToFloat(" + f.name + "_g2y(i)));\n";
         if (n == 3) {
-            s += "    return vec3(uintBitsToFloat(" + f.name + "_g3x[i]), uintBitsToFloat(" + f.name + "_g3y[i]), uintBitsToFloat(" +
-                 f.name + "_g3z[i]));\n";
+            s += "    return vec3(uintBitsToFloat(" + f.name + "_g3x(i)), uintBitsToFloat(" + f.name + "_g3y(i)), uintBitsToFloat(" +
+                 f.name + "_g3z(i)));\n";
         }
         if (n == 4) {
-            s += "    return vec4(uintBitsToFloat(" + f.name + "_g4[4 * i]), uintBitsToFloat(" + f.name + "_g4[4 * i + 1]), " +
-                 "uintBitsToFloat(" + f.name + "_g4[4 * i + 2]), uintBitsToFloat(" + f.name + "_g4[4 * i + 3]));\n";
+            s += "    return vec4(uintBitsToFloat(" + f.name + "_g4(4 * i)), uintBitsToFloat(" + f.name + "_g4(4 * i + 1)), " +
+                 "uintBitsToFloat(" + f.name + "_g4(4 * i + 2)), uintBitsToFloat(" + f.name + "_g4(4 * i + 3)));\n";
         }
     } else {
         const std::string T = f.name + (n == 2 ? "_g2" : n == 3 ? "_g3" : "_g4");
         s += "    return " + vec + "(";
-        for (int c = 0; c < n; ++c) s += std::string(c ? ", " : "") + "uintBitsToFloat(" + T + "[i | " + number(c) + "])";
+        for (int c = 0; c < n; ++c) s += std::string(c ? ", " : "") + "uintBitsToFloat(" + T + "(i | " + number(c) + "))";
         s += ");\n";
     }
     s += "}\n";
@@ -394,7 +395,7 @@ std::string simplex(const Field& f, bool gradient) {
         // d/dx and d/dy.
         NoiseDesc d3 = f.desc;
         d3.simplex.orientation3 = Orientation3::fallback;
-        const Field f3{d3, f.tables, f.fn("_slice"), 3};
+        const Field f3{d3, f.tables, f.fn("_slice"), 3, f.lib("")};
         std::string s = zero_helpers(f3.name, 3) + simplex(f3, gradient);
         const std::string m = "ivec4(m.xy, 0, 0)";
         s += "float " + f.fn("_noise") + "(vec2 p, ivec4 m) { return " + f3.fn("_noise") + "(vec3(p, 0.0), " + m + "); }\n";
@@ -418,7 +419,9 @@ std::string simplex(const Field& f, bool gradient) {
     // [S 16.1] Off the lattice's extent (|q| >= 2^27 in the variant's coordinates, or not finite): +0.
     // The point forms take vecN; chunks (section 13.4) take the binary64 dvecN coordinates: both
     // overloads convert to the variant's coordinates and share <name>_noise_at / _noise_gradient_at.
-    const std::string check = "    if (any(greaterThanEqual(abs(q), " + cvec + "(134217728.0))) || any(isnan(q)))";
+    std::string any_nan;
+    for (int a = 0; a < f.dims; ++a) any_nan += std::string(a ? " || " : "") + f.lib("_isnan") + "(q." + component(a) + ")";
+    const std::string check = "    if (any(greaterThanEqual(abs(q), " + cvec + "(134217728.0))) || " + any_nan + ")";
     const std::string dvec = "dvec" + number(f.dims);
     // [S 16.8] Where the field tiles (3D; m: the octave's periods), each periodic coordinate is first
     // reduced, q - P floor(q / P) in binary64, and the hashes wrap (<name>_hash3).
@@ -426,15 +429,20 @@ std::string simplex(const Field& f, bool gradient) {
     if (f.dims == 3 && f.tables.simplex_tiling[0].tiled) {
         reduce = "    " + f.fn("_period") + " = m.xyz;\n";
         for (int a = 0; a < 3; ++a) {
-            const std::string axis(1, component(a)), c = "q." + axis, P = "double(m." + axis + ")";
-            reduce += "    if (m." + axis + " != 0) {\n        precise double r = double(" + c + ") - " + P +
-                      " * floor(double(" + c + ") / " + P + ");\n        " + c + " = " + v.coord() + "(r);\n    }\n";
+            const std::string axis(1, component(a)), c = "q." + axis;
+            reduce += "    if (m." + axis + " != 0) {\n        precise double v = double(" + c + ");\n        precise double r = v - double(m." +
+                      axis + ") * " + f.lib("_floor_quotient") + "(v, m." + axis + ");\n        " + c + " = " +
+                      (v.mix ? f.lib("_narrow") + "(r)" : std::string("r")) + ";\n    }\n";
         }
     }
     s += "float " + f.fn("_noise_at") + "(" + cvec + " q, ivec4 m) {\n" + check + " return 0.0;\n" + reduce + "    return " +
          f.fn("_base") + "(" + f.fn("_orient") + "(q), " + seed + ");\n}\n";
+    // (a dvecN to the mix variant's vecN: rounded on the bits, as GLSL leaves the conversion's rounding open)
+    auto coordinates = [&](const std::string& type) {
+        return type == dvec && v.mix ? f.lib("_narrow") + "(p)" : cvec + "(p)";
+    };
     for (const std::string& type : {vec, dvec}) {
-        s += "float " + f.fn("_noise") + "(" + type + " p, ivec4 m) { return " + f.fn("_noise_at") + "(" + cvec + "(p), m); }\n";
+        s += "float " + f.fn("_noise") + "(" + type + " p, ivec4 m) { return " + f.fn("_noise_at") + "(" + coordinates(type) + ", m); }\n";
     }
     if (!gradient) return s;
     // [S 18.4] The offset-frame sums to the input coordinates: out_j = sum_i m[i][j] d_i, i ascending.
@@ -456,7 +464,7 @@ std::string simplex(const Field& f, bool gradient) {
     s += ");\n    return v;\n}\n";
     for (const std::string& type : {vec, dvec}) {
         s += "float " + f.fn("_noise_gradient") + "(" + type + " p, ivec4 m, out " + vec + " d) { return " +
-             f.fn("_noise_gradient_at") + "(" + cvec + "(p), m, d); }\n";
+             f.fn("_noise_gradient_at") + "(" + coordinates(type) + ", m, d); }\n";
     }
     return s;
 }

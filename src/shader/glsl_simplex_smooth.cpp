@@ -165,13 +165,8 @@ std::string walk3(const Variant& v) {
 std::string tables4(const Field& f) {
     const detail::SmoothLattice4& t = detail::smooth_lattice_4d();
     // The codes c = (dx + 1) | (dy + 1) << 2 | ..., recovered from the table's primed steps.
-    std::string rows = "uint " + f.name + "_rows[256] = uint[256](", codes;
-    for (int k = 0; k < 256; ++k) {
-        rows += (k % 8 == 0 ? "\n    " : " ") + hex(t.begin[k] | static_cast<std::uint32_t>(t.count[k]) << 16) + (k < 255 ? "," : "");
-    }
-    rows += ");\n";
-    const int words = (detail::SmoothLattice4::total + 3) / 4;
-    codes = "uint " + f.name + "_codes[" + number(words) + "] = uint[" + number(words) + "](";
+    std::vector<std::uint32_t> rows(256), codes;
+    for (int k = 0; k < 256; ++k) rows[static_cast<std::size_t>(k)] = t.begin[k] | static_cast<std::uint32_t>(t.count[k]) << 16;
     std::uint32_t word = 0;
     for (int j = 0; j < detail::SmoothLattice4::total; ++j) {
         std::uint32_t code = 0;
@@ -182,12 +177,11 @@ std::string tables4(const Field& f) {
         }
         word |= code << (8 * (j % 4));
         if (j % 4 == 3 || j + 1 == detail::SmoothLattice4::total) {
-            codes += (j / 4 % 8 == 0 ? "\n    " : " ") + hex(word) + (j + 1 < detail::SmoothLattice4::total ? "," : "");
+            codes.push_back(word);
             word = 0;
         }
     }
-    codes += ");\n";
-    return rows + codes;
+    return table(f.name + "_rows", rows, true) + table(f.name + "_codes", codes, true);
 }
 
 // [S 16.5] 4D: the vertices listed for the point's sub-cell, each inside its radius.
@@ -203,11 +197,11 @@ std::string walk4() {
                     "    precise $V4 s4 = s * $C(4.0);\n"
                     "    int k = (($F_floor_cell(s4.x) & 3) | ($F_floor_cell(s4.y) & 3) << 2) | (($F_floor_cell(s4.z) & 3) << 4 |"
                     " ($F_floor_cell(s4.w) & 3) << 6);\n"
-                    "    uint row = $F_rows[k];\n"
+                    "    uint row = $F_rows(k);\n"
                     "    int first = int(row & 0xFFFFu), end = first + int(row >> 16u);\n"
                     "    precise float value = 0.0;\n"
                     "    for (int i = first; i < end; ++i) {\n"
-                    "        uint code = ($F_codes[i >> 2] >> (8u * uint(i & 3))) & 0xFFu;\n"
+                    "        uint code = ($F_codes(i >> 2) >> (8u * uint(i & 3))) & 0xFFu;\n"
                     "        int cx = int(code & 3u) - 1, cy = int((code >> 2u) & 3u) - 1, cz = int((code >> 4u) & 3u) - 1,"
                     " cw = int(code >> 6u) - 1;\n"
                     // The table's offsets, -c - s with s the int sum times the unskew, in float.

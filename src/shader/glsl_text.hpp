@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "gradnoise/noise.hpp"
 #include "gradnoise/shader.hpp"
@@ -17,16 +18,20 @@
 namespace gradnoise::glsl {
 
 // The field being written: its descriptor and tables, the function name every helper is named
-// after, and the dimension of its coordinates.
+// after, the dimension of its coordinates, and the name of the text's shared helpers (exact
+// arithmetic: glsl_exact.cpp), written once per text (empty: the field's own name).
 struct Field {
     const NoiseDesc& desc;
     const detail::NoiseTables& tables;
     std::string name;
     int dims;
+    std::string library = std::string();
 
     int octaves() const { return desc.fractal.kind == Fractal::none ? 1 : desc.fractal.octaves; }
     std::string vec() const { return "vec" + std::to_string(dims); }
     std::string fn(const char* suffix) const { return name + suffix; }
+    // A shared helper: <library>_divide, _sqrt, _narrow, _floor_quotient, _isnan, _nonfinite.
+    std::string lib(const char* suffix) const { return (library.empty() ? name : library) + suffix; }
 };
 
 inline std::string hex(std::uint32_t v) {
@@ -51,7 +56,7 @@ inline std::string constant(float v) { return "uintBitsToFloat(" + hex(bits(v)) 
 inline std::string zero_helpers(const std::string& name, int dims) {
     const std::string vec = "vec" + std::to_string(dims);
     std::string s = "float " + name + "_plus_zero(float y) { return y == 0.0 ? 0.0 : y; }\n";
-    s += "float " + name + "_times_zero(float y) {\n    return isnan(y) || isinf(y) ? uintBitsToFloat(0x7FC00000u)"
+    s += "float " + name + "_times_zero(float y) {\n    return (floatBitsToUint(y) & 0x7F800000u) == 0x7F800000u ? uintBitsToFloat(0x7FC00000u)"
          " : uintBitsToFloat(floatBitsToUint(y) & 0x80000000u);\n}\n";
     for (const char* op : {"_plus_zero", "_times_zero"}) {
         s += vec + " " + name + op + "(" + vec + " y) { return " + vec + "(";
@@ -80,6 +85,18 @@ inline char component(int axis) { return "xyzw"[axis]; }
 
 inline std::string number(int v) { return std::to_string(v); }
 
+// [S 20] Once per text, before anything else: the macros every gradnoise text shares (the estimates
+// the exact operations correct, the tables' qualifier, Vulkan's float controls on request).
+std::string preamble();
+// A table of words: the accessor uint <name>(uint i) over `const`/global data in the text
+// (GRADNOISE_TABLE uint <name>_table[n]), or, where the program defines GRADNOISE_TABLES (a uint
+// array of its own, e.g. a storage buffer), over GRADNOISE_TABLES[<name>_offset + i], the program
+// having copied the text's data there (docs/gpu.md, "Tables"). Bytes in decimal, else hex.
+std::string table(const std::string& name, const std::vector<std::uint32_t>& words, bool as_hex);
+// [S 20] Once per text: <lib>_divide (float and vecN by float), <lib>_sqrt, <lib>_isnan, <lib>_nonfinite
+// (float, vecN), and with binary64 <lib>_narrow (double, dvecN), <lib>_isnan(double) and
+// <lib>_floor_quotient (glsl_exact.cpp).
+std::string exact_helpers(const std::string& lib, bool binary64);
 // [S 4.2] int <name>_cell(float v): floor(v) mod 256, 0 outside the int32 range (glsl_lattice.cpp).
 std::string cell(const Field& f);
 // [S 4.2] The cell split of p's axis a: x<a> (-0 -> +0), fl<a>, cell<a> and the fraction t<a>.
