@@ -51,7 +51,7 @@ void GpuBake::prepare(const FieldSource& field, int dims, bool gradient) {
              "); nothing written. Bake with --device cpu" +
              (option_ == "gpu" ? ", or --device vulkan on a device that keeps subnormals (docs/gpu.md)" : "") + ".");
     }
-    auto fill = std::make_unique<gpu::WindowFill>();
+    auto fill = std::make_shared<gpu::WindowFill>();
     std::string error;
     if (!fill->open(*device_, text, dims, gradient, &error)) {
         fail("--device " + option_ + ": " + error);

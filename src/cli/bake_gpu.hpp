@@ -39,9 +39,11 @@ public:
     std::string renderer() const;
 
 private:
-    std::unique_ptr<gpu::Device> device_;
+    // (shared_ptr: destroyed through the deleter made where the type is complete, so a build without
+    // gradnoise_gpu, where it is not, still compiles)
+    std::shared_ptr<gpu::Device> device_;
     std::string option_;
-    std::map<std::string, std::unique_ptr<gpu::WindowFill>> fills_;  // by the field's GLSL
+    std::map<std::string, std::shared_ptr<gpu::WindowFill>> fills_;  // by the field's GLSL
 };
 
 struct Bake;
