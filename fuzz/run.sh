@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of a GRADNOISE_FUZZ build tree for a bounded time each:
-#   fuzz/run.sh BUILD_DIR SECONDS [TARGET...]     (default: every target; two at a time)
+#   fuzz/run.sh BUILD_DIR SECONDS [TARGET...]     (default: every target; GRADNOISE_FUZZ_JOBS at a time, default 2)
 # Each target starts from its seed corpus (fuzz/corpus/NAME, read only: what it finds goes to
 # BUILD_DIR/fuzz/work/NAME), after running every input in fuzz/regressions/NAME once (the crashes
 # found so far, kept as tests). A crash, leak, sanitizer report or timeout fails the run; the input
@@ -52,8 +52,8 @@ for name in "${targets[@]}"; do
     run_one "$name" >"$build/fuzz/logs/$name.result" 2>&1 &
     pids+=($!)
     names+=("$name")
-    if (( ${#pids[@]} == 2 )); then
-        for i in 0 1; do wait "${pids[$i]}" || status=1; cat "$build/fuzz/logs/${names[$i]}.result"; done
+    if (( ${#pids[@]} == ${GRADNOISE_FUZZ_JOBS:-2} )); then
+        for i in "${!pids[@]}"; do wait "${pids[$i]}" || status=1; cat "$build/fuzz/logs/${names[$i]}.result"; done
         pids=()
         names=()
     fi

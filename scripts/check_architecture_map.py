@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """docs/architecture.md's "Map of the tree" against the tree: every path the map names (in
-backticks; a `*` matches within one folder; a name ending in / is a folder) exists, and every source file is named by it.
+backticks; a `*` matches within one folder; a name ending in / is a folder) exists, and every source file is named by it;
+and no source file is longer than MAX_LINES lines (a file that long holds more than one concern: split it by
+concern), except the data tables (TABLES: numbers, not logic).
 
 Usage: check_architecture_map.py [REPO]  (default: this script's repository). Exit 1 with the
 differences listed. Source files: git's tracked files (or, outside a git checkout, the files on
@@ -14,6 +16,9 @@ import sys
 
 SOURCE = re.compile(r"(\.(cpp|hpp|h|c|inl|py|pyi|sh|cmake|sbatch)|/CMakeLists\.txt|^CMakeLists\.txt|^\.ci/run)$")
 NOT_SOURCE = re.compile(r"^(fuzz/(corpus|regressions)/|tests/data/(?!make_golden\.py$))")
+MAX_LINES = 700
+# Data tables, exempt from MAX_LINES: the permutation, gradient and constant tables of src/tables/.
+TABLES = re.compile(r"^src/tables/")
 
 
 def tracked_files(repo):
@@ -58,6 +63,13 @@ def main():
     for f in sources:
         if not any(names(p, f) for p in named):
             problems.append(f"in the tree, not in the map: {f}")
+    for f in sources:
+        if TABLES.search(f):
+            continue
+        with open(os.path.join(repo, f), encoding="utf-8", errors="replace") as text:
+            n = sum(1 for _ in text)
+        if n > MAX_LINES:
+            problems.append(f"{f} has {n} lines, over {MAX_LINES}: split it by concern")
     for line in problems:
         print(f"docs/architecture.md: {line}")
     print(f"architecture map: {len(named)} names, {len(sources)} source files, {len(problems)} differences")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README is a promise: every command in it runs verbatim. Runs each ```sh block of README.md -- and
-# of docs/baking.md, the tool's guide, and docs/graphs.md, whose commands use the same quick-start build -- line by line
+# of docs/baking.md, the tool's guide, docs/graphs.md, whose commands use the same quick-start build, and
+# docs/windows.md, the README's Windows commands -- line by line
 # from the repository root (the quick start included, which builds build/quickstart; not
 # `bash scripts/test.sh`, which is the run that calls this), each ```python block with Debian's
 # interpreter over build/release/python, and compiles and runs each ```cpp block against the release
@@ -16,7 +17,7 @@ had_terrain=0
 
 # Split the documents' fenced blocks into $tmp/block-F-N.LANG, in order (README.md first: its quick start
 # builds what the rest run).
-/usr/bin/python3 - "$tmp" README.md docs/baking.md docs/graphs.md <<'PY'
+/usr/bin/python3 - "$tmp" README.md docs/baking.md docs/graphs.md docs/windows.md <<'PY'
 import re, sys
 for f, path in enumerate(sys.argv[2:]):
     text = open(path, encoding="utf-8").read()
@@ -62,4 +63,4 @@ for block in "$tmp"/block-*; do
   esac
 done
 [ "$had_terrain" = 0 ] && rm -f gradnoise-terrain.png
-echo "README and docs/baking.md: $commands commands and examples ran as written"
+echo "README, docs/baking.md, docs/graphs.md and docs/windows.md: $commands commands and examples ran as written"

@@ -7,9 +7,34 @@
 set -uo pipefail
 : "${GRADNOISE:?set GRADNOISE to the gradnoise binary}" "${READ_IMAGE:?set READ_IMAGE}"
 source "$(dirname "${BASH_SOURCE[0]}")/shell_checks.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+scratch_dir
 cd "$tmp"
+# pixel_points SCALE WIDTH PIXELS: each pixel "X Y" of PIXELS at its coordinates, step float(SCALE / WIDTH)
+# (spec section 6: float(i) * step), as hex floats for gradnoise eval.
+pixel_points() {
+    python3 - "$@" <<'PY'
+import struct, sys
+f = lambda v: struct.unpack('f', struct.pack('f', v))[0]
+step = f(float(sys.argv[1]) / int(sys.argv[2]))
+p = list(map(int, sys.argv[3].split()))
+for i in range(0, len(p), 2):
+    print(float.hex(f(p[i] * step)), float.hex(f(p[i + 1] * step)))
+PY
+}
+# pfm_check FILE W H VALUES CHECK: the status of the Python expression CHECK, given at(x, y) (the pixel of
+# FILE, row 0 at the top; exit 1 unless FILE is a W x H PFM, w and h) and want (VALUES: hex floats, one a line).
+pfm_check() {
+    python3 - "$@" <<'PY'
+import struct, sys
+path, w, h, values, check = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]
+data = open(path, 'rb').read()
+head = b"Pf\n%d %d\n-1.0\n" % (w, h)
+if not data.startswith(head) or len(data) != len(head) + w * h * 4: sys.exit(1)
+want = [float.fromhex(l) for l in open(values)]
+at = lambda x, y: struct.unpack_from('<f', data, len(head) + 4 * ((h - 1 - y) * w + x))[0]
+sys.exit(0 if eval(check) else 1)
+PY
+}
 
 # ---- every preset: a PNG of the right kind, with its configuration inside ----
 for preset in terrain eroded marble wood clouds fire noise; do
@@ -29,14 +54,7 @@ done
 # noise preset: scale 8 over 40 px: x_i = float(i) * 0.2 (spec section 6), grey = round((v + 1) / 2 * 255).
 bake noise --size 40x30 -o n8.png --normalize fixed
 pixels="0 0 7 3 39 29 12 20"
-python3 - "$pixels" >pts.txt <<'PY'
-import struct, sys
-f = lambda v: struct.unpack('f', struct.pack('f', v))[0]
-step = f(8.0 / 40)
-p = list(map(int, sys.argv[1].split()))
-for i in range(0, len(p), 2):
-    print(float.hex(f(p[i] * step)), float.hex(f(p[i + 1] * step)))
-PY
+pixel_points 8.0 40 "$pixels" >pts.txt
 "$GRADNOISE" eval --dims 2 --format hex <pts.txt >vals.txt
 "$READ_IMAGE" n8.png $pixels | sed -n '2,5p' >got.txt
 if python3 - vals.txt got.txt <<'PY'
@@ -51,14 +69,7 @@ then pass "noise grey pixels = round((v + 1) / 2 * 255) of gradnoise eval ($(tr 
 # 16-bit terrain heights and the same as RAW16 and EXR.
 bake terrain --grey --depth 16 --size 40x30 -o h16.png
 check "terrain --grey --depth 16: 16-bit greyscale PNG" test "$("$READ_IMAGE" h16.png | head -1)" = "png 40 30 1 16"
-python3 - "$pixels" >tpts.txt <<'PY'
-import struct, sys
-f = lambda v: struct.unpack('f', struct.pack('f', v))[0]
-step = f(2.0 / 40)
-p = list(map(int, sys.argv[1].split()))
-for i in range(0, len(p), 2):
-    print(float.hex(f(p[i] * step)), float.hex(f(p[i + 1] * step)))
-PY
+pixel_points 2.0 40 "$pixels" >tpts.txt
 "$GRADNOISE" eval --dims 2 --format hex --basis opensimplex2s --fractal fbm --octaves 8 --lacunarity 2.1 --persistence 0.55 <tpts.txt >tvals.txt
 "$READ_IMAGE" h16.png $pixels | sed -n '2,5p' >tgot.txt
 if python3 - tvals.txt tgot.txt <<'PY'
@@ -89,16 +100,7 @@ else
     fail "EXR heights equal gradnoise eval" "$(paste rgot.txt rvals.txt)" "$ERR"
 fi
 bake noise --size 40x30 -o n.pfm
-if [[ $RC == 0 ]] && python3 - n.pfm vals.txt <<'PY'
-import struct, sys
-data = open(sys.argv[1], 'rb').read()
-want = [float.fromhex(l) for l in open(sys.argv[2])]
-head = b"Pf\n40 30\n-1.0\n"
-if not data.startswith(head) or len(data) != len(head) + 40 * 30 * 4: sys.exit(1)
-px = [(0, 0), (7, 3), (39, 29), (12, 20)]
-got = [struct.unpack_from('<f', data, len(head) + 4 * ((29 - y) * 40 + x))[0] for x, y in px]
-sys.exit(0 if got == want else 1)
-PY
+if [[ $RC == 0 ]] && pfm_check n.pfm 40 30 vals.txt '[at(x, y) for x, y in [(0, 0), (7, 3), (39, 29), (12, 20)]] == want'
 then pass "PFM: header, bottom-to-top rows, values equal gradnoise eval"; else fail "PFM layout and values" "$ERR"; fi
 
 # ---- [S 8.1, 13.5] --band-limit and --lod: a pyramid of pictures, each level band-limited for its spacing ----
@@ -118,17 +120,8 @@ for x, y in [(0, 0), (3, 1), ((64 >> L) - 1, (32 >> L) - 1), (5, 2)]:
     print(float.hex(f(x * step)), float.hex(f(y * step)))
 PY
         "$GRADNOISE" eval --dims 2 --format hex --fractal fbm --octaves 8 --footprint "$footprint" <lpts.txt >lvals.txt
-        python3 - "$name" $level lvals.txt <<'PY' || ok=0
-import struct, sys
-L = int(sys.argv[2]); w, h = 64 >> L, 32 >> L
-data = open(sys.argv[1], 'rb').read()
-head = b"Pf\n%d %d\n-1.0\n" % (w, h)
-if not data.startswith(head) or len(data) != len(head) + w * h * 4: sys.exit(1)
-want = [float.fromhex(l) for l in open(sys.argv[3])]
-px = [(0, 0), (3, 1), (w - 1, h - 1), (5, 2)]
-got = [struct.unpack_from('<f', data, len(head) + 4 * ((h - 1 - y) * w + x))[0] for x, y in px]
-sys.exit(0 if got == want else 1)
-PY
+        pfm_check "$name" $((64 >> level)) $((32 >> level)) lvals.txt \
+            '[at(x, y) for x, y in [(0, 0), (3, 1), (w - 1, h - 1), (5, 2)]] == want' || ok=0
     done
     if [[ $ok == 1 ]]; then pass "--band-limit --lod 2: three levels, sizes halved, values equal eval with footprint 0.125 * 2^L"
     else fail "--band-limit --lod 2: levels' sizes and values" "$(cat lvals.txt)"; fi
@@ -160,19 +153,9 @@ for i, j, k in [(0, 0, 0), (5, 9, 3), (15, 15, 7), (2, 3, 6)]:
         print(float.hex(f((i + di) * 0.125)), float.hex(f(j * 0.125)), float.hex(f((k + dk) * 0.125)))
 PY
     "$GRADNOISE" eval --dims 3 --format hex --fractal fbm --octaves 3 --period 2,2,1 <vpts.txt >vvals.txt
-    if python3 - vol.pfm vvals.txt <<'PY'
-import struct, sys
-data = open(sys.argv[1], 'rb').read()
-head = b"Pf\n48 48\n-1.0\n"
-if not data.startswith(head) or len(data) != len(head) + 48 * 48 * 4: sys.exit(1)
-want = [float.fromhex(l) for l in open(sys.argv[2])]
-at = lambda x, y: struct.unpack_from('<f', data, len(head) + 4 * ((47 - y) * 48 + x))[0]
-got = []
-for i, j, k in [(0, 0, 0), (5, 9, 3), (15, 15, 7), (2, 3, 6)]:
-    v = at((k % 3) * 16 + i, (k // 3) * 16 + j)
-    got += [v, v, v]  # the sample, one period on in x, one period on in z
-sys.exit(0 if got == want and at(47, 47) == 0.0 else 1)
-PY
+    # Each sample three times: itself, one period on in x, one period on in z.
+    if pfm_check vol.pfm 48 48 vvals.txt '[at((k % 3) * 16 + i, (k // 3) * 16 + j)
+        for i, j, k in [(0, 0, 0), (5, 9, 3), (15, 15, 7), (2, 3, 6)] for _ in range(3)] == want and at(47, 47) == 0.0'
     then pass "--volume 8 --tileable: a 3x3 atlas of 16x16 slices, equal to eval, repeating after one period in x and z"
     else fail "--volume atlas values and periods" "$(cat vvals.txt)"; fi
 else
@@ -198,18 +181,9 @@ for i, j in [(0, 0), (5, 9), (31, 31), (2, 30)]:
 PY
     "$GRADNOISE" eval --dims 2 --format hex --basis opensimplex2s --orientation2 fallback --orientation3 fallback \
         --period 6,6 <spts.txt >svals.txt
-    if python3 - stile.pfm svals.txt <<'PY'
-import struct, sys
-data = open(sys.argv[1], 'rb').read()
-head = b"Pf\n32 32\n-1.0\n"
-if not data.startswith(head) or len(data) != len(head) + 32 * 32 * 4: sys.exit(1)
-want = [float.fromhex(l) for l in open(sys.argv[2])]
-at = lambda x, y: struct.unpack_from('<f', data, len(head) + 4 * ((31 - y) * 32 + x))[0]
-got = []
-for i, j in [(0, 0), (5, 9), (31, 31), (2, 30)]:
-    got += [at(i, j)] * 3  # the sample, one period on in x, one period back in y
-sys.exit(0 if got == want and len(set(got)) > 3 else 1)
-PY
+    # Each sample three times: itself, one period on in x, one period back in y.
+    if pfm_check stile.pfm 32 32 svals.txt '(got := [at(i, j) for i, j in [(0, 0), (5, 9), (31, 31), (2, 30)]
+        for _ in range(3)]) == want and len(set(got)) > 3'
     then pass "--tileable with opensimplex2s: a 6 x 6 tile on the fallback lattice, equal to eval, repeating in x and y"
     else fail "--tileable simplex values and periods" "$(cat svals.txt)"; fi
 else

@@ -8,25 +8,14 @@
 set -euo pipefail
 
 : "${GRADNOISE:?set GRADNOISE to the gradnoise binary}"
-GRADNOISE_EMULATOR="${GRADNOISE_EMULATOR:-}"
-GRADNOISE_EMULATOR="${GRADNOISE_EMULATOR//;/ }"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$here/shell_checks.sh"
 validate="$here/../bench/validate_report.py"
 # Debian's python3 (python3-jsonschema); a python3 earlier on PATH (pyenv) may lack the module.
 py=/usr/bin/python3
 [[ -x "$py" ]] || py=python3
 
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok   - $1"; }
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL - $1" >&2
-    if [[ $# -gt 1 ]]; then printf '       %s\n' "${@:2}" >&2; fi
-}
-run() { $GRADNOISE_EMULATOR "$GRADNOISE" "$@"; }
+scratch_dir
 small=(--quick --samples 4096 --repetitions 1 --min-time 0 --quiet)
 
 # 1. A report that validates, with every kernel, every ISA this CPU has, and stb ratios.
@@ -111,7 +100,7 @@ grep -q "^A: $tmp/a.json" "$tmp/cmp.txt" && grep -q '^B: ' "$tmp/cmp.txt" &&
     pass "--compare names both reports and their machines" || fail "--compare header" "$(head -4 "$tmp/cmp.txt")"
 
 # 4. Refusals name the problem (exit 2 for the command line, 1 for a bad file).
-expect_error() {  # expect_error CODE PATTERN ARGS...
+expect_refusal() {  # expect_refusal CODE PATTERN ARGS...
     local code=$1 pattern=$2
     shift 2
     local rc=0
@@ -122,21 +111,21 @@ expect_error() {  # expect_error CODE PATTERN ARGS...
         fail "bench $* -> exit $code, '$pattern'" "exit $rc: $(cat "$tmp/err")"
     fi
 }
-expect_error 2 "--quick and --full exclude each other" --quick --full
-expect_error 2 "--threads must be an integer in 1..1024" --threads 0
-expect_error 2 "--isa takes a comma list" --isa avx9
-expect_error 2 "--kernels: unknown kernel 'perlin5/points'" --kernels perlin5/points
-expect_error 2 "--samples must be an integer in 1024..67108864" --samples 12
-expect_error 2 "--min-time must be a number of seconds in 0..60" --min-time -1
-expect_error 2 "--compare: At least 2 required but received 1" --compare "$tmp/a.json"
-expect_error 1 "cannot open" --compare "$tmp/a.json" "$tmp/none.json"
+expect_refusal 2 "--quick and --full exclude each other" --quick --full
+expect_refusal 2 "--threads must be an integer in 1..1024" --threads 0
+expect_refusal 2 "--isa takes a comma list" --isa avx9
+expect_refusal 2 "--kernels: unknown kernel 'perlin5/points'" --kernels perlin5/points
+expect_refusal 2 "--samples must be an integer in 1024..67108864" --samples 12
+expect_refusal 2 "--min-time must be a number of seconds in 0..60" --min-time -1
+expect_refusal 2 "--compare: At least 2 required but received 1" --compare "$tmp/a.json"
+expect_refusal 1 "cannot open" --compare "$tmp/a.json" "$tmp/none.json"
 printf '{"schema": "gradnoise-bench/1", ' >"$tmp/cut.json"
-expect_error 1 "not JSON: line 1, column" --compare "$tmp/cut.json" "$tmp/a.json"
+expect_refusal 1 "not JSON: line 1, column" --compare "$tmp/cut.json" "$tmp/a.json"
 printf '{"schema": "other/3"}' >"$tmp/other.json"
-expect_error 1 "this gradnoise reads \"gradnoise-bench/1\"" --compare "$tmp/a.json" "$tmp/other.json"
+expect_refusal 1 "this gradnoise reads \"gradnoise-bench/1\"" --compare "$tmp/a.json" "$tmp/other.json"
 # A failed --json leaves no file behind.
-expect_error 1 "$tmp/no/such/dir/r.json" "${small[@]}" --kernels perlin2/points --isa scalar --threads 1 \
+expect_refusal 1 "$tmp/no/such/dir/r.json" "${small[@]}" --kernels perlin2/points --isa scalar --threads 1 \
     --json "$tmp/no/such/dir/r.json"
 
-echo "bench_test: $passed passed, $failed failed"
-[[ $failed == 0 ]]
+echo -n "bench_test: "
+summary

@@ -1,68 +1,17 @@
 #!/usr/bin/env bash
-# End-to-end tests of the gradnoise command-line tool, run by ctest (test "cli").
+# End-to-end tests of the gradnoise command-line tool, run by ctest (test "cli"): --version and help,
+# eval's values (Ken Perlin's and K.jpg's), formats, seeds, families and options, shader's GLSL, and
+# eval's refusals. Every ISA's bits: cli_isa_test.sh; eval --gradient: cli_gradient_test.sh;
+# heightmap: cli_heightmap_test.sh.
 #
 #   GRADNOISE=/path/to/gradnoise [GRADNOISE_EMULATOR=qemu-aarch64] bash tests/cli_test.sh
 #
-# Needs bash and python3 (for float and PNG checks). Prints one line per check and a summary;
-# exits non-zero if any check failed.
+# Needs bash and python3 (for float checks). Prints one line per check and a summary; exits
+# non-zero if any check failed.
 set -euo pipefail
-
-if [[ -z "${GRADNOISE:-}" ]]; then
-    echo "cli_test.sh: set GRADNOISE to the gradnoise binary" >&2
-    exit 2
-fi
-if ! command -v python3 >/dev/null; then
-    echo "cli_test.sh: python3 is required" >&2
-    exit 2
-fi
-# Absolute, so that checks may change directory.
-GRADNOISE="$(cd "$(dirname "$GRADNOISE")" && pwd)/$(basename "$GRADNOISE")"
-# CMake passes CMAKE_CROSSCOMPILING_EMULATOR as a list ("qemu-aarch64;-L;/sysroot"): make it words.
-GRADNOISE_EMULATOR="${GRADNOISE_EMULATOR:-}"
-GRADNOISE_EMULATOR="${GRADNOISE_EMULATOR//;/ }"
+source "$(dirname "${BASH_SOURCE[0]}")/shell_checks.sh"
+start_cli_test
 DATA="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/data"
-
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok   - $1"; }
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL - $1" >&2
-    if [[ $# -gt 1 ]]; then printf '       %s\n' "${@:2}" >&2; fi
-}
-
-# The emulator variable is unquoted on purpose: empty means none, and it may carry arguments.
-run() { $GRADNOISE_EMULATOR "$GRADNOISE" "$@"; }
-
-if ! run --version >/dev/null; then
-    echo "cli_test.sh: cannot run '${GRADNOISE_EMULATOR:+$GRADNOISE_EMULATOR }$GRADNOISE --version'" >&2
-    exit 1
-fi
-
-# capture INPUT ARGS...: runs the tool with INPUT on stdin; sets RC, OUT, ERR.
-capture() {
-    printf '%s' "$1" >"$tmp/in"
-    shift
-    RC=0
-    run "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err" || RC=$?
-    OUT="$(cat "$tmp/out")"
-    ERR="$(cat "$tmp/err")"
-}
-
-# expect_rc NAME WANT [GREP]: checks RC (and that stderr contains GREP) after capture.
-expect_rc() {
-    local name=$1 want=$2 pattern=${3:-}
-    if [[ "$RC" != "$want" ]]; then
-        fail "$name" "exit status $RC, want $want" "stderr: $ERR"
-    elif [[ -n "$pattern" && "$ERR" != *"$pattern"* ]]; then
-        fail "$name" "stderr does not mention '$pattern'" "stderr: $ERR"
-    else
-        pass "$name"
-    fi
-}
 
 # Float helpers (python3): bits of a decimal or hex-float text rounded to float32.
 f32bits() { python3 -c 'import struct,sys
@@ -244,113 +193,7 @@ expect_rc "--cellular-output f3: exit 2" 2 "--cellular-output"
 capture $'0.7 -1.3 0.4\n' eval --fade cubic --format hex
 if [[ $RC == 0 && -n "$OUT" && "$OUT" != "$sref" ]]; then pass "--fade cubic changes the value"; else fail "--fade cubic changes the value" "'$OUT'"; fi
 
-# ---- eval: every ISA gives the same bits ----
-
-python3 - "$tmp/points3" "$tmp/points2" <<'EOF'
-import random, sys
-r = random.Random(20240601)
-def coord(i):
-    k = i % 5
-    if k == 0: return repr(r.uniform(-300, 300))
-    if k == 1: return repr(r.randint(-5, 5) + r.choice([-1e-7, 0.0, 1e-7, 0.5]))
-    if k == 2: return float.hex(r.uniform(-1e6, 1e6))
-    if k == 3: return "%.3f" % r.uniform(-3, 3)
-    return repr(r.uniform(-1, 1) * 2.0 ** r.randint(-30, 30))
-with open(sys.argv[1], "w") as f3, open(sys.argv[2], "w") as f2:
-    for i in range(1000):
-        c = [coord(i + j) for j in range(3)]
-        f3.write(" ".join(c) + "\n")
-        f2.write(" ".join(c[:2]) + "\n")
-EOF
-ran=()
-for hash in permutation mix; do
-for isa in scalar sse2 avx2 avx512 neon; do
-    for dims in 3 2; do
-        RC=0
-        run eval --dims $dims --hash $hash --isa $isa --print-isa --format hex <"$tmp/points$dims" \
-            >"$tmp/isa_$hash$isa$dims" 2>"$tmp/err" || RC=$?
-        ERR="$(cat "$tmp/err")"
-        if [[ $RC == 2 && "$ERR" == *"not supported"* ]]; then
-            break  # this CPU or build lacks it
-        fi
-        if [[ $RC != 0 ]]; then
-            fail "--hash $hash --isa $isa --dims $dims" "exit status $RC: $ERR"
-        elif [[ "$ERR" != *"isa $isa"* ]]; then
-            fail "--hash $hash --isa $isa --dims $dims ran that ISA" "stderr: $ERR"
-        elif [[ $(wc -l <"$tmp/isa_$hash$isa$dims") != 1000 ]]; then
-            fail "--hash $hash --isa $isa --dims $dims wrote 1000 values"
-        elif ! cmp -s "$tmp/isa_${hash}scalar$dims" "$tmp/isa_$hash$isa$dims"; then
-            fail "--hash $hash --isa $isa --dims $dims equals scalar bit for bit" \
-                "$(diff "$tmp/isa_${hash}scalar$dims" "$tmp/isa_$hash$isa$dims" | head -n 4)"
-        else
-            pass "--hash $hash --isa $isa --dims $dims: 1000 points, same bits as scalar"
-            if [[ $dims == 2 && $hash == permutation ]]; then ran+=("$isa"); fi
-        fi
-    done
-done
-done
-if cmp -s "$tmp/isa_permutationscalar3" "$tmp/isa_mixscalar3"; then
-    fail "--hash mix gives a different field than --hash permutation"
-else
-    pass "--hash mix gives a different field than --hash permutation"
-fi
-capture $'0.5 0.5 0.5\n' eval --hash sha256
-expect_rc "--hash sha256: exit 2" 2 "--hash"
-
-# ---- eval: fractals, every ISA the same bits ----
-for kind in fbm turbulence ridged billow damped; do
-    run eval --fractal $kind --octaves 5 --lacunarity 2.1 --persistence 0.55 --isa scalar --format hex \
-        <"$tmp/points3" >"$tmp/frac_scalar" 2>/dev/null
-    for isa in sse2 avx2 avx512 neon; do
-        RC=0
-        run eval --fractal $kind --octaves 5 --lacunarity 2.1 --persistence 0.55 --isa $isa --format hex \
-            <"$tmp/points3" >"$tmp/frac_$isa" 2>"$tmp/err" || RC=$?
-        if [[ $RC == 2 ]]; then continue; fi
-        if [[ $RC == 0 ]] && cmp -s "$tmp/frac_scalar" "$tmp/frac_$isa"; then
-            pass "--fractal $kind --isa $isa equals scalar bit for bit"
-        else
-            fail "--fractal $kind --isa $isa equals scalar bit for bit" "rc $RC: $(cat "$tmp/err")"
-        fi
-    done
-done
-if cmp -s "$tmp/frac_scalar" "$tmp/isa_permutationscalar3"; then
-    fail "--fractal billow differs from the plain noise"
-else
-    pass "--fractal billow differs from the plain noise"
-fi
-capture $'0.5 0.5 0.5\n' eval --fractal fbm --octaves 33
-expect_rc "--octaves 33: exit 2" 2 "--octaves"
-capture $'0.5 0.5 0.5\n' eval --fractal fbm --lacunarity 0
-expect_rc "--lacunarity 0: exit 2" 2 "--lacunarity"
-capture $'0.5 0.5 0.5\n' eval --fractal plasma
-expect_rc "--fractal plasma: exit 2" 2 "--fractal"
-# ---- eval: bases, 4D, periods, warps, patterns; every ISA the same bits ----
-awk '{ print $1, $2, $3, $1 - $2 }' "$tmp/points3" >"$tmp/points4"
-variants=("--basis classic" "--basis value --hash mix" "--period 4 --fractal fbm --octaves 3"
-          "--warp 2 --warp-strength 0.7 --fractal fbm --octaves 2" "--pattern marble --fractal turbulence"
-          "--pattern wood --basis classic")
-for variant in "${variants[@]}"; do
-    for dims in 2 3 4; do
-        if [[ $dims == 4 ]]; then points="$tmp/points4"; else points="$tmp/points3"; fi
-        if [[ $dims == 2 ]]; then awk '{ print $1, $2 }' "$tmp/points3" >"$tmp/points2v"; points="$tmp/points2v"; fi
-        RC=0
-        run eval --dims $dims $variant --isa scalar --format hex <"$points" >"$tmp/var_scalar" 2>"$tmp/err" || RC=$?
-        if [[ $RC != 0 || ! -s "$tmp/var_scalar" ]]; then
-            fail "eval --dims $dims $variant (scalar)" "rc $RC: $(cat "$tmp/err")"
-            continue
-        fi
-        for isa in sse2 avx2 avx512 neon; do
-            RC=0
-            run eval --dims $dims $variant --isa $isa --format hex <"$points" >"$tmp/var_$isa" 2>"$tmp/err" || RC=$?
-            if [[ $RC == 2 ]]; then continue; fi
-            if [[ $RC == 0 ]] && cmp -s "$tmp/var_scalar" "$tmp/var_$isa"; then
-                pass "eval --dims $dims $variant --isa $isa equals scalar"
-            else
-                fail "eval --dims $dims $variant --isa $isa equals scalar" "rc $RC: $(cat "$tmp/err")"
-            fi
-        done
-    done
-done
+# ---- eval: periods, patterns and their options ----
 capture $'0.25 0.5\n4.25 0.5\n' eval --dims 2 --period 4 --format hex
 if [[ $RC == 0 && "$(echo "$OUT" | sed -n 1p)" == "$(echo "$OUT" | sed -n 2p)" ]]; then
     pass "--period 4: x and x + 4 give the same bits"
@@ -370,181 +213,6 @@ for bad in "--period 3:--period" "--period 512:--period" "--period 1,2,4,8,16:--
     capture $'0.5 0.5 0.5\n' eval $args
     expect_rc "eval $args: exit 2" 2 "${bad##*:}"
 done
-# ---- eval --gradient (issue 14): the value column is eval's value bit for bit, the gradient columns
-# match central differences of eval's own values, and every ISA prints the same bits ----
-# 40 points per dimension count (gp_D.txt), and the same points moved by +-h = 1e-3 along each axis
-# (gp_D_h.txt: for each point +x, -x, +y, -y, ...).
-python3 - "$tmp" <<'PY'
-import random, struct, sys
-f32 = lambda v: struct.unpack("f", struct.pack("f", v))[0]
-r = random.Random(1414)
-for dims in (2, 3, 4):
-    pts = [[f32(r.uniform(-20, 20)) for _ in range(dims)] for _ in range(40)]
-    with open("%s/gp_%d.txt" % (sys.argv[1], dims), "w") as f, open("%s/gp_%d_h.txt" % (sys.argv[1], dims), "w") as fh:
-        for p in pts:
-            f.write(" ".join(float.hex(c) for c in p) + "\n")
-            for a in range(dims):
-                for s in (1, -1):
-                    q = list(p)
-                    q[a] = f32(p[a] + s * 1e-3)
-                    fh.write(" ".join(float.hex(c) for c in q) + "\n")
-PY
-# VARIANT|TOL (see below)
-grad_variants=("|5e-3" "--fractal fbm --octaves 4 --lacunarity 2.1 --persistence 0.55|5e-3" "--basis classic --fade cubic --period 8|5e-3"
-               "--warp 1 --warp-strength 0.5 --fractal fbm --octaves 3|5e-3" "--basis opensimplex2s --seed 1337|5e-3"
-               "--fractal damped --octaves 4|1e-2")
-: >"$tmp/grad_cases"
-n=0
-for entry in "${grad_variants[@]}"; do
-    variant=${entry%|*} tol=${entry##*|}
-    for dims in 2 3 4; do
-        # OpenSimplex2S 3D: its value jumps by ~1e-3 across some planes (K.jpg's lattice lookup), so
-        # differences straddling one are no check of a gradient; it is checked in 2D and 4D.
-        if [[ $variant == *opensimplex2s* && $dims == 3 ]]; then continue; fi
-        n=$((n + 1))
-        RC=0
-        cat "$tmp/gp_$dims.txt" "$tmp/gp_${dims}_h.txt" | run eval --dims $dims $variant --format hex >"$tmp/gv_$n" 2>"$tmp/err" &&
-            run eval --dims $dims $variant --format hex --gradient <"$tmp/gp_$dims.txt" >"$tmp/gg_$n" 2>>"$tmp/err" || RC=$?
-        if [[ $RC != 0 ]]; then fail "eval --dims $dims $variant --gradient" "rc $RC: $(cat "$tmp/err")"; fi
-        printf '%s\t%s\t%s\t%s\n' $n $dims "$variant" $tol >>"$tmp/grad_cases"
-    done
-done
-run eval --gradient <"$tmp/gp_3.txt" >"$tmp/gdec" 2>/dev/null || true
-run eval <"$tmp/gp_3.txt" >"$tmp/gdec_plain" 2>/dev/null || true
-# Each case: 1 + D columns; the value column equals plain eval's hex exactly; each partial derivative d
-# within TOL * max(1, |d|) of (v(p + h e_a) - v(p - h e_a)) / (the exact float distance of the two points).
-# Worst relative error measured over these points: 2.3e-4 (Perlin), 1.6e-3 (fBm, 4 octaves of lacunarity
-# 2.1), 4.7e-5 (classic, cubic fade, period 8), 2.1e-3 (warp over fBm), 3e-4 (OpenSimplex2S), 3.6e-3
-# (damped: the damping's own derivative, through the octaves' Hessians, curves more; 4.6e-3 at worst
-# over three other sets of 40 points); the float values alone put ~3e-5 of rounding into the
-# differences. TOL = 5e-3, damped 1e-2: a gradient 2% off is caught, and one missing a factor of the
-# chain rule (an octave's frequency, the warp's Jacobian, the damping's derivative) is off by > 0.1.
-# The decimal output: its value column is eval's own text, and each column the same float as the hex.
-results=0
-while IFS= read -r line; do
-    case $line in ok*) pass "${line#ok }" ;; *) fail "${line#FAIL }" ;; esac
-    results=$((results + 1))
-done < <(python3 - "$tmp" <<'PY'
-import struct, sys
-tmp = sys.argv[1]
-rows = lambda path: [l.split() for l in open(path).read().splitlines()]
-def check(n, dims, tol):
-    pts, vals, grad = rows("%s/gp_%d.txt" % (tmp, dims)), rows("%s/gv_%s" % (tmp, n)), rows("%s/gg_%s" % (tmp, n))
-    moved = rows("%s/gp_%d_h.txt" % (tmp, dims))
-    vals, mvals = vals[:len(pts)], [float.fromhex(l[0]) for l in vals[len(pts):]]  # one eval call: points, then moved
-    if not pts or len(vals) != len(pts) or len(grad) != len(pts) or len(mvals) != 2 * dims * len(pts):
-        return False, "line counts: %d points, %d values, %d gradients, %d moved" % (len(pts), len(vals), len(grad), len(mvals))
-    worst, where = 0.0, ""
-    for i, (p, v, g) in enumerate(zip(pts, vals, grad)):
-        if len(g) != 1 + dims: return False, "line %d: %d columns, want %d" % (i + 1, len(g), 1 + dims)
-        if g[0] != v[0]: return False, "line %d: value column %s, plain eval %s" % (i + 1, g[0], v[0])
-        for a in range(dims):
-            k = 2 * dims * i + 2 * a
-            fd = (mvals[k] - mvals[k + 1]) / (float.fromhex(moved[k][a]) - float.fromhex(moved[k + 1][a]))
-            d = float.fromhex(g[1 + a])
-            err = abs(fd - d) / max(1.0, abs(d))
-            if err > worst: worst, where = err, "point %d (%s) axis %d: analytic %.7g, differences %.7g" % (i + 1, " ".join(p), a, d, fd)
-    if worst > tol: return False, "worst relative error %.3g > %g at %s" % (worst, tol, where)
-    return True, "worst relative error %.2g" % worst
-cases = [l.split("\t") for l in open(tmp + "/grad_cases").read().splitlines()]
-for n, dims, variant, case_tol in cases:
-    name = "eval --dims %s %s--gradient: value = eval bit for bit, gradient = central differences" % (dims, variant + " " if variant else "")
-    good, msg = check(n, int(dims), float(case_tol))
-    print(("ok %s (%s)" if good else "FAIL %s: %s") % (name, msg))
-bits = lambda s: struct.unpack("<I", struct.pack("<f", float(s)))[0]
-dec, plain = rows(tmp + "/gdec"), rows(tmp + "/gdec_plain")
-hexs = rows(tmp + "/gg_%s" % [c[0] for c in cases if c[1] == "3" and not c[2]][0])  # Perlin 3D
-ok = len(dec) == 40 and [r[0] for r in dec] == [r[0] for r in plain] and \
-    all(bits(a) == bits(float.fromhex(b)) for r, s in zip(dec, hexs) for a, b in zip(r, s)) and all(len(r) == 4 for r in dec)
-print(("ok " if ok else "FAIL ") + "eval --gradient decimal: value column = eval's text, every column the hex output's float")
-PY
-)
-if [[ $results != $((n + 1)) ]]; then fail "eval --gradient checks: $results results, want $((n + 1))"; fi
-# Every ISA: the same bits as the scalar reference (values and gradients): Perlin, damped, and ridged
-# over the isotropic basis (the eroded preset's).
-awk '{ print $1, $2 }' "$tmp/points3" >"$tmp/points2g"
-for variant in "" "--fractal damped --octaves 4" "--fractal ridged --octaves 3 --basis isotropic"; do
-    for dims in 2 3 4; do
-        case $dims in 2) points="$tmp/points2g" ;; 3) points="$tmp/points3" ;; 4) points="$tmp/points4" ;; esac
-        RC=0
-        run eval --dims $dims $variant --gradient --isa scalar --format hex <"$points" >"$tmp/gisa_scalar" 2>"$tmp/err" || RC=$?
-        if [[ $RC != 0 || $(wc -l <"$tmp/gisa_scalar") != 1000 ]]; then
-            fail "eval --dims $dims ${variant:+$variant }--gradient (scalar)" "rc $RC: $(cat "$tmp/err")"
-            continue
-        fi
-        for isa in sse2 avx2 avx512 neon; do
-            RC=0
-            run eval --dims $dims $variant --gradient --isa $isa --format hex <"$points" >"$tmp/gisa_$isa" 2>"$tmp/err" || RC=$?
-            if [[ $RC == 2 ]]; then continue; fi
-            if [[ $RC == 0 ]] && cmp -s "$tmp/gisa_scalar" "$tmp/gisa_$isa"; then
-                pass "eval --dims $dims ${variant:+$variant }--gradient --isa $isa: 1000 points, same bits as scalar"
-            else
-                fail "eval --dims $dims ${variant:+$variant }--gradient --isa $isa equals scalar" "rc $RC: $(cat "$tmp/err")" \
-                    "$(diff "$tmp/gisa_scalar" "$tmp/gisa_$isa" | head -n 4)"
-            fi
-        done
-    done
-done
-# --fractal damped: accepted, not fBm, and its --gradient value column is its value.
-capture "$(cat "$tmp/gp_2.txt")" eval --dims 2 --fractal damped --octaves 6 --format hex
-damped=$OUT
-capture "$(cat "$tmp/gp_2.txt")" eval --dims 2 --fractal fbm --octaves 6 --format hex
-fbm6=$OUT
-capture "$(cat "$tmp/gp_2.txt")" eval --dims 2 --fractal damped --octaves 6 --format hex --gradient
-if [[ $RC == 0 && $(wc -l <<<"$damped") == 40 && "$damped" != "$fbm6" && "$(cut -d' ' -f1 <<<"$OUT")" == "$damped" ]]; then
-    pass "eval --fractal damped: accepted, differs from fBm, --gradient's value column is its value"
-else
-    fail "eval --fractal damped" "rc $RC: $ERR"
-fi
-# Patterns have no gradient: refused, naming them.
-capture $'0.5 0.25\n' eval --dims 2 --gradient --pattern marble --fractal turbulence
-if [[ $RC != 0 && "$ERR" == *pattern* && -z "$OUT" ]]; then
-    pass "eval --gradient --pattern marble: exit $RC, '$ERR'"
-else
-    fail "eval --gradient --pattern marble is refused with a message naming patterns" "rc $RC, stdout '$OUT', stderr '$ERR'"
-fi
-# heightmap writes PNG through libpng; a build without libpng (the aarch64 cross build, which has no
-# arm64 copy) writes PGM only and says so. img: the extension the heightmap checks use.
-capture "" heightmap -o "$tmp/probe.png" --size 2x2
-if [[ $RC == 0 ]]; then
-    img=png
-elif [[ $RC == 2 && "$ERR" == *"without libpng"* && "$ERR" == *"--format pgm"* && ! -e "$tmp/probe.png" ]]; then
-    img=pgm
-    pass "heightmap in a build without libpng: PNG refused with exit 2 and a message (checks below use PGM)"
-else
-    img=png
-    fail "heightmap -o probe.png" "rc $RC: $ERR"
-fi
-capture "" heightmap -o "$tmp/s4a.$img" --size 32x16 --slice 1.5,0
-capture "" heightmap -o "$tmp/s4b.$img" --size 32x16 --slice 0,1.5
-capture "" heightmap -o "$tmp/s3.$img" --size 32x16 --slice 0.5
-if [[ $RC == 0 && -s "$tmp/s4a.$img" && -s "$tmp/s3.$img" ]] && ! cmp -s "$tmp/s4a.$img" "$tmp/s4b.$img"; then
-    pass "heightmap --slice Z and Z,W write different frames"
-else
-    fail "heightmap --slice Z and Z,W write different frames" "rc $RC: $ERR"
-fi
-capture "" heightmap -o "$tmp/t1.$img" --size 300x200 --fractal fbm --threads 1
-capture "" heightmap -o "$tmp/t2.$img" --size 300x200 --fractal fbm --threads 2
-capture "" heightmap -o "$tmp/t0.$img" --size 300x200 --fractal fbm
-if [[ $RC == 0 ]] && cmp -s "$tmp/t1.$img" "$tmp/t2.$img" && cmp -s "$tmp/t1.$img" "$tmp/t0.$img"; then
-    pass "heightmap --threads 1, 2 and all give the same bytes"
-else
-    fail "heightmap --threads 1, 2 and all give the same bytes" "rc $RC: $ERR"
-fi
-capture "" heightmap -o "$tmp/bad.$img" --threads -1
-expect_rc "heightmap --threads -1: exit 2" 2 --threads
-capture "" heightmap -o "$tmp/bad.$img" --slice 1,nan
-expect_rc "heightmap --slice 1,nan: exit 2" 2 --slice
-capture "" heightmap -o "$tmp/marble.$img" --size 64x32 --pattern marble --fractal turbulence
-if [[ $RC == 0 && -s "$tmp/marble.$img" ]]; then pass "heightmap --pattern marble writes a picture"; else fail "heightmap --pattern marble writes a picture" "rc $RC: $ERR"; fi
-
-if [[ " ${ran[*]} " == *" sse2 "* || " ${ran[*]} " == *" neon "* ]]; then
-    pass "ISAs compared: ${ran[*]}"
-elif [[ "$(uname -m)" == x86_64 && -z "$GRADNOISE_EMULATOR" ]]; then
-    fail "at least scalar and one SIMD ISA run on x86-64" "ran: ${ran[*]:-none}"
-else
-    pass "ISAs compared: ${ran[*]:-none} (no SIMD path on this target)"
-fi
 
 # ---- eval: errors ----
 
@@ -584,165 +252,21 @@ expect_rc "--seed without a value: exit 2" 2 --seed
 capture "" eval --frobnicate
 expect_rc "unknown option: exit 2" 2 --frobnicate
 
-# An ISA of the other architecture must be refused, never silently replaced.
-capture $'0.5 0.5 0.5\n' eval --isa sse2
-if [[ $RC == 0 ]]; then foreign=neon; else foreign=avx2; fi
-capture $'0.5 0.5 0.5\n' eval --isa $foreign
-expect_rc "unsupported --isa $foreign: exit 2" 2 "not supported"
+# The hash's and the fractal's options.
+capture $'0.5 0.5 0.5\n' eval --hash sha256
+expect_rc "--hash sha256: exit 2" 2 "--hash"
+capture $'0.5 0.5 0.5\n' eval --fractal fbm --octaves 33
+expect_rc "--octaves 33: exit 2" 2 "--octaves"
+capture $'0.5 0.5 0.5\n' eval --fractal fbm --lacunarity 0
+expect_rc "--lacunarity 0: exit 2" 2 "--lacunarity"
+capture $'0.5 0.5 0.5\n' eval --fractal plasma
+expect_rc "--fractal plasma: exit 2" 2 "--fractal"
 
 # An option the field ignores is refused (the library's rule, as the Python package's).
 capture $'0.3 0.7 0.1\n' eval --octaves 3
 expect_rc "eval --octaves 3 without --fractal: exit 2" 2 "--octaves has no effect without a fractal"
 capture $'0.3 0.7 0.1\n' eval --warp-strength 2
 expect_rc "eval --warp-strength without --warp: exit 2" 2 "--warp-strength has no effect without a warp"
-# An octave frequency that overflows (1e10^4): a finite value and +0 derivatives, not NaN (spec 18.3).
-for isa in scalar auto; do
-    capture $'0.3 0.7 0.1\n' eval --fractal fbm --octaves 5 --lacunarity 1e10 --gradient --isa "$isa"
-    if [[ $RC == 0 && "$OUT" != *nan* && "$OUT" != *NaN* ]]; then
-        pass "eval --lacunarity 1e10 --gradient ($isa): no NaN ($OUT)"
-    else
-        fail "eval --lacunarity 1e10 --gradient ($isa): no NaN" "exit $RC: $OUT" "$ERR"
-    fi
-done
-
-RC=0
-GRADNOISE_ISA=bogus run eval <"$tmp/points3" >"$tmp/out" 2>"$tmp/err" || RC=$?
-ERR="$(cat "$tmp/err")"
-expect_rc "GRADNOISE_ISA=bogus: exit 2" 2 GRADNOISE_ISA
-# One message, the refusal: not the library's "...; using avx2" for a fallback that never runs.
-if [[ "$ERR" == *using* || $(printf '%s\n' "$ERR" | grep -c .) != 1 ]]; then
-  fail "GRADNOISE_ISA=bogus: one refusal, no 'using ...' (stderr: $ERR)"
-else
-  pass "GRADNOISE_ISA=bogus: one refusal on stderr, no 'using ...'"
-fi
-
-# ---- heightmap ----
-
-# png_pixels.py FILE: checks the signature, every CRC, the chunk order, IHDR (8-bit greyscale) and the
-# zlib stream, undoes the row filters (any of PNG's five), checks the tEXt chunks; prints "WxH" and writes
-# the grey bytes to FILE.grey.
-cat >"$tmp/png_pixels.py" <<'EOF'
-import struct, sys, zlib
-d = open(sys.argv[1], "rb").read()
-if d[:8] != b"\x89PNG\r\n\x1a\n": sys.exit("bad PNG signature")
-p, idat, types, text = 8, b"", [], {}
-while p < len(d):
-    n, = struct.unpack(">I", d[p:p + 4])
-    t, body = d[p + 4:p + 8], d[p + 8:p + 8 + n]
-    if struct.unpack(">I", d[p + 8 + n:p + 12 + n])[0] != zlib.crc32(t + body): sys.exit("bad CRC in %r" % t)
-    types.append(t)
-    if t == b"IHDR": w, h, depth, colour = struct.unpack(">IIBB", body[:10])
-    if t == b"IDAT": idat += body
-    if t == b"tEXt": k, v = body.split(b"\0", 1); text[k] = v
-    p += 12 + n
-if types[0] != b"IHDR" or types[-1] != b"IEND": sys.exit("chunk order %r" % types)
-if (depth, colour) != (8, 0): sys.exit("not 8-bit greyscale")
-raw = zlib.decompress(idat)
-if len(raw) != h * (w + 1): sys.exit("%d bytes of scanlines, want %d" % (len(raw), h * (w + 1)))
-out, prev = bytearray(), bytearray(w)
-for r in range(h):
-    f, line = raw[r * (w + 1)], bytearray(raw[r * (w + 1) + 1:(r + 1) * (w + 1)])
-    for i in range(w):
-        a, b, c = (line[i - 1] if i else 0), prev[i], (prev[i - 1] if i else 0)
-        if f == 0: x = 0
-        elif f == 1: x = a
-        elif f == 2: x = b
-        elif f == 3: x = (a + b) // 2
-        elif f == 4:
-            pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
-            x = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-        else: sys.exit("row %d: filter type %d" % (r, f))
-        line[i] = (line[i] + x) & 0xFF
-    out += line
-    prev = line
-if not text.get(b"Software", b"").startswith(b"gradnoise ") or b"Description" not in text: sys.exit("tEXt missing")
-open(sys.argv[1] + ".grey", "wb").write(bytes(out))
-print("%dx%d" % (w, h))
-EOF
-png_info() { python3 "$tmp/png_pixels.py" "$1"; }
-# pgm_size FILE: "WxH" from a binary PGM header.
-pgm_size() { head -n 2 "$1" | tr '\n' ' ' | awk '$1 == "P5" { print $2 "x" $3 }'; }
-
-cd "$tmp"
-capture "" heightmap -o "$tmp/h.png" --size 37x23 --scale 4 --origin -2.5,7 --seed 9
-if [[ $img != png ]]; then
-    pass "heightmap PNG: not in this build (no libpng)"
-elif [[ $RC != 0 ]]; then
-    fail "heightmap PNG" "exit status $RC: $ERR"
-elif info=$(png_info "$tmp/h.png" 2>&1) && [[ "$info" == 37x23 && "$OUT" == "wrote $tmp/h.png (37x23"* ]]; then
-    pass "heightmap PNG 37x23: signature, CRCs, IHDR, zlib stream, tEXt"
-else
-    fail "heightmap PNG 37x23" "$info" "stdout: $OUT"
-fi
-
-capture "" heightmap -o "$tmp/h.pgm" --size 37x23 --scale 4 --origin -2.5,7 --seed 9
-header=$(head -c 13 "$tmp/h.pgm" 2>/dev/null | od -An -c | tr -s ' ' || true)
-size=$(wc -c <"$tmp/h.pgm" 2>/dev/null || echo 0)
-if [[ $RC == 0 && "$(head -c 13 "$tmp/h.pgm" 2>/dev/null)" == $'P5\n37 23\n255' && $size == $((13 + 37 * 23)) ]]; then
-    pass "heightmap PGM: P5 header and 37*23 pixels"
-else
-    fail "heightmap PGM" "rc $RC, header '$header', $size bytes"
-fi
-if [[ $img != png ]]; then
-    pass "PNG and PGM pixels: no PNG in this build"
-elif cmp -s "$tmp/h.png.grey" <(tail -c +14 "$tmp/h.pgm") && [[ $(od -An -tu1 -v "$tmp/h.pgm" | tr -s ' ' '\n' | sort -u | wc -l) -gt 10 ]]; then
-    pass "PNG and PGM hold the same pixels"
-else
-    fail "PNG and PGM hold the same pixels"
-fi
-
-mkdir "$tmp/cwd"
-RC=0
-(cd "$tmp/cwd" && run heightmap >"$tmp/out" 2>"$tmp/err") || RC=$?
-OUT="$(cat "$tmp/out")"
-where="$(cd "$tmp/cwd" && pwd -P)/gradnoise-heightmap.$img"  # printed as an absolute path
-if [[ $img == png ]]; then got=$(png_info "$tmp/cwd/gradnoise-heightmap.png" 2>&1); else got=$(pgm_size "$tmp/cwd/gradnoise-heightmap.pgm"); fi
-if [[ $RC == 0 && "$OUT" == "wrote $where (512x512"* && "$got" == 512x512 ]]; then
-    pass "heightmap defaults: gradnoise-heightmap.$img, 512x512, absolute path printed"
-else
-    fail "heightmap defaults" "rc $RC, stdout: $OUT"
-fi
-
-printf 'old' >"$tmp/over.$img"
-capture "" heightmap -o "$tmp/over.$img" --size 5x4
-if [[ $img == png ]]; then got=$(png_info "$tmp/over.png" 2>&1); else got=$(pgm_size "$tmp/over.pgm"); fi
-if [[ $RC == 0 && "$got" == 5x4 ]]; then pass "heightmap replaces an existing file"; else fail "heightmap replaces an existing file" "rc $RC, '$got'"; fi
-
-capture "" heightmap -o "$tmp/no/such/dir/h.$img" --size 8x8
-leftovers=$(find "$tmp" -name '*.tmp.[0-9]*')
-if [[ $RC == 1 && "$ERR" == *"$tmp/no/such/dir/h.$img"* && "$ERR" == *"No such file"* && ! -e "$tmp/no" && -z "$leftovers" ]]; then
-    pass "heightmap into a missing directory: exit 1, path and reason named, nothing left"
-else
-    fail "heightmap into a missing directory" "rc $RC, stderr: $ERR, left: $leftovers"
-fi
-
-mkdir "$tmp/adir.$img"
-capture "" heightmap -o "$tmp/adir.$img" --size 8x8
-leftovers=$(find "$tmp" -name '*.tmp.[0-9]*')
-if [[ $RC == 1 && "$ERR" == *"$tmp/adir.$img"* && -z "$leftovers" && -z "$(ls -A "$tmp/adir.$img")" ]]; then
-    pass "heightmap over a directory: exit 1, no temporary file left"
-else
-    fail "heightmap over a directory" "rc $RC, stderr: $ERR, left: $leftovers"
-fi
-
-for bad in 0x5 5x0 16385x2 2x16385 12 axb 12x 5x5x5 -3x4; do
-    capture "" heightmap -o "$tmp/bad.$img" --size "$bad"
-    expect_rc "heightmap --size $bad: exit 2" 2 --size
-done
-for bad in 0 -1 nan inf abc 1e50; do
-    capture "" heightmap -o "$tmp/bad.$img" --scale "$bad"
-    expect_rc "heightmap --scale $bad: exit 2" 2 --scale
-done
-capture "" heightmap -o "$tmp/bad.$img" --origin 1
-expect_rc "heightmap --origin 1: exit 2" 2 --origin
-capture "" heightmap -o "$tmp/bad.bmp"
-expect_rc "heightmap -o bad.bmp without --format: exit 2" 2 bad.bmp
-capture "" heightmap -o "$tmp/bad.$img" --isa avx1024
-expect_rc "heightmap --isa avx1024: exit 2" 2 avx1024
-if [[ -e "$tmp/bad.$img" || -e "$tmp/bad.bmp" ]]; then fail "rejected heightmap commands write nothing"; else pass "rejected heightmap commands write nothing"; fi
-
-capture "" heightmap -o "$tmp/fmt.img" --format pgm --size 3x2
-if [[ $RC == 0 && "$(head -c 2 "$tmp/fmt.img" 2>/dev/null)" == P5 ]]; then pass "--format pgm overrides the extension"; else fail "--format pgm overrides the extension" "rc $RC"; fi
 
 # Every field parameter of the library's table (docs/graph-reference.md, generated from it and checked
 # by ctest graph_reference) is an option with help; every basis is listed with its line of help.
@@ -772,5 +296,4 @@ expect_rc "--period 12 on a lattice basis: exit 2" 2 "--period (x) must be 0 or 
 capture "" eval --basis simplex
 expect_rc "--basis simplex: exit 2, listing the bases" 2 "is not one of perlin, classic, value, isotropic, opensimplex2, opensimplex2s or cellular"
 
-echo "$passed passed, $failed failed"
-[[ $failed == 0 ]]
+summary

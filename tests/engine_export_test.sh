@@ -10,8 +10,7 @@
 set -uo pipefail
 : "${GRADNOISE:?set GRADNOISE to the gradnoise binary}" "${READ_IMAGE:?set READ_IMAGE}"
 source "$(dirname "${BASH_SOURCE[0]}")/shell_checks.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+scratch_dir
 cd "$tmp"
 
 # RAW16 little-endian samples of FILE (side S) as rows: column C of every row, or row R.

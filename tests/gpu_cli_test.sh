@@ -8,8 +8,7 @@ set -uo pipefail
 : "${GRADNOISE:?set GRADNOISE to the gradnoise binary}"
 source "$(dirname "${BASH_SOURCE[0]}")/shell_checks.sh"
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+scratch_dir
 cd "$tmp"
 # gpu_check ARGS: RC, OUT, ERR as bake's.
 gpu_check() { RC=0; "$GRADNOISE" gpu-check "$@" >"$tmp/out" 2>"$tmp/err" || RC=$?; ERR=$(cat "$tmp/err"); OUT=$(cat "$tmp/out"); }

@@ -8,8 +8,7 @@
 set -uo pipefail
 : "${GRADNOISE:?set GRADNOISE to the gradnoise binary}" "${GRAPHS:?set GRAPHS to examples/graphs}"
 source "$(dirname "${BASH_SOURCE[0]}")/shell_checks.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+scratch_dir
 cd "$tmp"
 
 # ---- every preset as a graph file ----

@@ -100,8 +100,7 @@ EOF
     exit
 fi
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+scratch_dir
 cd "$tmp"
 
 # ---- the disk ----

@@ -3,176 +3,24 @@
 // the behaviour under test. Every function with valid and invalid arguments returns the
 // documented code and message and changes nothing on failure; results equal the C++ API bit for
 // bit (which the other suites check against the spec), and binary64 reproduces Ken Perlin's own
-// values through the C entry points. Suite c_api_threads: many threads at once (CI runs it under
-// ThreadSanitizer too).
+// values through the C entry points. Here: status, version, ISAs, descriptor and noise handles,
+// points, gradients and curl, binary64. Grids, fill options and chunks: test_c_api_fills.cpp; the
+// GLSL: test_c_api_shader.cpp; many threads at once (suite c_api_threads): test_c_api_threads.cpp.
 #include <doctest/doctest.h>
 
-#include <atomic>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <limits>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "c_api_support.hpp"
 #include "gradnoise/gradnoise.h"
 #include "gradnoise/gradnoise.hpp"
 #include "test_support.hpp"
 
-namespace {
-
-std::string last() { return gradnoise_last_error_message(); }
-
-// RAII for the tests only (the C API itself has no destructors).
-struct Desc {
-    gradnoise_desc* p = nullptr;
-    Desc() { REQUIRE(gradnoise_desc_create(&p) == GRADNOISE_OK); }
-    ~Desc() { gradnoise_desc_destroy(p); }
-};
-
-struct Field {
-    gradnoise_noise* p = nullptr;
-    explicit Field(const gradnoise_desc* d) {
-        const gradnoise_status s = gradnoise_noise_create(d, &p);
-        INFO(last());
-        REQUIRE(s == GRADNOISE_OK);
-    }
-    ~Field() { gradnoise_noise_destroy(p); }
-};
-
-bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
-
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-
-// A descriptor set through the C setters, and the same descriptor written in C++.
-struct Case {
-    const char* name;
-    void (*set_c)(gradnoise_desc*);
-    gradnoise::NoiseDesc cpp;
-};
-
-std::vector<Case> cases() {
-    std::vector<Case> v;
-    v.push_back({"default", [](gradnoise_desc*) {}, {}});
-    {
-        gradnoise::NoiseDesc d;
-        d.has_seed = true;
-        d.seed = 42;
-        d.fade = gradnoise::Fade::cubic;
-        d.hash = gradnoise::Hash::mix;
-        v.push_back({"seed 42, cubic, mix",
-                     [](gradnoise_desc* c) {
-                         REQUIRE(gradnoise_desc_set_seed(c, 42) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_fade(c, GRADNOISE_FADE_CUBIC) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_hash(c, GRADNOISE_HASH_MIX) == GRADNOISE_OK);
-                     },
-                     d});
-    }
-    {
-        gradnoise::NoiseDesc d;
-        d.fractal = {gradnoise::Fractal::fbm, 6, 0.75f, 2.0f, 0.5f};
-        d.basis = gradnoise::Basis::classic;
-        d.period_x = 16;
-        d.period_y = 32;
-        v.push_back({"classic fbm with periods",
-                     [](gradnoise_desc* c) {
-                         REQUIRE(gradnoise_desc_set_fractal(c, GRADNOISE_FRACTAL_FBM, 6, 0.75f, 2.0f, 0.5f) ==
-                                 GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_basis(c, GRADNOISE_BASIS_CLASSIC) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_period(c, 16, 32, 0, 0) == GRADNOISE_OK);
-                     },
-                     d});
-    }
-    {
-        gradnoise::NoiseDesc d;
-        d.has_seed = true;
-        d.seed = 7;
-        d.basis = gradnoise::Basis::value;
-        d.fractal = {gradnoise::Fractal::ridged, 4, 1.5f, 2.5f, 0.6f};
-        v.push_back({"value ridged",
-                     [](gradnoise_desc* c) {
-                         REQUIRE(gradnoise_desc_set_seed(c, 7) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_basis(c, GRADNOISE_BASIS_VALUE) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_fractal(c, GRADNOISE_FRACTAL_RIDGED, 4, 1.5f, 2.5f, 0.6f) ==
-                                 GRADNOISE_OK);
-                     },
-                     d});
-    }
-    {
-        gradnoise::NoiseDesc d;
-        d.has_seed = true;
-        d.seed = 0xFFFFFFFFFFFFFFFFull;
-        d.basis = gradnoise::Basis::opensimplex2s;
-        d.simplex = {gradnoise::Orientation2::improve_x, gradnoise::Orientation3::fallback,
-                     gradnoise::Orientation4::improve_xy_improve_zw};
-        d.fractal = {gradnoise::Fractal::fbm, 3, 0.5f, 2.0f, 0.5f};
-        v.push_back({"opensimplex2s fbm, orientations",
-                     [](gradnoise_desc* c) {
-                         REQUIRE(gradnoise_desc_set_seed(c, 0xFFFFFFFFFFFFFFFFull) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_basis(c, GRADNOISE_BASIS_OPENSIMPLEX2S) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_simplex(c, GRADNOISE_ORIENTATION2_IMPROVE_X,
-                                                            GRADNOISE_ORIENTATION3_FALLBACK,
-                                                            GRADNOISE_ORIENTATION4_IMPROVE_XY_IMPROVE_ZW) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_fractal(c, GRADNOISE_FRACTAL_FBM, 3, 0.5f, 2.0f, 0.5f) ==
-                                 GRADNOISE_OK);
-                     },
-                     d});
-    }
-    {
-        gradnoise::NoiseDesc d;
-        d.has_seed = true;
-        d.seed = 21;
-        d.basis = gradnoise::Basis::cellular;
-        d.cellular = {gradnoise::CellularDistance::manhattan, gradnoise::CellularOutput::f2_minus_f1, 0.75f};
-        v.push_back({"cellular manhattan f2 - f1",
-                     [](gradnoise_desc* c) {
-                         REQUIRE(gradnoise_desc_set_seed(c, 21) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_basis(c, GRADNOISE_BASIS_CELLULAR) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_cellular(c, GRADNOISE_CELLULAR_MANHATTAN,
-                                                             GRADNOISE_CELLULAR_F2_MINUS_F1, 0.75f) == GRADNOISE_OK);
-                     },
-                     d});
-    }
-    {
-        gradnoise::NoiseDesc d;
-        d.warp = {1, 0.5f, 2.0f};
-        d.pattern = {gradnoise::Pattern::marble, 3.0f, 2.0f};
-        d.fractal = {gradnoise::Fractal::turbulence, 3, 1.0f, 2.0f, 0.5f};
-        v.push_back({"warped marble",
-                     [](gradnoise_desc* c) {
-                         REQUIRE(gradnoise_desc_set_warp(c, 1, 0.5f, 2.0f) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_pattern(c, GRADNOISE_PATTERN_MARBLE, 3.0f, 2.0f) == GRADNOISE_OK);
-                         REQUIRE(gradnoise_desc_set_fractal(c, GRADNOISE_FRACTAL_TURBULENCE, 3, 1.0f, 2.0f, 0.5f) ==
-                                 GRADNOISE_OK);
-                     },
-                     d});
-    }
-    return v;
-}
-
-gradnoise::Noise cpp_noise(const gradnoise::NoiseDesc& d) {
-    gradnoise::Noise n;
-    REQUIRE(gradnoise::Noise::create(d, &n).ok());
-    return n;
-}
-
-// The C layer reports the C++ layer's code and message for the same call.
-#define CHECK_REPORTS(call, cpp_status)                  \
-    do {                                                 \
-        const gradnoise::Status expected_ = (cpp_status); \
-        CHECK((call) == static_cast<int>(expected_.code())); \
-        CHECK(last() == expected_.message());            \
-    } while (0)
-
-}  // namespace
+using namespace c_api_testing;
 
 TEST_SUITE("c_api") {
 
@@ -208,7 +56,7 @@ TEST_CASE("status names and the per-thread message") {
 
 TEST_CASE("version") {
     CHECK(gradnoise_version() == GRADNOISE_VERSION_NUMBER);
-    CHECK(std::string(gradnoise_version_string()) == "0.15.0");
+    CHECK(std::string(gradnoise_version_string()) == "0.15.1");
     CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (15u << 8) | 0u));
 }
 
@@ -449,12 +297,7 @@ TEST_CASE("points: the C entry points equal the C++ API bit for bit on every ISA
     const testing::Points p = testing::random_points(1003, -300.0f, 300.0f, 0xC0FFEE);
     const std::vector<float> w = testing::w_of(p);
     const std::size_t n = p.size();
-    for (const Case& c : cases()) {
-        CAPTURE(c.name);
-        Desc d;
-        c.set_c(d.p);
-        Field f(d.p);
-        const gradnoise::Noise ref = cpp_noise(c.cpp);
+    for_each_case([&](const Case& c, const Field& f, const gradnoise::Noise& ref) {
         for (gradnoise::Isa isa : testing::supported_isas()) {
             CAPTURE(testing::name(isa));
             REQUIRE(gradnoise_force_isa(static_cast<int>(isa)) == GRADNOISE_OK);
@@ -492,25 +335,20 @@ TEST_CASE("points: the C entry points equal the C++ API bit for bit on every ISA
             CHECK(testing::bits(v3) == testing::bits(ref.noise3(p.x[i], p.y[i], p.z[i])));
             CHECK(testing::bits(v4) == testing::bits(ref.noise4(p.x[i], p.y[i], p.z[i], w[i])));
         }
-    }
+    });
 }
 
 TEST_CASE("gradients and curl: the C entry points equal the C++ API bit for bit") {
     const testing::Points p = testing::random_points(517, -300.0f, 300.0f, 0xC0FFEF);
     const std::vector<float> w = testing::w_of(p);
     const std::size_t n = p.size();
-    for (const Case& c : cases()) {
-        CAPTURE(c.name);
-        Desc d;
-        c.set_c(d.p);
-        Field f(d.p);
-        const gradnoise::Noise ref = cpp_noise(c.cpp);
+    for_each_case([&](const Case& c, const Field& f, const gradnoise::Noise& ref) {
         const bool cellular = c.cpp.basis == gradnoise::Basis::cellular;
         if (c.cpp.pattern.kind != gradnoise::Pattern::none) {  // patterns have no gradient
             float x = 1, y = 2, out[3];
             const gradnoise_gradient_out o{out, out + 1, out + 2, nullptr, nullptr};
             CHECK(gradnoise_evaluate_gradient_2d(f.p, &x, &y, &o, 1) == GRADNOISE_INVALID_ARGUMENT);
-            continue;
+            return;
         }
         std::vector<std::vector<float>> a(5, std::vector<float>(n)), b(5, std::vector<float>(n));
         const gradnoise_gradient_out ca{a[0].data(), a[1].data(), a[2].data(), a[3].data(), a[4].data()};
@@ -569,7 +407,7 @@ TEST_CASE("gradients and curl: the C entry points equal the C++ API bit for bit"
         REQUIRE(ref.evaluate_curl_2d(p.x.data(), p.y.data(), b[0].data(), b[1].data(), n).ok());
         CHECK(same_bits(a[0], b[0]));
         CHECK(same_bits(a[1], b[1]));
-    }
+    });
     // Patterns have no gradient; NULL planes are named.
     Desc d;
     REQUIRE(gradnoise_desc_set_pattern(d.p, GRADNOISE_PATTERN_WOOD, 1.0f, 0.2f) == GRADNOISE_OK);
@@ -653,486 +491,12 @@ TEST_CASE("binary64: Ken Perlin's values through the C API, and the descriptors 
     Field fm(mix.p);
     gradnoise::NoiseDesc cd;
     cd.hash = gradnoise::Hash::mix;
-    const gradnoise::Noise ref = cpp_noise(cd);
+    const gradnoise::Noise ref = testing::make(cd);
     std::vector<double> out(3, 5.0);
     CHECK_REPORTS(gradnoise_evaluate_3d_f64(fm.p, x.data(), y.data(), z.data(), out.data(), 3),
                   ref.evaluate_3d_f64(x.data(), y.data(), z.data(), out.data(), 3));
     CHECK(gradnoise_evaluate_2d_f64(fm.p, x.data(), y.data(), out.data(), 3) == GRADNOISE_INVALID_ARGUMENT);
     CHECK(out == std::vector<double>(3, 5.0));
-}
-
-TEST_CASE("grids: equal to the C++ API; every invalid argument") {
-    for (const Case& c : cases()) {
-        CAPTURE(c.name);
-        Desc d;
-        c.set_c(d.p);
-        Field f(d.p);
-        const gradnoise::Noise ref = cpp_noise(c.cpp);
-        const gradnoise_grid_2d g2{-3.25f, 100.5f, 0.037f, -0.051f, 77, 41};
-        std::vector<float> a(80 * 41, -9.0f), b(80 * 41, -9.0f);
-        CHECK(gradnoise_fill_grid_2d(f.p, &g2, a.data(), 80, nullptr) == GRADNOISE_OK);
-        REQUIRE(ref.fill_grid_2d({-3.25f, 100.5f, 0.037f, -0.051f, 77, 41}, b.data(), 80).ok());
-        CHECK(same_bits(a, b));
-        const gradnoise_grid_3d g3{0.5f, -7.0f, 1e4f, 0.11f, 0.13f, -0.17f, 19, 9, 5};
-        std::vector<float> a3(19 * 9 * 5), b3(19 * 9 * 5);
-        CHECK(gradnoise_fill_grid_3d(f.p, &g3, a3.data(), 0, 0, nullptr) == GRADNOISE_OK);
-        REQUIRE(ref.fill_grid_3d({0.5f, -7.0f, 1e4f, 0.11f, 0.13f, -0.17f, 19, 9, 5}, b3.data()).ok());
-        CHECK(same_bits(a3, b3));
-    }
-
-    Desc d;
-    Field f(d.p);
-    const gradnoise::Noise ref;
-    std::vector<float> out(64, 3.0f);
-    const gradnoise_grid_2d g2{0.0f, 0.0f, 0.1f, 0.1f, 8, 8};
-    const gradnoise_grid_3d g3{0.0f, 0.0f, 0.0f, 0.1f, 0.1f, 0.1f, 4, 4, 4};
-    CHECK(gradnoise_fill_grid_2d(nullptr, &g2, out.data(), 0, nullptr) == GRADNOISE_NULL_POINTER);
-    CHECK(last() == "gradnoise_fill_grid_2d: noise and grid must be non-null");
-    CHECK(gradnoise_fill_grid_2d(f.p, nullptr, out.data(), 0, nullptr) == GRADNOISE_NULL_POINTER);
-    CHECK(gradnoise_fill_grid_3d(nullptr, &g3, out.data(), 0, 0, nullptr) == GRADNOISE_NULL_POINTER);
-    CHECK(last() == "gradnoise_fill_grid_3d: noise and grid must be non-null");
-    CHECK(gradnoise_fill_grid_3d(f.p, nullptr, out.data(), 0, 0, nullptr) == GRADNOISE_NULL_POINTER);
-
-    struct Bad2 {
-        gradnoise_grid_2d g;
-        std::size_t stride;
-        bool null_out;
-    };
-    const Bad2 bad2[] = {
-        {{0, 0, 0.1f, 0.1f, 8, 8}, 0, true},                 // null out
-        {{NAN, 0, 0.1f, 0.1f, 8, 8}, 0, false},              // origin
-        {{0, INFINITY, 0.1f, 0.1f, 8, 8}, 0, false},         // origin
-        {{0, 0, 0.0f, 0.1f, 8, 8}, 0, false},                // step
-        {{0, 0, 0.1f, NAN, 8, 8}, 0, false},                 // step
-        {{0, 0, 0.1f, 0.1f, (1u << 24) + 1, 1}, 0, false},   // side
-        {{0, 0, 0.1f, 0.1f, 8, 8}, 7, false},                // stride < size_x
-        {{0, 0, 0.1f, 0.1f, 8, 3}, SIZE_MAX / 2, false},     // extent overflows
-    };
-    for (const Bad2& b : bad2) {
-        float* o = b.null_out ? nullptr : out.data();
-        const gradnoise::Grid2d cg{b.g.origin_x, b.g.origin_y, b.g.step_x, b.g.step_y, b.g.size_x, b.g.size_y};
-        CHECK_REPORTS(gradnoise_fill_grid_2d(f.p, &b.g, o, b.stride, nullptr), ref.fill_grid_2d(cg, o, b.stride));
-        CHECK(gradnoise_last_error_message() != std::string("ok"));
-    }
-    struct Bad3 {
-        gradnoise_grid_3d g;
-        std::size_t row, slice;
-    };
-    const Bad3 bad3[] = {
-        {{0, 0, NAN, 0.1f, 0.1f, 0.1f, 4, 4, 4}, 0, 0},
-        {{0, 0, 0, 0.1f, 0.1f, -INFINITY, 4, 4, 4}, 0, 0},
-        {{0, 0, 0, 0.1f, 0.1f, 0.1f, 4, 4, (1u << 24) + 1}, 0, 0},
-        {{0, 0, 0, 0.1f, 0.1f, 0.1f, 4, 4, 4}, 4, 15},  // slice stride < 4 rows
-    };
-    for (const Bad3& b : bad3) {
-        const gradnoise::Grid3d cg{b.g.origin_x, b.g.origin_y, b.g.origin_z, b.g.step_x, b.g.step_y,
-                                   b.g.step_z,   b.g.size_x,   b.g.size_y,   b.g.size_z};
-        CHECK_REPORTS(gradnoise_fill_grid_3d(f.p, &b.g, out.data(), b.row, b.slice, nullptr),
-                      ref.fill_grid_3d(cg, out.data(), b.row, b.slice));
-        CHECK(gradnoise_last_error_message() != std::string("ok"));
-    }
-    CHECK(out == std::vector<float>(64, 3.0f));  // nothing written by any rejected call
-}
-
-namespace {
-struct ProgressLog {
-    std::size_t calls = 0, last_done = 0, total = 0, stop_after = 0;
-    bool monotonic = true;
-};
-int log_progress(void* user, size_t done, size_t total) {
-    ProgressLog* log = static_cast<ProgressLog*>(user);
-    log->monotonic = log->monotonic && done >= log->last_done;
-    log->last_done = done;
-    log->total = total;
-    ++log->calls;
-    return log->stop_after == 0 || log->calls < log->stop_after ? 1 : 0;
-}
-}  // namespace
-
-TEST_CASE("fill options: threads, progress, cancel") {
-    Desc d;
-    REQUIRE(gradnoise_desc_set_fractal(d.p, GRADNOISE_FRACTAL_FBM, 5, 1.0f, 2.0f, 0.5f) == GRADNOISE_OK);
-    Field f(d.p);
-    const gradnoise_grid_2d g{1.0f, 2.0f, 0.01f, 0.01f, 300, 2000};
-    std::vector<float> one(300 * 2000);
-    gradnoise_fill_options zero{};  // zero-initialised = the calling thread
-    REQUIRE(gradnoise_fill_grid_2d(f.p, &g, one.data(), 0, &zero) == GRADNOISE_OK);
-    for (unsigned threads : {1u, 2u, 3u, 64u, GRADNOISE_ALL_THREADS}) {
-        CAPTURE(threads);
-        std::vector<float> many(one.size(), -1.0f);
-        ProgressLog log;
-        gradnoise_fill_options o{threads, log_progress, &log};
-        CHECK(gradnoise_fill_grid_2d(f.p, &g, many.data(), 0, &o) == GRADNOISE_OK);
-        CHECK(same_bits(one, many));
-        CHECK(log.calls > 0);
-        CHECK(log.monotonic);
-        CHECK(log.last_done == 2000);
-        CHECK(log.total == 2000);
-    }
-    gradnoise_fill_options too_many{2000u, nullptr, nullptr};
-    std::vector<float> untouched(one.size(), 4.0f);
-    CHECK(gradnoise_fill_grid_2d(f.p, &g, untouched.data(), 0, &too_many) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(last() == "fill_grid_2d: options.threads must be at most 1024");
-    CHECK(untouched == std::vector<float>(one.size(), 4.0f));
-
-    // Cancel after the first block: CANCELLED, and the rows reported done are complete.
-    ProgressLog stop;
-    stop.stop_after = 1;
-    gradnoise_fill_options o{1, log_progress, &stop};
-    std::vector<float> part(one.size(), 4.0f);
-    CHECK(gradnoise_fill_grid_2d(f.p, &g, part.data(), 0, &o) == GRADNOISE_CANCELLED);
-    CHECK(last().find("stopped by the progress callback") != std::string::npos);
-    REQUIRE(stop.last_done > 0);
-    REQUIRE(stop.last_done < 2000);
-    CHECK(std::memcmp(part.data(), one.data(), stop.last_done * 300 * sizeof(float)) == 0);
-    CHECK(part.back() == 4.0f);
-    // 3D fills take the options too.
-    const gradnoise_grid_3d g3{0, 0, 0, 0.05f, 0.05f, 0.05f, 40, 30, 20};
-    std::vector<float> a(40 * 30 * 20), b(40 * 30 * 20);
-    gradnoise_fill_options two{2, nullptr, nullptr};
-    CHECK(gradnoise_fill_grid_3d(f.p, &g3, a.data(), 0, 0, nullptr) == GRADNOISE_OK);
-    CHECK(gradnoise_fill_grid_3d(f.p, &g3, b.data(), 0, 0, &two) == GRADNOISE_OK);
-    CHECK(same_bits(a, b));
-}
-
-TEST_CASE("chunks: equal to the C++ API and to per-sample evaluation; every invalid argument") {
-    for (const Case& c : cases()) {
-        if (std::string(c.name) == "warped marble") continue;  // chunks reject warps/patterns (below)
-        CAPTURE(c.name);
-        Desc d;
-        c.set_c(d.p);
-        Field f(d.p);
-        const gradnoise::Noise ref = cpp_noise(c.cpp);
-        const std::int64_t far = std::int64_t(1) << 40;
-        const gradnoise_chunk_2d c2{far + 5, -far, 70, 33, 1.0f / 64.0f, 0};
-        std::vector<float> a(70 * 33), b(70 * 33);
-        CHECK(gradnoise_fill_chunk_2d(f.p, &c2, a.data(), 0, nullptr) == GRADNOISE_OK);
-        REQUIRE(ref.fill_chunk_2d({far + 5, -far, 70, 33, 1.0f / 64.0f}, b.data()).ok());
-        CHECK(same_bits(a, b));
-        for (std::size_t j = 0; j < 33; j += 8) {
-            for (std::size_t i = 0; i < 70; i += 9) {
-                float v = 0.0f;
-                REQUIRE(gradnoise_chunk_sample_2d(f.p, far + 5 + std::int64_t(i), -far + std::int64_t(j),
-                                                  1.0f / 64.0f, &v) == GRADNOISE_OK);
-                CHECK(testing::bits(v) == testing::bits(a[j * 70 + i]));
-            }
-        }
-        const gradnoise_chunk_3d c3{-1000, 7, far, 17, 6, 5, 0.37f, 0};
-        std::vector<float> a3(17 * 6 * 5), b3(17 * 6 * 5);
-        CHECK(gradnoise_fill_chunk_3d(f.p, &c3, a3.data(), 0, 0, nullptr) == GRADNOISE_OK);
-        REQUIRE(ref.fill_chunk_3d({-1000, 7, far, 17, 6, 5, 0.37f}, b3.data()).ok());
-        CHECK(same_bits(a3, b3));
-        float v3 = 0.0f;
-        REQUIRE(gradnoise_chunk_sample_3d(f.p, -1000 + 16, 7 + 5, far + 4, 0.37f, &v3) == GRADNOISE_OK);
-        CHECK(testing::bits(v3) == testing::bits(a3[(4 * 6 + 5) * 17 + 16]));
-    }
-
-    Desc d;
-    Field f(d.p);
-    const gradnoise::Noise ref;
-    std::vector<float> out(64, 2.0f);
-    float v = 2.0f;
-    const gradnoise_chunk_2d c2{0, 0, 8, 8, 0.5f, 0};
-    const gradnoise_chunk_3d c3{0, 0, 0, 4, 4, 4, 0.5f, 0};
-    CHECK(gradnoise_fill_chunk_2d(nullptr, &c2, out.data(), 0, nullptr) == GRADNOISE_NULL_POINTER);
-    CHECK(last() == "gradnoise_fill_chunk_2d: noise and chunk must be non-null");
-    CHECK(gradnoise_fill_chunk_2d(f.p, nullptr, out.data(), 0, nullptr) == GRADNOISE_NULL_POINTER);
-    CHECK(gradnoise_fill_chunk_3d(nullptr, &c3, out.data(), 0, 0, nullptr) == GRADNOISE_NULL_POINTER);
-    CHECK(last() == "gradnoise_fill_chunk_3d: noise and chunk must be non-null");
-    CHECK(gradnoise_fill_chunk_3d(f.p, nullptr, out.data(), 0, 0, nullptr) == GRADNOISE_NULL_POINTER);
-    CHECK(gradnoise_chunk_sample_2d(nullptr, 0, 0, 1.0f, &v) == GRADNOISE_NULL_POINTER);
-    CHECK(last() == "gradnoise_chunk_sample_2d: noise and out must be non-null");
-    CHECK(gradnoise_chunk_sample_2d(f.p, 0, 0, 1.0f, nullptr) == GRADNOISE_NULL_POINTER);
-    CHECK(gradnoise_chunk_sample_3d(nullptr, 0, 0, 0, 1.0f, &v) == GRADNOISE_NULL_POINTER);
-    CHECK(last() == "gradnoise_chunk_sample_3d: noise and out must be non-null");
-    CHECK(gradnoise_chunk_sample_3d(f.p, 0, 0, 0, 1.0f, nullptr) == GRADNOISE_NULL_POINTER);
-    for (float spacing : {0.0f, -1.0f, NAN, INFINITY}) {
-        gradnoise_chunk_2d b2 = c2;
-        b2.spacing = spacing;
-        CHECK_REPORTS(gradnoise_fill_chunk_2d(f.p, &b2, out.data(), 0, nullptr),
-                      ref.fill_chunk_2d({0, 0, 8, 8, spacing}, out.data()));
-        CHECK(last() == "fill_chunk_2d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave");
-        gradnoise_chunk_3d b3 = c3;
-        b3.spacing = spacing;
-        CHECK(gradnoise_fill_chunk_3d(f.p, &b3, out.data(), 0, 0, nullptr) == GRADNOISE_INVALID_ARGUMENT);
-        CHECK(last() == "fill_chunk_3d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave");
-        CHECK(gradnoise_chunk_sample_2d(f.p, 0, 0, spacing, &v) == GRADNOISE_INVALID_ARGUMENT);
-        CHECK(last() == "gradnoise_chunk_sample_2d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave");
-        CHECK(gradnoise_chunk_sample_3d(f.p, 0, 0, 0, spacing, &v) == GRADNOISE_INVALID_ARGUMENT);
-        CHECK(last() == "gradnoise_chunk_sample_3d: spacing must be finite, > 0 and small enough that spacing * f_k is finite for every octave");
-    }
-    const gradnoise_chunk_2d edge{INT64_MAX - 3, 0, 8, 8, 1.0f, 0};
-    CHECK_REPORTS(gradnoise_fill_chunk_2d(f.p, &edge, out.data(), 0, nullptr),
-                  ref.fill_chunk_2d({INT64_MAX - 3, 0, 8, 8, 1.0f}, out.data()));
-    CHECK(gradnoise_fill_chunk_2d(f.p, &edge, out.data(), 0, nullptr) == GRADNOISE_SIZE_OVERFLOW);
-    const gradnoise_chunk_3d big{0, 0, 0, 4, (1u << 24) + 1, 1, 1.0f, 0};
-    CHECK(gradnoise_fill_chunk_3d(f.p, &big, out.data(), 0, 0, nullptr) == GRADNOISE_SIZE_OVERFLOW);
-    CHECK(last() == "fill_chunk_3d: size_x, size_y and size_z must be at most 2^24 (16777216)");
-    CHECK(gradnoise_fill_chunk_2d(f.p, &c2, nullptr, 0, nullptr) == GRADNOISE_NULL_POINTER);
-    CHECK(gradnoise_fill_chunk_2d(f.p, &c2, out.data(), 5, nullptr) == GRADNOISE_SIZE_OVERFLOW);
-    // A warped or patterned field has no chunks.
-    Desc w;
-    REQUIRE(gradnoise_desc_set_warp(w.p, 1, 1.0f, 1.0f) == GRADNOISE_OK);
-    Field fw(w.p);
-    CHECK(gradnoise_fill_chunk_2d(fw.p, &c2, out.data(), 0, nullptr) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(last().rfind("fill_chunk_2d: warps and patterns depend on absolute coordinates", 0) == 0);
-    CHECK(gradnoise_fill_chunk_3d(fw.p, &c3, out.data(), 0, 0, nullptr) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(gradnoise_chunk_sample_2d(fw.p, 0, 0, 1.0f, &v) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(last().rfind("gradnoise_chunk_sample_2d: warps and patterns", 0) == 0);
-    CHECK(gradnoise_chunk_sample_3d(fw.p, 0, 0, 0, 1.0f, &v) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(out == std::vector<float>(64, 2.0f));
-    CHECK(v == 2.0f);
-    // Chunk options: 2 threads, the same bits.
-    const gradnoise_chunk_2d wide{-5000, 123456789, 500, 600, 0.01f, 0};
-    std::vector<float> a(500 * 600), b(500 * 600);
-    gradnoise_fill_options two{2, nullptr, nullptr};
-    CHECK(gradnoise_fill_chunk_2d(f.p, &wide, a.data(), 0, nullptr) == GRADNOISE_OK);
-    CHECK(gradnoise_fill_chunk_2d(f.p, &wide, b.data(), 0, &two) == GRADNOISE_OK);
-    CHECK(same_bits(a, b));
-}
-
-TEST_CASE("gradnoise_shader_source: the C++ text, sized and copied; refusals named") {
-    gradnoise_desc* desc = nullptr;
-    REQUIRE(gradnoise_desc_create(&desc) == GRADNOISE_OK);
-    REQUIRE(gradnoise_desc_set_parameter(desc, "basis", "classic") == GRADNOISE_OK);
-    REQUIRE(gradnoise_desc_set_parameter(desc, "seed", "11") == GRADNOISE_OK);
-    std::size_t length = 0;
-    REQUIRE(gradnoise_shader_source(desc, 2, "terrain", nullptr, 0, &length) == GRADNOISE_OK);
-    std::vector<char> text(length + 1);
-    CHECK(gradnoise_shader_source(desc, 2, "terrain", text.data(), length, &length) == GRADNOISE_SIZE_OVERFLOW);
-    CHECK(last() == "gradnoise_shader_source: capacity must exceed *length");
-    REQUIRE(gradnoise_shader_source(desc, 2, "terrain", text.data(), text.size(), &length) == GRADNOISE_OK);
-    gradnoise::NoiseDesc d;
-    d.basis = gradnoise::Basis::classic;
-    d.has_seed = true;
-    d.seed = 11;
-    gradnoise::ShaderOptions options;
-    options.dimensions = 2;
-    options.function_name = "terrain";
-    std::string expected;
-    REQUIRE(gradnoise::shader_source(d, options, &expected).ok());
-    CHECK(std::string(text.data()) == expected);
-    CHECK(expected.find("float terrain(vec2 p) {") != std::string::npos);
-    // With the gradient form: the C++ text with options.gradient.
-    REQUIRE(gradnoise_shader_gradient_source(desc, 4, "terrain", nullptr, 0, &length) == GRADNOISE_OK);
-    text.assign(length + 1, '\0');
-    REQUIRE(gradnoise_shader_gradient_source(desc, 4, "terrain", text.data(), text.size(), &length) == GRADNOISE_OK);
-    options.dimensions = 4;
-    options.gradient = true;
-    REQUIRE(gradnoise::shader_source(d, options, &expected).ok());
-    CHECK(std::string(text.data()) == expected);
-    CHECK(expected.find("float terrain_gradient(vec4 p, out vec4 d) {") != std::string::npos);
-    CHECK(gradnoise_shader_source(desc, 5, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(last() == "shader_source: options.dimensions must be 2, 3 or 4");
-    REQUIRE(gradnoise_desc_set_parameter(desc, "pattern", "wood") == GRADNOISE_OK);
-    CHECK(gradnoise_shader_gradient_source(desc, 2, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(last() == "shader_source: options.gradient: a pattern has no gradient (docs/spec.md section 18)");
-    REQUIRE(gradnoise_desc_set_parameter(desc, "pattern", "none") == GRADNOISE_OK);
-    REQUIRE(gradnoise_desc_set_parameter(desc, "basis", "cellular") == GRADNOISE_OK);
-    CHECK(gradnoise_shader_source(desc, 4, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(last() == "shader_source: cellular noise has no 4D (docs/spec.md section 17)");
-    CHECK(gradnoise_shader_source(nullptr, 3, nullptr, nullptr, 0, &length) == GRADNOISE_NULL_POINTER);
-    gradnoise_desc_destroy(desc);
-}
-
-TEST_CASE("gradnoise_graph_shader_source: the C++ text of a graph, in its dimensions; a missing gradient refused") {
-    const std::string json = R"({"gradnoise_graph": 1, "dimensions": 3, "output": "o", "nodes": {
-        "o": {"type": "multiply", "inputs": [{"type": "field", "basis": "value"}, 0.5]}}})";
-    gradnoise_graph* graph = nullptr;
-    REQUIRE(gradnoise_graph_create_from_json(json.data(), json.size(), &graph, nullptr, 0) == GRADNOISE_OK);
-    std::size_t length = 0;
-    REQUIRE(gradnoise_graph_shader_source(graph, 1, "rocks", nullptr, 0, &length) == GRADNOISE_OK);
-    std::vector<char> text(length + 1);
-    CHECK(gradnoise_graph_shader_source(graph, 1, "rocks", text.data(), length, &length) == GRADNOISE_SIZE_OVERFLOW);
-    REQUIRE(gradnoise_graph_shader_source(graph, 1, "rocks", text.data(), text.size(), &length) == GRADNOISE_OK);
-    gradnoise::Graph g;
-    REQUIRE(gradnoise::Graph::from_json(json, &g).ok());
-    gradnoise::ShaderOptions options;
-    options.dimensions = 3;
-    options.function_name = "rocks";
-    options.gradient = true;
-    std::string expected;
-    REQUIRE(gradnoise::shader_source(g, options, &expected).ok());
-    CHECK(std::string(text.data()) == expected);
-    CHECK(expected.find("float rocks_gradient(vec3 p, out vec3 d) {") != std::string::npos);
-    CHECK(gradnoise_graph_shader_source(nullptr, 0, nullptr, nullptr, 0, &length) == GRADNOISE_NULL_POINTER);
-    gradnoise_graph_destroy(graph);
-    const std::string marble = R"({"gradnoise_graph": 1, "dimensions": 2, "output": "m", "nodes": {
-        "m": {"type": "field", "pattern": "marble"}}})";
-    REQUIRE(gradnoise_graph_create_from_json(marble.data(), marble.size(), &graph, nullptr, 0) == GRADNOISE_OK);
-    CHECK(gradnoise_graph_shader_source(graph, 1, nullptr, nullptr, 0, &length) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(std::string(gradnoise_last_error_message()) == "shader_source: options.gradient: the graph has no gradient");
-    CHECK(gradnoise_graph_shader_source(graph, 0, nullptr, nullptr, 0, &length) == GRADNOISE_OK);
-    gradnoise_graph_destroy(graph);
-}
-
-TEST_CASE("gradnoise_chunk_octave_coordinates: the C++ coordinates; refusals named") {
-    gradnoise_desc* desc = nullptr;
-    REQUIRE(gradnoise_desc_create(&desc) == GRADNOISE_OK);
-    REQUIRE(gradnoise_desc_set_parameter(desc, "fractal", "fbm") == GRADNOISE_OK);
-    REQUIRE(gradnoise_desc_set_parameter(desc, "octaves", "3") == GRADNOISE_OK);
-    gradnoise_noise* noise = nullptr;
-    REQUIRE(gradnoise_noise_create(desc, &noise) == GRADNOISE_OK);
-    float c[3 * 5], cpp[3 * 5];
-    const std::int64_t first = (std::int64_t{1} << 40) + 7;
-    REQUIRE(gradnoise_chunk_octave_coordinates(noise, 1, first, 5, 1.0f / 64.0f, c) == GRADNOISE_OK);
-    gradnoise::NoiseDesc d;
-    d.fractal.kind = gradnoise::Fractal::fbm;
-    d.fractal.octaves = 3;
-    gradnoise::Noise n;
-    REQUIRE(gradnoise::Noise::create(d, &n).ok());
-    REQUIRE(gradnoise::chunk_octave_coordinates(n, 1, first, 5, 1.0f / 64.0f, cpp).ok());
-    CHECK(std::memcmp(c, cpp, sizeof c) == 0);
-    CHECK(c[0] == 0.109375f);                 // (2^40 + 7) / 64 mod 256 = 7/64, octave 0 (no offset)
-    CHECK(c[5] == 0.21875f + 29.8125f);       // octave 1: at frequency 2, plus its y offset
-    CHECK(gradnoise_chunk_octave_coordinates(noise, 3, 0, 5, 1.0f, c) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(last() == "chunk_octave_coordinates: axis must be 0, 1 or 2");
-    CHECK(gradnoise_chunk_octave_coordinates(nullptr, 0, 0, 5, 1.0f, c) == GRADNOISE_NULL_POINTER);
-    // The simplex bases' binary64 coordinates: s * step + k * offset (spec 13.4); the float call refuses them.
-    double c64[3 * 5];
-    CHECK(gradnoise_chunk_octave_coordinates_f64(noise, 1, first, 5, 1.0f / 64.0f, c64) == GRADNOISE_INVALID_ARGUMENT);
-    gradnoise_noise_destroy(noise);
-    REQUIRE(gradnoise_desc_set_parameter(desc, "basis", "opensimplex2") == GRADNOISE_OK);
-    REQUIRE(gradnoise_noise_create(desc, &noise) == GRADNOISE_OK);
-    CHECK(gradnoise_chunk_octave_coordinates(noise, 1, first, 5, 1.0f / 64.0f, c) == GRADNOISE_INVALID_ARGUMENT);
-    REQUIRE(gradnoise_chunk_octave_coordinates_f64(noise, 1, first, 5, 1.0f / 64.0f, c64) == GRADNOISE_OK);
-    CHECK(c64[0] == static_cast<double>(first) / 64.0);
-    CHECK(c64[5 + 2] == static_cast<double>(first + 2) / 32.0 + 29.8125);
-    gradnoise_noise_destroy(noise);
-    gradnoise_desc_destroy(desc);
-}
-
-TEST_CASE("band limit and chunk levels through the C API: set_parameter footprint, chunk.level") {
-    gradnoise_desc* desc = nullptr;
-    REQUIRE(gradnoise_desc_create(&desc) == GRADNOISE_OK);
-    REQUIRE(gradnoise_desc_set_parameter(desc, "fractal", "ridged") == GRADNOISE_OK);
-    REQUIRE(gradnoise_desc_set_parameter(desc, "octaves", "9") == GRADNOISE_OK);
-    REQUIRE(gradnoise_desc_set_parameter(desc, "footprint", "0.03125") == GRADNOISE_OK);
-    CHECK(gradnoise_desc_set_parameter(desc, "footprint", "-1") == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(std::string(gradnoise_last_error_message()).find("footprint") != std::string::npos);
-    CHECK(gradnoise_desc_validate(desc) == GRADNOISE_OK);  // (unchanged by the refusal)
-    gradnoise_noise* noise = nullptr;
-    REQUIRE(gradnoise_noise_create(desc, &noise) == GRADNOISE_OK);
-    gradnoise_desc_destroy(desc);
-    // The C++ field with the level's footprint, at the level's spacing.
-    gradnoise::NoiseDesc d;
-    d.fractal = {gradnoise::Fractal::ridged, 9, 1.0f, 2.0f, 0.5f, 0.03125f * 8.0f};
-    gradnoise::Noise level3;
-    REQUIRE(gradnoise::Noise::create(d, &level3).ok());
-    std::vector<float> a(9 * 7), b(9 * 7);
-    const gradnoise_chunk_2d chunk{-50, 1 << 30, 9, 7, 0.0625f, 3};
-    REQUIRE(gradnoise_fill_chunk_2d(noise, &chunk, a.data(), 0, nullptr) == GRADNOISE_OK);
-    REQUIRE(level3.fill_chunk_2d({-50, 1 << 30, 9, 7, 0.5f, 0}, b.data()).ok());
-    CHECK(testing::first_bit_difference(a, b) == -1);
-    const gradnoise_chunk_2d bad{0, 0, 2, 2, 1.0f, 63};
-    CHECK(gradnoise_fill_chunk_2d(noise, &bad, a.data(), 0, nullptr) == GRADNOISE_INVALID_ARGUMENT);
-    CHECK(std::string(gradnoise_last_error_message()) == "fill_chunk_2d: level must be in 0..62 (max_chunk_level)");
-    gradnoise_noise_destroy(noise);
-}
-
-}  // TEST_SUITE
-
-// Many threads through the C API at once: one shared field evaluated and filled by every thread,
-// each thread also making and destroying its own descriptors and fields, failing on purpose and
-// reading back its own message. Run under ThreadSanitizer in CI (scripts/test.sh).
-TEST_SUITE("c_api_threads") {
-
-TEST_CASE("many threads at once: same bits as one thread, messages stay per thread" * doctest::skip(!testing::have_threads)) {
-    Desc d;
-    REQUIRE(gradnoise_desc_set_fractal(d.p, GRADNOISE_FRACTAL_FBM, 4, 0.5f, 2.0f, 0.5f) == GRADNOISE_OK);
-    Field shared(d.p);
-    const testing::Points p = testing::random_points(4096, -100.0f, 100.0f, 77);
-    std::vector<float> expect_points(p.size());
-    REQUIRE(gradnoise_evaluate_3d(shared.p, p.x.data(), p.y.data(), p.z.data(), expect_points.data(), p.size()) ==
-            GRADNOISE_OK);
-    const gradnoise_chunk_2d chunk{-77, 1 << 20, 64, 64, 1.0f / 32.0f, 0};
-    std::vector<float> expect_chunk(64 * 64);
-    REQUIRE(gradnoise_fill_chunk_2d(shared.p, &chunk, expect_chunk.data(), 0, nullptr) == GRADNOISE_OK);
-
-    const unsigned thread_count = 16;
-    const int rounds = 20;
-    std::atomic<int> failures{0};
-    std::vector<std::thread> threads;
-    for (unsigned t = 0; t < thread_count; ++t) {
-        threads.emplace_back([&, t] {
-            auto expect = [&](bool ok) {
-                if (!ok) failures.fetch_add(1);
-            };
-            std::vector<float> out(p.size()), chunk_out(64 * 64);
-            for (int r = 0; r < rounds; ++r) {
-                // The shared field, from every thread.
-                expect(gradnoise_evaluate_3d(shared.p, p.x.data(), p.y.data(), p.z.data(), out.data(), p.size()) ==
-                       GRADNOISE_OK);
-                expect(std::memcmp(out.data(), expect_points.data(), out.size() * sizeof(float)) == 0);
-                expect(gradnoise_fill_chunk_2d(shared.p, &chunk, chunk_out.data(), 0, nullptr) == GRADNOISE_OK);
-                expect(std::memcmp(chunk_out.data(), expect_chunk.data(), chunk_out.size() * sizeof(float)) == 0);
-                float v = 0.0f;
-                expect(gradnoise_noise4(shared.p, 0.1f * float(t), 0.2f, 0.3f, 0.4f * float(r), &v) == GRADNOISE_OK);
-                // Own handles, made and destroyed while the others work.
-                gradnoise_desc* own = nullptr;
-                expect(gradnoise_desc_create(&own) == GRADNOISE_OK);
-                expect(gradnoise_desc_set_seed(own, t * 1000u + static_cast<unsigned>(r)) == GRADNOISE_OK);
-                expect(gradnoise_desc_set_hash(own, static_cast<int>(t % 2)) == GRADNOISE_OK);
-                gradnoise_noise* n = nullptr;
-                expect(gradnoise_noise_create(own, &n) == GRADNOISE_OK);
-                const gradnoise_grid_2d g{float(t), float(r), 0.1f, 0.1f, 32, 8};
-                expect(gradnoise_fill_grid_2d(n, &g, out.data(), 0, nullptr) == GRADNOISE_OK);
-                gradnoise_noise_destroy(n);
-                // Errors: each thread a different one, then its own message.
-                switch ((t + static_cast<unsigned>(r)) % 4) {
-                    case 0:
-                        expect(gradnoise_desc_set_fade(own, 7) == GRADNOISE_INVALID_ARGUMENT);
-                        expect(last().rfind("gradnoise_desc_set_fade:", 0) == 0);
-                        break;
-                    case 1:
-                        expect(gradnoise_evaluate_2d(nullptr, nullptr, nullptr, nullptr, 1) == GRADNOISE_NULL_POINTER);
-                        expect(last() == "gradnoise_evaluate_2d: noise is null");
-                        break;
-                    case 2:
-                        expect(gradnoise_desc_set_period(own, 3, 0, 0, 0) == GRADNOISE_OK);
-                        expect(gradnoise_noise_create(own, &n) == GRADNOISE_INVALID_ARGUMENT);
-                        expect(n == nullptr);
-                        expect(last() == "NoiseDesc: period_x must be 0 or a power of two in 1..256 for the lattice "
-                                         "bases and cellular noise");
-                        break;
-                    default:
-                        expect(gradnoise_force_isa(-3) == GRADNOISE_INVALID_ARGUMENT);
-                        expect(last() == "gradnoise_force_isa: isa must be a GRADNOISE_ISA_* value in 0..4");
-                        break;
-                }
-                gradnoise_desc_destroy(own);
-                expect(gradnoise_active_isa() == gradnoise_best_isa());
-                expect(std::string(gradnoise_isa_name(gradnoise_active_isa())) != "unknown");
-            }
-        });
-    }
-    for (auto& t : threads) t.join();
-    CHECK(failures.load() == 0);
-}
-
-TEST_CASE("parallel fills started from several threads at once" * doctest::skip(!testing::have_threads)) {
-    Desc d;
-    REQUIRE(gradnoise_desc_set_fractal(d.p, GRADNOISE_FRACTAL_RIDGED, 3, 1.0f, 2.0f, 0.5f) == GRADNOISE_OK);
-    Field shared(d.p);
-    const gradnoise_grid_2d g{-1.0f, 1.0f, 0.013f, 0.017f, 256, 256};
-    std::vector<float> expect(256 * 256);
-    REQUIRE(gradnoise_fill_grid_2d(shared.p, &g, expect.data(), 0, nullptr) == GRADNOISE_OK);
-    std::atomic<int> failures{0};
-    std::vector<std::thread> threads;
-    for (unsigned t = 0; t < 4; ++t) {
-        threads.emplace_back([&] {
-            std::vector<float> out(256 * 256);
-            for (int r = 0; r < 3; ++r) {
-                gradnoise_fill_options o{2, nullptr, nullptr};
-                if (gradnoise_fill_grid_2d(shared.p, &g, out.data(), 0, &o) != GRADNOISE_OK ||
-                    std::memcmp(out.data(), expect.data(), out.size() * sizeof(float)) != 0) {
-                    failures.fetch_add(1);
-                }
-            }
-        });
-    }
-    for (auto& t : threads) t.join();
-    CHECK(failures.load() == 0);
 }
 
 }  // TEST_SUITE

@@ -402,26 +402,20 @@ TEST_CASE("grids (the row tables of kernels/cellular_grid.hpp) equal the points 
         for (const Case& k : cases) {
             const gradnoise::Grid2d g2{k.ox, k.oy, k.step, k.step * 0.5f, k.nx, k.ny};
             const gradnoise::Grid3d g3{k.ox, k.oy, k.oz, k.step, k.step * 0.5f, k.step * 2.0f, k.nx, k.ny, k.nz};
+            const testing::Points at = testing::grid_points(g3);  // (its first slice: g2's points)
             for (const testing::IsaPath& path : testing::isa_paths()) {
                 std::vector<float> got2(k.nx * k.ny), got3(k.nx * k.ny * k.nz);
                 REQUIRE(path.fill_grid_2d(n, g2, got2.data()).ok());
                 REQUIRE(path.fill_grid_3d(n, g3, got3.data()).ok());
-                for (std::size_t z = 0; z < k.nz; ++z) {
-                    for (std::size_t y = 0; y < k.ny; ++y) {
-                        for (std::size_t x = 0; x < k.nx; ++x) {
-                            const float px = g3.origin_x + static_cast<float>(x) * g3.step_x;
-                            const float py = g3.origin_y + static_cast<float>(y) * g3.step_y;
-                            const float pz = g3.origin_z + static_cast<float>(z) * g3.step_z;
-                            INFO(gradnoise::cellular_distance_name(d.cellular.distance) << " "
-                                 << gradnoise::cellular_output_name(d.cellular.output) << " isa " << path.name()
-                                 << " step " << k.step << " sample " << x << "," << y << "," << z);
-                            if (z == 0) {
-                                REQUIRE(testing::bits(got2[y * k.nx + x]) == testing::bits(n.noise2(px, py)));
-                            }
-                            REQUIRE(testing::bits(got3[(z * k.ny + y) * k.nx + x]) == testing::bits(n.noise3(px, py, pz)));
-                            compared += z == 0 ? 2 : 1;
-                        }
+                for (std::size_t s = 0; s < at.size(); ++s) {
+                    INFO(gradnoise::cellular_distance_name(d.cellular.distance) << " "
+                         << gradnoise::cellular_output_name(d.cellular.output) << " isa " << path.name() << " step "
+                         << k.step << " sample " << s % k.nx << "," << s / k.nx % k.ny << "," << s / (k.nx * k.ny));
+                    if (s < got2.size()) {
+                        REQUIRE(testing::bits(got2[s]) == testing::bits(n.noise2(at.x[s], at.y[s])));
                     }
+                    REQUIRE(testing::bits(got3[s]) == testing::bits(n.noise3(at.x[s], at.y[s], at.z[s])));
+                    compared += s < got2.size() ? 2 : 1;
                 }
             }
         }

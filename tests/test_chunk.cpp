@@ -15,6 +15,7 @@
 #include "reference/int128.hpp"
 #include "reference/reference.hpp"
 #include "test_support.hpp"
+#include "xorshift64.hpp"
 
 using gradnoise::Chunk2d;
 using gradnoise::Chunk3d;
@@ -118,13 +119,7 @@ TEST_CASE("chunk_coordinate's 128-bit arithmetic equals __int128's") {
     namespace reference = gradnoise::reference;
     using reference::Int128;
     auto wide = [](Int128 v) { return static_cast<__int128>((static_cast<unsigned __int128>(v.hi) << 64) | v.lo); };
-    std::uint64_t state = 0x9E3779B97F4A7C15u;
-    auto next = [&] {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        return state;
-    };
+    testing::XorShift64 next;
     const std::int64_t extremes[] = {0, 1, -1, 255, -256, std::numeric_limits<std::int64_t>::max(),
                                      std::numeric_limits<std::int64_t>::min(), (std::int64_t(1) << 40) + 7};
     int checked = 0;

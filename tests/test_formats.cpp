@@ -1,9 +1,7 @@
 // File formats for `gradnoise bake` (src/cli/formats.hpp): each writer's output read back with the same
 // library (or by hand, for the headerless and simple formats), and every writer failing cleanly when its
-// sink refuses bytes at any point; and what a bake checks before it starts (src/cli/bake_plan.hpp).
+// sink refuses bytes at any point. What a bake checks before it starts: tests/test_bake_plan.cpp.
 #include <doctest/doctest.h>
-
-#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
@@ -15,7 +13,6 @@
 #include <functional>
 #include <iterator>
 #include <limits>
-#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,45 +22,14 @@
 #endif
 
 #include "atomic_file.hpp"
-#include "bake_plan.hpp"
+#include "format_support.hpp"
 #include "formats.hpp"
 
 namespace fs = std::filesystem;
 using namespace gradnoise::cli;
+using namespace format_testing;
 
 namespace {
-
-// A fresh directory per test case, removed with everything in it at the end.
-class TempDir {
-public:
-    TempDir() {
-        static int counter = 0;
-        path_ = fs::temp_directory_path() /
-                ("gradnoise-formats-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        fs::remove_all(path_);
-        fs::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    std::string file(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-    fs::path path_;
-};
-
-class MemorySink final : public ByteSink {
-public:
-    bool write(const void* data, std::size_t size) override {
-        const auto* p = static_cast<const std::uint8_t*>(data);
-        bytes.insert(bytes.end(), p, p + size);
-        return true;
-    }
-    std::vector<std::uint8_t> bytes;
-};
 
 // Accepts `budget` bytes in all, then refuses every write, as a full disk would.
 class FailingSink final : public ByteSink {
@@ -120,6 +86,27 @@ const PngText* find_text(const std::vector<PngText>& text, const std::string& ke
     return nullptr;
 }
 
+// The PNG at path, REQUIRE-ing that it reads; CHECKs its size, channels and bit depth.
+DecodedPng read_back_png(const std::string& path, std::uint32_t width, std::uint32_t height, int channels,
+                         int bit_depth) {
+    DecodedPng png;
+    std::string error;
+    REQUIRE_MESSAGE(read_png(path, &png, &error), error);
+    CHECK(png.width == width);
+    CHECK(png.height == height);
+    CHECK(png.channels == channels);
+    CHECK(png.bit_depth == bit_depth);
+    return png;
+}
+
+// A refusal: ok is false and the message starts with the format's name (prefix, e.g. "PNG: "); the
+// message is cleared for the next call.
+void check_refused(bool ok, std::string& error, const std::string& prefix) {
+    CHECK_FALSE(ok);
+    CHECK(error.rfind(prefix, 0) == 0);
+    error.clear();
+}
+
 // Every prefix length of the full output is a budget at which the writer must fail; the full length succeeds.
 void check_fails_at_every_budget(const Encoder& encode) {
     MemorySink whole;
@@ -166,13 +153,7 @@ TEST_CASE("8-bit grey PNG round-trips pixels and text at every zlib level") {
         CHECK(contains(bytes, "tEXtSoftware"));  // pure ASCII goes in tEXt
         CHECK(contains(bytes, "iTXtComment"));   // UTF-8 in iTXt
 
-        DecodedPng png;
-        std::string error;
-        REQUIRE_MESSAGE(read_png(path, &png, &error), error);
-        CHECK(png.width == width);
-        CHECK(png.height == height);
-        CHECK(png.channels == 1);
-        CHECK(png.bit_depth == 8);
+        const DecodedPng png = read_back_png(path, width, height, 1, 8);
         REQUIRE(png.samples.size() == pixels.size());
         CHECK(std::equal(pixels.begin(), pixels.end(), png.samples.begin()));
         CHECK(png.samples[0] == 0);
@@ -197,13 +178,7 @@ TEST_CASE("RGB PNG keeps the R, G, B sample order") {
     write_file(path, [&](ByteSink& out, std::string* error) {
         return write_png8(out, width, height, 3, pixels.data(), {}, 1, error);
     });
-    DecodedPng png;
-    std::string error;
-    REQUIRE_MESSAGE(read_png(path, &png, &error), error);
-    CHECK(png.width == width);
-    CHECK(png.height == height);
-    CHECK(png.channels == 3);
-    CHECK(png.bit_depth == 8);
+    const DecodedPng png = read_back_png(path, width, height, 3, 8);
     CHECK(png.text.empty());
     REQUIRE(png.samples.size() == pixels.size());
     CHECK(std::equal(pixels.begin(), pixels.end(), png.samples.begin()));
@@ -225,13 +200,7 @@ TEST_CASE("16-bit PNG stores native samples exactly") {
         write_file(path, [&](ByteSink& out, std::string* error) {
             return write_png16(out, width, height, grey.data(), {{"Title", "height"}}, level, error);
         });
-        DecodedPng png;
-        std::string error;
-        REQUIRE_MESSAGE(read_png(path, &png, &error), error);
-        CHECK(png.width == width);
-        CHECK(png.height == height);
-        CHECK(png.channels == 1);
-        CHECK(png.bit_depth == 16);
+        const DecodedPng png = read_back_png(path, width, height, 1, 16);
         REQUIRE(png.samples.size() == grey.size());
         for (std::size_t i = 0; i < grey.size(); ++i) {
             CAPTURE(i);
@@ -276,12 +245,7 @@ TEST_CASE("large PNGs (deflated in bands on all cores) decode, and their bytes d
             std::ofstream out(path, std::ios::binary);
             out.write(reinterpret_cast<const char*>(one.data()), static_cast<std::streamsize>(one.size()));
         }
-        DecodedPng png;
-        std::string error;
-        REQUIRE_MESSAGE(read_png(path, &png, &error), error);
-        CHECK(png.width == width);
-        CHECK(png.height == height);
-        CHECK(png.bit_depth == 16);
+        const DecodedPng png = read_back_png(path, width, height, 1, 16);
         REQUIRE(png.samples.size() == grey.size());
         CHECK(std::equal(grey.begin(), grey.end(), png.samples.begin()));
     }
@@ -292,11 +256,7 @@ TEST_CASE("PNG rejects bad arguments with a message") {
     const std::vector<std::uint8_t> pixels(16 * 3, 7);
     const std::vector<std::uint16_t> grey(16, 7);
     std::string error;
-    auto rejects = [&](bool ok) {
-        CHECK_FALSE(ok);
-        CHECK(error.rfind("PNG: ", 0) == 0);
-        error.clear();
-    };
+    auto rejects = [&](bool ok) { check_refused(ok, error, "PNG: "); };
     rejects(write_png8(sink, 4, 4, 2, pixels.data(), {}, 1, &error));
     rejects(write_png8(sink, 0, 4, 1, pixels.data(), {}, 1, &error));
     rejects(write_png8(sink, 4, 4, 1, nullptr, {}, 1, &error));
@@ -330,8 +290,7 @@ TEST_CASE("RAW16 is little-endian uint16, rows top to bottom, no header") {
 
     MemorySink sink;
     std::string error;
-    CHECK_FALSE(write_raw16(sink, 0, 1, grey.data(), &error));
-    CHECK(error.rfind("RAW16: ", 0) == 0);
+    check_refused(write_raw16(sink, 0, 1, grey.data(), &error), error, "RAW16: ");
 }
 
 TEST_CASE("PFM: header, bottom-to-top rows, little-endian float32") {
@@ -410,28 +369,17 @@ TEST_CASE("EXR rejects attributes that clash with the header") {
     MemorySink sink;
     const std::vector<float> values(4, 1.0f);
     std::string error;
-    CHECK_FALSE(write_exr(sink, 2, 2, values.data(), {{"channels", "Y"}}, &error));
-    CHECK(error.rfind("EXR: ", 0) == 0);
-    error.clear();
-    CHECK_FALSE(write_exr(sink, 2, 2, values.data(), {{"a", "1"}, {"a", "2"}}, &error));
-    CHECK(error.rfind("EXR: ", 0) == 0);
-    error.clear();
-    CHECK_FALSE(write_exr(sink, 2, 2, values.data(), {{"", "1"}}, &error));
-    CHECK(error.rfind("EXR: ", 0) == 0);
+    check_refused(write_exr(sink, 2, 2, values.data(), {{"channels", "Y"}}, &error), error, "EXR: ");
+    check_refused(write_exr(sink, 2, 2, values.data(), {{"a", "1"}, {"a", "2"}}, &error), error, "EXR: ");
+    check_refused(write_exr(sink, 2, 2, values.data(), {{"", "1"}}, &error), error, "EXR: ");
     CHECK(sink.bytes.empty());
 
-    error.clear();
-    CHECK_FALSE(read_exr("/nonexistent/gradnoise.exr", nullptr, nullptr, nullptr, nullptr, &error));
-    CHECK(error.rfind("EXR: ", 0) == 0);
+    check_refused(read_exr("/nonexistent/gradnoise.exr", nullptr, nullptr, nullptr, nullptr, &error), error, "EXR: ");
 }
 
 TEST_CASE("grey GIF: frames, size, exact indices, loop flag, delay") {
     TempDir dir;
-    GifFrames gif;
-    gif.width = 6;
-    gif.height = 4;
-    gif.channels = 1;
-    gif.delay_cs = 7;
+    GifFrames gif{.width = 6, .height = 4, .channels = 1, .frames = {}, .delay_cs = 7};
     for (int f = 0; f < 3; ++f) {
         std::vector<std::uint8_t> frame(gif.width * gif.height);
         for (std::size_t i = 0; i < frame.size(); ++i) {
@@ -475,10 +423,7 @@ TEST_CASE("grey GIF: frames, size, exact indices, loop flag, delay") {
 
 TEST_CASE("RGB GIF maps to the nearest colour-cube entry") {
     TempDir dir;
-    GifFrames gif;
-    gif.width = 3;
-    gif.height = 2;
-    gif.channels = 3;
+    GifFrames gif{.width = 3, .height = 2, .channels = 3, .frames = {}};
     gif.frames.push_back({255, 0, 0, 0, 255, 0, 0, 0, 255,          // red, green, blue
                           255, 255, 255, 0, 0, 0, 128, 128, 128});  // white, black, mid grey
     gif.frames.push_back(std::vector<std::uint8_t>(3 * 2 * 3, 90));
@@ -498,25 +443,16 @@ TEST_CASE("RGB GIF maps to the nearest colour-cube entry") {
 TEST_CASE("GIF rejects bad arguments with a message") {
     MemorySink sink;
     std::string error;
-    GifFrames gif;
-    gif.width = 2;
-    gif.height = 2;
-    CHECK_FALSE(write_gif(sink, gif, &error));  // no frames
-    CHECK(error.rfind("GIF: ", 0) == 0);
-    gif.frames.push_back(std::vector<std::uint8_t>(3, 0));  // one byte short
-    error.clear();
-    CHECK_FALSE(write_gif(sink, gif, &error));
-    CHECK(error.rfind("GIF: ", 0) == 0);
+    GifFrames gif{.width = 2, .height = 2, .channels = 1, .frames = {}};
+    check_refused(write_gif(sink, gif, &error), error, "GIF: ");  // no frames
+    gif.frames.push_back(std::vector<std::uint8_t>(3, 0));       // one byte short
+    check_refused(write_gif(sink, gif, &error), error, "GIF: ");
     gif.frames[0].resize(4);
     gif.width = 70000;
-    error.clear();
-    CHECK_FALSE(write_gif(sink, gif, &error));
-    CHECK(error.rfind("GIF: ", 0) == 0);
+    check_refused(write_gif(sink, gif, &error), error, "GIF: ");
     gif.width = 2;
     gif.channels = 4;
-    error.clear();
-    CHECK_FALSE(write_gif(sink, gif, &error));
-    CHECK(error.rfind("GIF: ", 0) == 0);
+    check_refused(write_gif(sink, gif, &error), error, "GIF: ");
     CHECK(sink.bytes.empty());
 }
 
@@ -534,11 +470,7 @@ TEST_CASE("every writer fails cleanly when the sink refuses bytes") {
         rgb[3 * i + 2] = static_cast<std::uint8_t>(i * 5);
     }
     const std::vector<PngText> text = {{"Software", "gradnoise"}, {"Comment", utf8_value}};
-    GifFrames gif;
-    gif.width = width;
-    gif.height = height;
-    gif.channels = 3;
-    gif.frames = {rgb, rgb};
+    const GifFrames gif{.width = width, .height = height, .channels = 3, .frames = {rgb, rgb}};
 
     SUBCASE("png8") {
         check_fails_at_every_budget([&](ByteSink& out, std::string* error) {
@@ -589,150 +521,13 @@ TEST_CASE("readers report missing and malformed files") {
     TempDir dir;
     std::string error;
     DecodedPng png;
-    CHECK_FALSE(read_png(dir.file("missing.png"), &png, &error));
-    CHECK(error.rfind("PNG: ", 0) == 0);
+    check_refused(read_png(dir.file("missing.png"), &png, &error), error, "PNG: ");
 
     const std::string junk = dir.file("junk.bin");
     std::ofstream(junk, std::ios::binary) << "this is not an image at all";
-    error.clear();
-    CHECK_FALSE(read_png(junk, &png, &error));
-    CHECK(error.rfind("PNG: ", 0) == 0);
-    error.clear();
-    CHECK_FALSE(read_gif(junk, nullptr, nullptr, nullptr, nullptr, nullptr, &error));
-    CHECK(error.rfind("GIF: ", 0) == 0);
-    error.clear();
-    CHECK_FALSE(read_exr(junk, nullptr, nullptr, nullptr, nullptr, &error));
-    CHECK(error.rfind("EXR: ", 0) == 0);
+    check_refused(read_png(junk, &png, &error), error, "PNG: ");
+    check_refused(read_gif(junk, nullptr, nullptr, nullptr, nullptr, nullptr, &error), error, "GIF: ");
+    check_refused(read_exr(junk, nullptr, nullptr, nullptr, nullptr, &error), error, "EXR: ");
 }
 
 }  // TEST_SUITE("formats")
-
-// What `gradnoise bake` checks before it starts (src/cli/bake_plan.hpp).
-TEST_SUITE("bake_plan") {
-
-TEST_CASE("--tiles: ranges, limits and messages that name the value") {
-    std::string error;
-    std::optional<TileRange> r = parse_tiles("2..5,0..3", &error);
-    REQUIRE(r.has_value());
-    CHECK(r->x0 == 2);
-    CHECK(r->x1 == 5);
-    CHECK(r->y0 == 0);
-    CHECK(r->y1 == 3);
-    CHECK(r->count() == 16);
-    r = parse_tiles("0..255,0..255", &error);
-    REQUIRE(r.has_value());
-    CHECK(r->count() == 65536);  // the most one bake writes
-
-    auto refused = [&](const std::string& text) {
-        error.clear();
-        CHECK_FALSE(parse_tiles(text, &error).has_value());
-        CHECK(error.find("'" + text + "'") != std::string::npos);  // the value is named
-        return error;
-    };
-    CHECK(refused("0..256,0..255").find("is 65792 tiles (257 x 256); one bake writes at most 65536") !=
-          std::string::npos);
-    CHECK(refused("0..9999,0..9999").find("is 100000000 tiles") != std::string::npos);
-    CHECK(refused("0..99999,0..99999").find("tile indices must be in 0..65535") != std::string::npos);
-    CHECK(refused("65536..65536,0..0").find("tile indices must be in 0..65535") != std::string::npos);
-    CHECK(refused("3..1,0..0").find("X0 <= X1") != std::string::npos);
-    for (const char* bad : {"", "0..1", "0..1,", "0..1,2", "a..b,0..1", "-1..1,0..0", "0..1,0..1,0..1", " 0..1,0..1",
-                            "0..1,0..1x", "+1..2,0..1", "0..18446744073709551616,0..0"}) {
-        CAPTURE(bad);
-        CHECK(refused(bad).find("is not X0..X1,Y0..Y1") != std::string::npos);
-    }
-}
-
-TEST_CASE("--tile-size: 1..65536") {
-    std::string error;
-    CHECK(parse_tile_size("1", &error) == std::optional<std::uint32_t>(1));
-    CHECK(parse_tile_size("65536", &error) == std::optional<std::uint32_t>(65536));
-    for (const char* bad : {"0", "65537", "-1", "abc", "", "4096x", "1e3", "99999999999999999999"}) {
-        CAPTURE(bad);
-        error.clear();
-        CHECK_FALSE(parse_tile_size(bad, &error).has_value());
-        std::string want = "'";  // (built in steps: GCC 12 warns falsely about "'" + std::string(...))
-        want += bad;
-        want += "' is not an integer in 1..65536 (the side of a square tile in pixels)";
-        CHECK(error == want);
-    }
-}
-
-TEST_CASE("file sizes at most: exact for RAW16 and PFM, an upper bound for what the coders write") {
-    CHECK(file_bytes_at_most(OutputFormat::raw16, 300, 200, 1, 16, 1) == 300 * 200 * 2);
-    CHECK(file_bytes_at_most(OutputFormat::pfm, 300, 200, 1, 32, 1) >= 300 * 200 * 4 + std::string("Pf\n300 200\n-1.0\n").size());
-    CHECK(file_bytes_at_most(OutputFormat::pfm, 300, 200, 1, 32, 1) <= 300 * 200 * 4 + 64);
-    CHECK(file_bytes_at_most(OutputFormat::gif, 64, 64, 3, 8, 10) > 10 * file_bytes_at_most(OutputFormat::gif, 64, 64, 3, 8, 1) / 2);
-
-    // Incompressible pixels (the worst case for every coder) must still fit the bound, at any zlib level.
-    const std::uint32_t w = 257, h = 131;
-    std::vector<std::uint8_t> rgb(std::size_t(w) * h * 3);
-    std::vector<std::uint16_t> grey16(std::size_t(w) * h);
-    std::vector<float> values(std::size_t(w) * h);
-    std::uint64_t state = 0x9E3779B97F4A7C15ull;
-    auto next = [&] {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        return state;
-    };
-    for (auto& v : rgb) v = static_cast<std::uint8_t>(next());
-    for (auto& v : grey16) v = static_cast<std::uint16_t>(next());
-    for (auto& v : values) v = std::bit_cast<float>(static_cast<std::uint32_t>(next() & 0x3FFFFFFFu));
-    const std::vector<PngText> text = {{"gradnoise-config", std::string(700, 'c')}};
-    std::string error;
-    for (int level : {0, 1, 9}) {
-        CAPTURE(level);
-        MemorySink a, b;
-        REQUIRE_MESSAGE(write_png8(a, w, h, 3, rgb.data(), text, level, &error), error);
-        CHECK(a.bytes.size() <= file_bytes_at_most(OutputFormat::png, w, h, 3, 8, 1));
-        REQUIRE_MESSAGE(write_png16(b, w, h, grey16.data(), text, level, &error), error);
-        CHECK(b.bytes.size() <= file_bytes_at_most(OutputFormat::png, w, h, 1, 16, 1));
-    }
-    MemorySink exr;
-    REQUIRE_MESSAGE(write_exr(exr, w, h, values.data(), text, &error), error);
-    CHECK(exr.bytes.size() <= file_bytes_at_most(OutputFormat::exr, w, h, 1, 32, 1));
-    GifFrames gif;
-    gif.width = w;
-    gif.height = h;
-    gif.channels = 3;
-    gif.frames = {rgb, rgb, rgb};
-    MemorySink g;
-    REQUIRE_MESSAGE(write_gif(g, gif, &error), error);
-    CHECK(g.bytes.size() <= file_bytes_at_most(OutputFormat::gif, w, h, 3, 8, 3));
-}
-
-TEST_CASE("disk space: a plan that does not fit is refused with both sizes and the directory") {
-    CHECK(byte_text(0) == "0 bytes");
-    CHECK(byte_text(1) == "1 byte");
-    CHECK(byte_text(1023) == "1023 bytes");
-    CHECK(byte_text(1536) == "1.5 KiB");
-    CHECK(byte_text(std::uint64_t(3) << 30) == "3.0 GiB");
-    CHECK(byte_text(std::uint64_t(4) << 40) == "4.0 TiB");
-
-    OutputPlan plan;
-    plan.files = 65537;
-    plan.bytes = std::uint64_t(4) << 40;
-    CHECK_FALSE(disk_space_problem(plan, plan.bytes, "out").has_value());  // exactly fits
-    const std::optional<std::string> problem = disk_space_problem(plan, plan.bytes - 1, "out/tiles");
-    REQUIRE(problem.has_value());
-    CHECK(*problem == "writes up to 4.0 TiB (65537 files), but out/tiles has 4.0 TiB free: write it elsewhere, or bake "
-                      "fewer or smaller pictures");
-    plan.files = 1;
-    plan.bytes = 2048;
-    CHECK(disk_space_problem(plan, 1000, ".") ==
-          std::optional<std::string>("writes up to 2.0 KiB (1 file), but . has 1000 bytes free: write it elsewhere, or "
-                                     "bake fewer or smaller pictures"));
-
-    CHECK(worth_a_notice({1001, 1}));
-    CHECK(worth_a_notice({1, (std::uint64_t(1) << 30) + 1}));
-    CHECK_FALSE(worth_a_notice({1000, std::uint64_t(1) << 30}));
-
-    // The real file system: the temporary directory has some space; a missing directory cannot be told.
-    TempDir dir;
-    const std::optional<std::uint64_t> free = free_bytes(dir.file(""));
-    REQUIRE(free.has_value());
-    CHECK(*free > 0);
-    CHECK_FALSE(free_bytes(dir.file("no/such/directory")).has_value());
-}
-
-}  // TEST_SUITE("bake_plan")

@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "shader/glsl_exact.hpp"
+#include "xorshift64.hpp"
 
 namespace {
 
@@ -100,13 +101,7 @@ TEST_CASE("the division fallback's reciprocal is within reach for every divisor 
 
 TEST_CASE("the division fallback's quotient estimate is within reach at 2^22 significand pairs, and so is 2.5 ulps") {
     // The whole estimate as the text computes it, against the integer quotient floor(ma 2^24 / mb).
-    std::uint64_t state = 0x9E3779B97F4A7C15u;
-    auto next = [&] {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        return state;
-    };
+    testing::XorShift64 next;
     int outside = 0, driver_outside = 0;
     for (int k = 0; k < (1 << 22); ++k) {
         std::uint32_t mb = (1u << 23) | static_cast<std::uint32_t>(next() & 0x7FFFFFu);

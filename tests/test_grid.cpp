@@ -103,20 +103,15 @@ TEST_CASE("the grid fast path equals the reference at every sample: cell edges, 
                 Grid3d g{-2.25f, 7.5f, 255.5f, step, 0.37f, 0.5f, 515, 3, 4};
                 std::vector<float> out(515 * 3 * 4, kGuard);
                 REQUIRE(path.fill_grid_3d(noise, g, out.data()).ok());
-                for (std::size_t k = 0; k < g.size_z; ++k) {
-                    for (std::size_t j = 0; j < g.size_y; ++j) {
-                        for (std::size_t i = 0; i < g.size_x; ++i) {
-                            float x = g.origin_x + static_cast<float>(i) * g.step_x;
-                            float y = g.origin_y + static_cast<float>(j) * g.step_y;
-                            float z = g.origin_z + static_cast<float>(k) * g.step_z;
-                            float got = out[(k * g.size_y + j) * g.size_x + i];
-                            if (testing::bits(got) != testing::bits(noise.noise3(x, y, z))) {
-                                INFO(testing::name(path) << " 3D step " << step << " (" << i << ", " << j << ", " << k << ")");
-                                CHECK(testing::bits(got) == testing::bits(noise.noise3(x, y, z)));
-                            }
-                            ++compared;
-                        }
+                const testing::Points at = testing::grid_points(g);
+                for (std::size_t s = 0; s < at.size(); ++s) {
+                    const float want = noise.noise3(at.x[s], at.y[s], at.z[s]);
+                    if (testing::bits(out[s]) != testing::bits(want)) {
+                        INFO(testing::name(path) << " 3D step " << step << " (" << s % g.size_x << ", "
+                                                 << s / g.size_x % g.size_y << ", " << s / (g.size_x * g.size_y) << ")");
+                        CHECK(testing::bits(out[s]) == testing::bits(want));
                     }
+                    ++compared;
                 }
             }
         }
@@ -193,24 +188,13 @@ TEST_CASE("grids of every variant equal the per-point reference") {
             std::vector<float> out(g.size_x * g.size_y), out3(g3.size_x * g3.size_y * g3.size_z);
             REQUIRE(path.fill_grid_2d(n, g, out.data()).ok());
             REQUIRE(path.fill_grid_3d(n, g3, out3.data()).ok());
-            for (std::size_t j = 0; j < g.size_y; ++j) {
-                for (std::size_t i = 0; i < g.size_x; ++i) {
-                    float x = g.origin_x + static_cast<float>(i) * g.step_x;
-                    float y = g.origin_y + static_cast<float>(j) * g.step_y;
-                    INFO(testing::name(path) << " (" << i << ", " << j << ")");
-                    CHECK(testing::bits(out[j * g.size_x + i]) == testing::bits(n.noise2(x, y)));
-                }
+            const testing::Points at = testing::grid_points(g), at3 = testing::grid_points(g3);
+            for (std::size_t s = 0; s < at.size(); ++s) {
+                INFO(testing::name(path) << " (" << s % g.size_x << ", " << s / g.size_x << ")");
+                CHECK(testing::bits(out[s]) == testing::bits(n.noise2(at.x[s], at.y[s])));
             }
-            for (std::size_t k = 0; k < g3.size_z; ++k) {
-                for (std::size_t j = 0; j < g3.size_y; ++j) {
-                    for (std::size_t i = 0; i < g3.size_x; ++i) {
-                        float x = g3.origin_x + static_cast<float>(i) * g3.step_x;
-                        float y = g3.origin_y + static_cast<float>(j) * g3.step_y;
-                        float z = g3.origin_z + static_cast<float>(k) * g3.step_z;
-                        CHECK(testing::bits(out3[(k * g3.size_y + j) * g3.size_x + i]) ==
-                              testing::bits(n.noise3(x, y, z)));
-                    }
-                }
+            for (std::size_t s = 0; s < at3.size(); ++s) {
+                CHECK(testing::bits(out3[s]) == testing::bits(n.noise3(at3.x[s], at3.y[s], at3.z[s])));
             }
         }
     }

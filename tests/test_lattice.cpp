@@ -413,28 +413,11 @@ TEST_CASE("ranges of classic, value and 4D perlin over 10^7 samples (docs/spec.m
 }
 
 TEST_CASE("non-finite coordinates give +0 for the classic and value bases, on every path") {
-    testing::Points p = testing::nonfinite_points();
-    std::vector<float> w = testing::w_of(p);
     std::vector<NoiseDesc> descs(2);
     descs[0].basis = Basis::classic;
     descs[1].basis = Basis::value;
     // Warps and patterns: tests/test_fractal.cpp.
-    for (const NoiseDesc& d : descs) {
-        Noise n = make(d);
-        for (const testing::IsaPath& path : testing::isa_paths()) {
-            for (int dims : {2, 3, 4}) {
-                std::vector<float> out = testing::eval(n, path, dims, p);
-                for (std::size_t i = 0; i < out.size(); ++i) {
-                    bool bad = !std::isfinite(p.x[i]) || !std::isfinite(p.y[i]) ||
-                               (dims >= 3 && !std::isfinite(p.z[i])) || (dims == 4 && !std::isfinite(w[i]));
-                    if (bad) {
-                        INFO(testing::name(path) << " " << dims << "D point " << i);
-                        CHECK(testing::bits(out[i]) == 0u);
-                    }
-                }
-            }
-        }
-    }
+    testing::check_nonfinite_gives_zero(descs);
 }
 
 TEST_CASE("invalid lattice parameters (basis, periods) are rejected with a message naming them") {
@@ -459,16 +442,7 @@ TEST_CASE("invalid lattice parameters (basis, periods) are rejected with a messa
         d.fractal = {Fractal::fbm, 4, 1.0f, 3.0f, 0.5f};
     });
     // Warp and pattern parameters: tests/test_fractal.cpp.
-    for (const auto& entry : bad) {  // (no structured binding: INFO captures it, which clang 14 rejects)
-        const auto& d = entry.first;
-        const char* names = entry.second;
-        Noise untouched(3u);
-        gradnoise::Status s = Noise::create(d, &untouched);
-        INFO(std::string(names) << ": " << s.message());
-        CHECK(s.code() == gradnoise::ErrorCode::invalid_argument);
-        CHECK(std::strstr(s.message(), names) != nullptr);
-        CHECK(untouched.permutation() == gradnoise::PermutationTable::from_seed(3u));
-    }
+    testing::check_refusals(bad);
     // 4D: null arrays are reported, count 0 needs none.
     Noise n;
     float x = 1, y = 2, z = 3, w = 4, out = 5;

@@ -394,15 +394,22 @@ double independent_noise3(const gradnoise::PermutationTable& p, gradnoise::Fade 
     return sum;
 }
 
-std::vector<PerlinSample> perlin_samples() {
-    std::ifstream in(GRADNOISE_TEST_DATA_DIR "/improved_noise_sample.txt");
-    REQUIRE(in.good());
-    std::vector<PerlinSample> out;
+std::vector<std::string> data_lines(const std::string& path) {
+    std::ifstream in(path);
+    REQUIRE_MESSAGE(in.good(), path << " must be readable");
+    std::vector<std::string> lines;
     std::string line;
     while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') {
-            continue;
+        if (!line.empty() && line[0] != '#') {
+            lines.push_back(line);
         }
+    }
+    return lines;
+}
+
+std::vector<PerlinSample> perlin_samples() {
+    std::vector<PerlinSample> out;
+    for (const std::string& line : data_lines(GRADNOISE_TEST_DATA_DIR "/improved_noise_sample.txt")) {
         std::istringstream fields(line);
         std::string a, b, c, d;
         fields >> a >> b >> c >> d;
@@ -427,6 +434,128 @@ void check_ranges(const Points& p, const std::vector<RangeBound>& bounds) {
         CHECK(hi <= b.hi);
         CHECK(hi > lo);
     }
+}
+
+Points grid_points(const gradnoise::Grid2d& g) {
+    Points p;
+    for (std::size_t j = 0; j < g.size_y; ++j) {
+        for (std::size_t i = 0; i < g.size_x; ++i) {
+            p.add(g.origin_x + static_cast<float>(i) * g.step_x, g.origin_y + static_cast<float>(j) * g.step_y, 0.0f);
+        }
+    }
+    return p;
+}
+
+Points grid_points(const gradnoise::Grid3d& g) {
+    Points p;
+    for (std::size_t k = 0; k < g.size_z; ++k) {
+        for (std::size_t j = 0; j < g.size_y; ++j) {
+            for (std::size_t i = 0; i < g.size_x; ++i) {
+                p.add(g.origin_x + static_cast<float>(i) * g.step_x, g.origin_y + static_cast<float>(j) * g.step_y,
+                      g.origin_z + static_cast<float>(k) * g.step_z);
+            }
+        }
+    }
+    return p;
+}
+
+void check_nonfinite_gives_zero(const std::vector<gradnoise::NoiseDesc>& descs) {
+    const Points p = nonfinite_points();
+    const std::vector<float> w = w_of(p);
+    for (const gradnoise::NoiseDesc& d : descs) {
+        const gradnoise::Noise n = make(d);
+        for (const IsaPath& path : isa_paths()) {
+            for (int dims : {2, 3, 4}) {
+                const std::vector<float> out = eval(n, path, dims, p);
+                for (std::size_t i = 0; i < out.size(); ++i) {
+                    const bool bad = !std::isfinite(p.x[i]) || !std::isfinite(p.y[i]) ||
+                                     (dims >= 3 && !std::isfinite(p.z[i])) || (dims == 4 && !std::isfinite(w[i]));
+                    if (bad) {
+                        INFO(name(path) << " " << dims << "D point " << i);
+                        CHECK(bits(out[i]) == 0u);
+                    }
+                }
+            }
+        }
+    }
+}
+
+void check_refusals(const std::vector<std::pair<gradnoise::NoiseDesc, const char*>>& bad) {
+    for (const auto& entry : bad) {  // (no structured binding: INFO captures it, which clang 14 rejects)
+        const auto& d = entry.first;
+        const char* names = entry.second;
+        gradnoise::Noise untouched(3u);
+        gradnoise::Status s = gradnoise::Noise::create(d, &untouched);
+        INFO(std::string(names) << ": " << s.message());
+        CHECK(s.code() == gradnoise::ErrorCode::invalid_argument);
+        CHECK(std::strstr(s.message(), names) != nullptr);
+        CHECK(untouched.permutation() == gradnoise::PermutationTable::from_seed(3u));
+    }
+}
+
+gradnoise::NoiseDesc lattice_desc(gradnoise::Basis basis, gradnoise::Fade fade, gradnoise::Hash hash, int period) {
+    gradnoise::NoiseDesc d;
+    d.basis = basis;
+    d.fade = fade;
+    d.hash = hash;
+    if (hash == gradnoise::Hash::mix || basis == gradnoise::Basis::classic || basis == gradnoise::Basis::value) {
+        d.has_seed = true;
+        d.seed = 1234;
+    }
+    d.period_x = d.period_y = d.period_z = d.period_w = period;
+    return d;
+}
+
+std::string label(const gradnoise::NoiseDesc& d) {
+    return std::string(gradnoise::basis_name(d.basis)) + "/" + gradnoise::fade_name(d.fade) + "/" +
+           gradnoise::hash_name(d.hash) + (d.period_x ? "/period" + std::to_string(d.period_x) : "") + "/" +
+           gradnoise::fractal_name(d.fractal.kind) + (d.warp.levels ? "/warp" + std::to_string(d.warp.levels) : "");
+}
+
+gradnoise::NoiseDesc simplex_desc(bool smooth, std::uint64_t seed) {
+    gradnoise::NoiseDesc d;
+    d.basis = smooth ? gradnoise::Basis::opensimplex2s : gradnoise::Basis::opensimplex2;
+    d.has_seed = true;
+    d.seed = seed;
+    return d;
+}
+
+Points simplex_boundary_points(int dims, std::size_t n, std::uint64_t seed) {
+    gradnoise::detail::SplitMix64 rng(seed);
+    auto unit = [&] { return static_cast<double>(rng.next() >> 11) * 0x1p-53; };
+    const double r3 = 0.577350269189626, u2 = -0.21132486540518713;
+    Points p;
+    for (std::size_t i = 0; i < n; ++i) {
+        double s[3];
+        for (double& v : s) {
+            const double cell = std::floor(unit() * 600.0 - 300.0);
+            const int kind = static_cast<int>(rng.next() % 4);
+            v = kind == 0 ? cell : kind == 1 ? cell + 0.5 : kind == 2 ? cell + unit() : cell + 0.25;
+        }
+        double x, y, z = s[2];
+        if (dims == 2) {
+            // Inverse of the standard skew: x = xs + (xs + ys) * unskew.
+            const double t = (s[0] + s[1]) * u2;
+            x = s[0] + t;
+            y = s[1] + t;
+        } else {
+            // Transpose of ImproveXY's orthonormal rotation (rows (1+u, u, 1/sqrt3), (u, 1+u, 1/sqrt3),
+            // (-1/sqrt3, -1/sqrt3, 1/sqrt3), u = -0.2113...).
+            x = (1 + u2) * s[0] + u2 * s[1] - r3 * s[2];
+            y = u2 * s[0] + (1 + u2) * s[1] - r3 * s[2];
+            z = r3 * (s[0] + s[1] + s[2]);
+        }
+        auto nudge = [&](double v) {
+            float f = static_cast<float>(v);
+            const int k = static_cast<int>(rng.next() % 5) - 2;
+            for (int j = 0; j < (k < 0 ? -k : k); ++j) {
+                f = std::nextafter(f, k < 0 ? -INFINITY : INFINITY);
+            }
+            return f;
+        };
+        p.add(nudge(x), nudge(y), nudge(z));
+    }
+    return p;
 }
 
 gradnoise::Noise make(const gradnoise::NoiseDesc& d) {

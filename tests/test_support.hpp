@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/entry.hpp"
@@ -162,6 +163,35 @@ struct PerlinSample {
     double x, y, z, value;
 };
 std::vector<PerlinSample> perlin_samples();
+
+// The lines of a text file that are neither empty nor comments ('#' first), in order; REQUIREs that
+// the file can be read.
+std::vector<std::string> data_lines(const std::string& path);
+
+// The points of a grid, in its sample order (x fastest): origin + float(i) * step per axis (2D: z = 0).
+Points grid_points(const gradnoise::Grid2d& grid);
+Points grid_points(const gradnoise::Grid3d& grid);
+
+// Every ISA gives +0 at each point with a non-finite coordinate (of the dimension's), for each field
+// of descs, in 2D, 3D and 4D (doctest CHECKs).
+void check_nonfinite_gives_zero(const std::vector<gradnoise::NoiseDesc>& descs);
+
+// A lattice basis with its fade and hash and the same period on every axis (0: none); seeded where
+// the basis or hash needs a seed (1234).
+gradnoise::NoiseDesc lattice_desc(gradnoise::Basis basis, gradnoise::Fade fade, gradnoise::Hash hash, int period = 0);
+// A descriptor's short name for messages: basis/fade/hash[/periodP]/fractal[/warpL].
+std::string label(const gradnoise::NoiseDesc& d);
+
+// [S 16] OpenSimplex2 (or, smooth, OpenSimplex2S) with a seed.
+gradnoise::NoiseDesc simplex_desc(bool smooth, std::uint64_t seed);
+// Points whose rotated (3D) or skewed (2D) coordinates sit on or a few ulps beside the simplex
+// lattices' decision boundaries: integers and half-integers there, mapped back with the inverse
+// transform in binary64 and rounded to float, then nudged by 0..2 ulps either way.
+Points simplex_boundary_points(int dims, std::size_t n, std::uint64_t seed);
+
+// Each descriptor of `bad` is refused by Noise::create with invalid_argument and a message naming
+// its parameters (the pair's text), leaving the noise it was to replace untouched (doctest CHECKs).
+void check_refusals(const std::vector<std::pair<gradnoise::NoiseDesc, const char*>>& bad);
 
 // Every ISA this CPU and build support, scalar first (the ISAs of isa_paths()).
 std::vector<gradnoise::Isa> supported_isas();

@@ -2,16 +2,13 @@
 // 6-octave fBm, on points and on grids; OpenSimplex2/2S and cellular noise) and every ISA the CPU has, samples per second on one
 // thread and on all threads, with the ratio to the scalar path and to stb_perlin measured in the
 // same run; a JSON report (docs/bench-report.schema.json) and a side-by-side comparison of two.
+// This file: the options, the run, the tables and the report; the kernels are bench_kernels.cpp's,
+// the timing bench_measure.cpp's.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <ctime>
-#include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,34 +17,22 @@
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
-#include "../parallel/parallel.hpp"
 
-#include "bench_machine.hpp"
-#include "bench_report.hpp"
-#include "commands.hpp"
 #include "atomic_file.hpp"
+#include "bench_machine.hpp"
+#include "bench_measure.hpp"
+#include "bench_report.hpp"
+#include "bench_kernels.hpp"
+#include "commands.hpp"
 #include "interrupt.hpp"
 #include "progress.hpp"
-#include "stb_yardstick.hpp"
 
 namespace gradnoise::cli {
 namespace {
 
 // ---- settings ----
 
-struct Settings {
-    std::string mode = "default";
-    std::size_t samples = std::size_t(1) << 20;  // per kernel call (grids: the nearest grid shape)
-    int repetitions = 5;                         // timed runs per measurement; the median is reported
-    double min_time = 0.1;                       // seconds per run (whole calls, at least one)
-    unsigned threads = 0;                        // the "all threads" column; 0 = hardware threads
-    std::vector<Isa> isas;                       // empty = every supported ISA
-    std::vector<std::string> kernels;            // empty = all
-    std::string json_path;
-    bool quiet = false;
-};
-
-void apply_mode(Settings* s, const std::string& mode) {
+void apply_mode(BenchSettings* s, const std::string& mode) {
     s->mode = mode;
     if (mode == "quick") {
         s->samples = std::size_t(1) << 18;
@@ -62,258 +47,6 @@ void apply_mode(Settings* s, const std::string& mode) {
         s->repetitions = 5;
         s->min_time = 0.1;
     }
-}
-
-// ---- workloads ----
-
-// 2^k uniform points in [-500, 500)^4 from a fixed xorshift64* sequence (the benchmark suite's).
-struct PointSet {
-    std::vector<float> x, y, z, w;
-    explicit PointSet(std::size_t n) {
-        std::uint64_t s = 0x9E3779B97F4A7C15ull;
-        auto next = [&] {
-            s ^= s >> 12;
-            s ^= s << 25;
-            s ^= s >> 27;
-            const std::uint64_t r = s * 0x2545F4914F6CDD1Dull;
-            return -500.0f + 1000.0f * (static_cast<float>(r >> 40) * (1.0f / 16777216.0f));
-        };
-        for (std::vector<float>* v : {&x, &y, &z, &w}) {
-            v->resize(n);
-            for (float& f : *v) f = next();
-        }
-    }
-};
-
-enum class Impl { gradnoise, stb };
-
-// One call of a kernel over all its samples, on `threads` threads.
-using KernelCall = std::function<void(Impl, unsigned threads)>;
-
-struct Kernel {
-    std::string name, description;
-    std::size_t samples;
-    bool has_stb;
-    KernelCall call;
-};
-
-// Runs part(first, last) over [0, n) split into `threads` contiguous parts on the threads the
-// library's fills use (parallel.hpp). With oneTBB, in an arena of that many threads made once per count
-// (its start-up is not what is measured); without it, on std::threads started per call, as the fills do.
-class Splitter {
-public:
-    void operator()(std::size_t n, unsigned threads, const std::function<void(std::size_t, std::size_t)>& part) {
-        if (threads <= 1 || n < 2) {
-            part(0, n);
-            return;
-        }
-        const std::size_t t = std::min<std::size_t>(threads, n);
-        auto each = [&](std::size_t first, std::size_t last) {
-            for (std::size_t i = first; i < last; ++i) {
-                part(n * i / t, n * (i + 1) / t);
-            }
-        };
-#if defined(GRADNOISE_NO_TBB)
-        parallel::for_blocks(t, 1, static_cast<unsigned>(t), each);
-#else
-        auto& arena = arenas_[t];
-        if (!arena) {
-            arena = std::make_unique<tbb::task_arena>(static_cast<int>(t));
-        }
-        parallel::for_blocks(t, 1, static_cast<unsigned>(t), each, arena.get());
-#endif
-    }
-
-private:
-#if !defined(GRADNOISE_NO_TBB)
-    std::map<std::size_t, std::unique_ptr<tbb::task_arena>> arenas_;
-#endif
-};
-
-void check(Status s, const char* what) {
-    if (!s) fail(std::string(what) + ": " + s.message());
-}
-
-struct Workloads {
-    Noise perlin, fbm, simplex, smooth, cellular;
-    PointSet points;
-    std::vector<float> out;
-    std::size_t side2, side3;  // grids: side2^2 and (2 side3) x (2 side3) x side3
-    std::vector<Kernel> kernels;
-    Splitter split;
-
-    explicit Workloads(std::size_t samples) : points(samples) {
-        NoiseDesc d;
-        d.fractal = {Fractal::fbm, 6, 1.0f, 2.0f, 0.5f};
-        check(Noise::create(d, &fbm), "fbm");
-        // Issue 13's families: OpenSimplex2 (2D standard, 3D ImproveXY) and OpenSimplex2S with
-        // seed 1337, cellular F1 (Euclidean, jitter 1).
-        NoiseDesc family;
-        family.has_seed = true;
-        family.seed = 1337;
-        family.basis = Basis::opensimplex2;
-        check(Noise::create(family, &simplex), "opensimplex2");
-        family.basis = Basis::opensimplex2s;
-        check(Noise::create(family, &smooth), "opensimplex2s");
-        family.basis = Basis::cellular;
-        check(Noise::create(family, &cellular), "cellular");
-        side2 = std::max<std::size_t>(8, static_cast<std::size_t>(std::sqrt(static_cast<double>(samples))));
-        side3 = std::max<std::size_t>(4, static_cast<std::size_t>(std::cbrt(static_cast<double>(samples) / 4.0) + 1e-9));
-        const std::size_t n = samples, n2 = side2 * side2, n3 = 4 * side3 * side3 * side3;
-        out.resize(std::max({n, n2, n3}));
-        const std::string pts = std::to_string(n) + " uniform random points in [-500, 500)";
-        const std::string g2 = std::to_string(side2) + "x" + std::to_string(side2) + " grid, origin (0.3, 0.7), step 0.01";
-        const std::string g3 = std::to_string(2 * side3) + "x" + std::to_string(2 * side3) + "x" + std::to_string(side3) +
-                               " grid, origin (0.3, 0.7, 0.5), step 0.01";
-        kernels.push_back({"perlin2/points", "noise2 at " + pts, n, true, [this, n](Impl impl, unsigned t) {
-                               split(n, t, [&](std::size_t a, std::size_t b) {
-                                   if (impl == Impl::stb) {
-                                       yardstick::stb_points2(&points.x[a], &points.y[a], &out[a], b - a);
-                                   } else {
-                                       (void)perlin.evaluate_2d(&points.x[a], &points.y[a], &out[a], b - a);
-                                   }
-                               });
-                           }});
-        kernels.push_back({"perlin3/points", "noise3 at " + pts, n, true, [this, n](Impl impl, unsigned t) {
-                               split(n, t, [&](std::size_t a, std::size_t b) {
-                                   if (impl == Impl::stb) {
-                                       yardstick::stb_points3(yardstick::Fractal::none, &points.x[a], &points.y[a], &points.z[a],
-                                                              &out[a], b - a);
-                                   } else {
-                                       (void)perlin.evaluate_3d(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
-                                   }
-                               });
-                           }});
-        kernels.push_back({"perlin4/points", "noise4 at " + pts + " (stb_perlin has no 4D)", n, false,
-                           [this, n](Impl, unsigned t) {
-                               split(n, t, [&](std::size_t a, std::size_t b) {
-                                   (void)perlin.evaluate_4d(&points.x[a], &points.y[a], &points.z[a], &points.w[a],
-                                                            &out[a], b - a);
-                               });
-                           }});
-        kernels.push_back({"fbm3_6oct/points",
-                           "fBm, 6 octaves, lacunarity 2, persistence 0.5, 3D, at " + pts +
-                               " (stb: stb_perlin_fbm_noise3, same octaves)",
-                           n, true, [this, n](Impl impl, unsigned t) {
-                               split(n, t, [&](std::size_t a, std::size_t b) {
-                                   if (impl == Impl::stb) {
-                                       yardstick::stb_points3(yardstick::Fractal::fbm, &points.x[a], &points.y[a], &points.z[a],
-                                                              &out[a], b - a);
-                                   } else {
-                                       (void)fbm.evaluate_3d(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
-                                   }
-                               });
-                           }});
-        // The stb_perlin peer of a grid: plain noise, or fBm for the fractal workloads.
-        auto stb_kind = [](bool fbm_peer) { return fbm_peer ? yardstick::Fractal::fbm : yardstick::Fractal::none; };
-        auto grid2 = [this, stb_kind](const Noise& noise, bool fbm_peer) {
-            return [this, &noise, fbm_peer, stb_kind](Impl impl, unsigned t) {
-                if (impl == Impl::stb) {
-                    split(side2, t, [&](std::size_t a, std::size_t b) {
-                        yardstick::stb_grid_rows(stb_kind(fbm_peer), {2, 0.3f, 0.7f, 0.0f, 0.01f, side2, side2, a, b}, out.data());
-                    });
-                    return;
-                }
-                FillOptions o;
-                o.threads = t;
-                (void)noise.fill_grid_2d({0.3f, 0.7f, 0.01f, 0.01f, side2, side2}, out.data(), 0, o);
-            };
-        };
-        auto grid3 = [this, stb_kind](const Noise& noise, bool fbm_peer) {
-            return [this, &noise, fbm_peer, stb_kind](Impl impl, unsigned t) {
-                const std::size_t nx = 2 * side3, ny = 2 * side3, nz = side3;
-                if (impl == Impl::stb) {
-                    split(ny * nz, t, [&](std::size_t a, std::size_t b) {
-                        yardstick::stb_grid_rows(stb_kind(fbm_peer), {3, 0.3f, 0.7f, 0.5f, 0.01f, nx, ny, a, b}, out.data());
-                    });
-                    return;
-                }
-                FillOptions o;
-                o.threads = t;
-                (void)noise.fill_grid_3d({0.3f, 0.7f, 0.5f, 0.01f, 0.01f, 0.01f, nx, ny, nz}, out.data(), 0, 0, o);
-            };
-        };
-        kernels.push_back({"perlin2/grid", "noise2 on a " + g2, n2, true, grid2(perlin, false)});
-        kernels.push_back({"perlin3/grid", "noise3 on a " + g3, n3, true, grid3(perlin, false)});
-        kernels.push_back({"fbm2_6oct/grid", "fBm, 6 octaves, 2D, on a " + g2 + " (stb: fbm_noise3 at z = 0)", n2,
-                           true, grid2(fbm, true)});
-        kernels.push_back({"fbm3_6oct/grid", "fBm, 6 octaves, 3D, on a " + g3, n3, true, grid3(fbm, true)});
-        // The other families; stb_perlin's Perlin noise on the same samples is their yardstick.
-        kernels.push_back({"simplex2/grid", "OpenSimplex2 2D on a " + g2 + " (stb: perlin noise, same grid)", n2, true,
-                           grid2(simplex, false)});
-        kernels.push_back({"simplex3/points", "OpenSimplex2 3D (ImproveXY) at " + pts + " (stb: perlin noise3)", n, true,
-                           [this, n](Impl impl, unsigned t) {
-                               split(n, t, [&](std::size_t a, std::size_t b) {
-                                   if (impl == Impl::stb) {
-                                       yardstick::stb_points3(yardstick::Fractal::none, &points.x[a], &points.y[a], &points.z[a],
-                                                              &out[a], b - a);
-                                   } else {
-                                       (void)simplex.evaluate_3d(&points.x[a], &points.y[a], &points.z[a], &out[a], b - a);
-                                   }
-                               });
-                           }});
-        kernels.push_back({"opensimplex2s2/grid", "OpenSimplex2S 2D on a " + g2 + " (stb: perlin noise, same grid)", n2,
-                           true, grid2(smooth, false)});
-        kernels.push_back({"cellular2/grid", "cellular F1, Euclidean, 2D on a " + g2 + " (stb: perlin noise, same grid)",
-                           n2, true, grid2(cellular, false)});
-        kernels.push_back({"cellular3/grid", "cellular F1, Euclidean, 3D on a " + g3 + " (stb: perlin noise3, same grid)",
-                           n3, true, grid3(cellular, false)});
-    }
-};
-
-// ---- measuring ----
-
-struct Result {
-    std::string impl;  // "gradnoise" or "stb_perlin"
-    std::string isa;   // gradnoise's ISA; "" for a peer
-    unsigned threads = 1;
-    double rate = 0.0;           // median samples per second
-    std::vector<double> runs;    // samples per second of each run
-    double ratio_scalar = NAN;   // rate / gradnoise scalar's rate, same thread count
-    double ratio_stb = NAN;      // rate / stb_perlin's rate, same thread count
-    double instructions = NAN;   // per sample (one thread, where perf events work)
-};
-
-struct KernelReport {
-    const Kernel* kernel;
-    std::vector<Result> results;
-};
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-Result measure(const Kernel& k, Impl impl, unsigned threads, const Settings& s, InstructionCounter* counter) {
-    using clock = std::chrono::steady_clock;
-    Result r;
-    r.impl = impl == Impl::stb ? "stb_perlin" : "gradnoise";
-    r.isa = impl == Impl::stb ? "" : isa_name(active_isa());
-    r.threads = threads;
-    if (threads == 1 && counter != nullptr && counter->available()) {
-        counter->start();
-        k.call(impl, 1);
-        if (std::optional<std::uint64_t> c = counter->stop()) {
-            r.instructions = static_cast<double>(*c) / static_cast<double>(k.samples);
-        }
-    } else {
-        k.call(impl, threads);  // warm-up: caches, pages, the thread pool
-    }
-    for (int rep = 0; rep < s.repetitions; ++rep) {
-        std::size_t calls = 0;
-        const auto start = clock::now();
-        double elapsed = 0.0;
-        do {
-            k.call(impl, threads);
-            ++calls;
-            elapsed = std::chrono::duration<double>(clock::now() - start).count();
-        } while (elapsed < s.min_time && interrupted_signal() == 0);  // a signal ends it within one call
-        if (interrupted_signal() != 0) return r;  // incomplete: the caller stops and drops it
-        r.runs.push_back(static_cast<double>(calls) * static_cast<double>(k.samples) / elapsed);
-    }
-    r.rate = median(r.runs);
-    return r;
 }
 
 // ---- printing ----
@@ -378,7 +111,7 @@ std::string utc_now() {
 // A measured figure, or null where there is none (NaN: not measured).
 Json figure(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
-std::string report_json(const Machine& m, const Settings& s, unsigned threads, bool counted,
+std::string report_json(const Machine& m, const BenchSettings& s, unsigned threads, bool counted,
                         const std::vector<KernelReport>& reports, const std::string& date) {
     Json isas = Json::array();
     for (Isa isa : m.isas) isas.push_back(isa_name(isa));
@@ -447,6 +180,17 @@ std::optional<long long> parse_int(std::string_view text, long long lo, long lon
     return v;
 }
 
+// An integer option's value in lo..hi, else CLI11's validation error "NAME must be an integer in
+// LO..HI, got 'TEXT'".
+long long integer_value(const char* name, const std::string& text, long long lo, long long hi) {
+    const std::optional<long long> n = parse_int(text, lo, hi);
+    if (!n) {
+        throw CLI::ValidationError(std::string(name) + " must be an integer in " + std::to_string(lo) + ".." +
+                                   std::to_string(hi) + ", got '" + text + "'");
+    }
+    return *n;
+}
+
 std::vector<std::string> split_list(std::string_view text) {
     std::vector<std::string> out;
     std::size_t start = 0;
@@ -460,21 +204,9 @@ std::vector<std::string> split_list(std::string_view text) {
     return out;
 }
 
-// Ctrl-C / SIGTERM between two measurements (each stops within one kernel call): the kernels
-// printed so far are complete; the one being measured is dropped, and no --json report is written,
-// so an existing report at that path stays as it was.
-void stop_measuring_if_interrupted(ProgressLine& line, const Settings& s) {
-    if (interrupted_signal() == 0) return;
-    reset_isa();
-    line.erase();
-    std::fflush(stdout);
-    stop_if_interrupted(s.json_path.empty() ? "the kernels printed above are complete"
-                                            : "the kernels printed above are complete; no report written");
-}
-
 // What the command line asked for (the mode's defaults apply to what it left out).
 struct Request {
-    Settings s;
+    BenchSettings s;
     bool quick = false, full = false;
     std::optional<std::size_t> samples;
     std::optional<int> repetitions;
@@ -485,15 +217,15 @@ struct Request {
 // The kernels --kernels names (all by default); usage_error on an unknown name.
 std::vector<const Kernel*> chosen_kernels(const Workloads& w, const std::vector<std::string>& names) {
     for (const std::string& name : names) {
-        auto it = std::find_if(w.kernels.begin(), w.kernels.end(), [&](const Kernel& k) { return k.name == name; });
-        if (it == w.kernels.end()) {
+        auto it = std::find_if(w.kernels().begin(), w.kernels().end(), [&](const Kernel& k) { return k.name == name; });
+        if (it == w.kernels().end()) {
             std::string all;
-            for (const Kernel& k : w.kernels) all += (all.empty() ? "" : ", ") + k.name;
+            for (const Kernel& k : w.kernels()) all += (all.empty() ? "" : ", ") + k.name;
             usage_error("--kernels: unknown kernel '" + name + "' (kernels: " + all + ")");
         }
     }
     std::vector<const Kernel*> kernels;
-    for (const Kernel& k : w.kernels) {
+    for (const Kernel& k : w.kernels()) {
         if (names.empty() || std::find(names.begin(), names.end(), k.name) != names.end()) {
             kernels.push_back(&k);
         }
@@ -501,7 +233,7 @@ std::vector<const Kernel*> chosen_kernels(const Workloads& w, const std::vector<
     return kernels;
 }
 
-void print_preamble(const Machine& m, const Settings& s, const std::string& date, bool counted) {
+void print_preamble(const Machine& m, const BenchSettings& s, const std::string& date, bool counted) {
     std::printf("gradnoise %s bench, %s\n", version_string(), date.c_str());
     std::printf("CPU: %s\n", m.cpu_model.c_str());
     std::printf("Cores: %u logical CPUs", m.logical_cpus);
@@ -514,43 +246,8 @@ void print_preamble(const Machine& m, const Settings& s, const std::string& date
                 counted ? "perf events" : "not available here (no perf events; see bench/count_instructions.sh)");
 }
 
-// One kernel on every ISA and stb_perlin, on 1 thread and on `threads`, with its ratios.
-KernelReport measure_kernel(const Kernel& k, const std::vector<Isa>& isas, unsigned threads, const Settings& s,
-                            InstructionCounter* counter, ProgressLine& line, std::size_t* done, std::size_t total) {
-    KernelReport kr{&k, {}};
-    std::vector<unsigned> thread_counts = {1};
-    if (threads > 1) thread_counts.push_back(threads);
-    auto step = [&](const std::string& what) {
-        line.show("[" + std::to_string(++*done) + "/" + std::to_string(total) + "] " + k.name + " " + what);
-    };
-    for (unsigned t : thread_counts) {
-        for (Isa isa : isas) {
-            step(std::string(isa_name(isa)) + " " + std::to_string(t) + (t == 1 ? " thread" : " threads"));
-            check(force_isa(isa), "force_isa");
-            kr.results.push_back(measure(k, Impl::gradnoise, t, s, counter));
-            stop_measuring_if_interrupted(line, s);
-        }
-        reset_isa();
-        if (k.has_stb) {
-            step("stb_perlin " + std::to_string(t));
-            kr.results.push_back(measure(k, Impl::stb, t, s, counter));
-            stop_measuring_if_interrupted(line, s);
-        } else {
-            ++*done;
-        }
-    }
-    for (Result& r : kr.results) {
-        for (const Result& o : kr.results) {
-            if (o.threads != r.threads) continue;
-            if (o.impl == "gradnoise" && o.isa == "scalar") r.ratio_scalar = r.rate / o.rate;
-            if (o.impl == "stb_perlin") r.ratio_stb = r.rate / o.rate;
-        }
-    }
-    return kr;  // rows in the order scalar.., isas.., stb; 1-thread results first, then N-thread
-}
-
 int run_bench(Request& q) {
-    Settings& s = q.s;
+    BenchSettings& s = q.s;
     if (q.quick && q.full) usage_error("--quick and --full exclude each other");
     if (!q.compare.empty()) {
         return run_compare(q.compare[0], q.compare[1]);
@@ -633,11 +330,7 @@ Run add_bench(CLI::App& app) {
         ->type_name("A B");
     cmd->add_option_function<std::string>(
            "--threads",
-           [q](const std::string& v) {
-               auto n = parse_int(v, 1, 1024);
-               if (!n) throw CLI::ValidationError("--threads must be an integer in 1..1024, got '" + v + "'");
-               q->s.threads = static_cast<unsigned>(*n);
-           },
+           [q](const std::string& v) { q->s.threads = static_cast<unsigned>(integer_value("--threads", v, 1, 1024)); },
            "the multi-thread column's threads, 1..1024 (default: all hardware\n"
            "threads; 1 measures one thread only)")
         ->type_name("N");
@@ -667,20 +360,14 @@ Run add_bench(CLI::App& app) {
     cmd->add_option_function<std::string>(
            "--samples",
            [q](const std::string& v) {
-               auto n = parse_int(v, 1024, std::int64_t(1) << 26);
-               if (!n) throw CLI::ValidationError("--samples must be an integer in 1024..67108864, got '" + v + "'");
-               q->samples = static_cast<std::size_t>(*n);
+               q->samples = static_cast<std::size_t>(integer_value("--samples", v, 1024, std::int64_t(1) << 26));
            },
            "samples per kernel call, 1024..67108864 (grids: the nearest shape;\n"
            "default 1048576, --quick 262144)")
         ->type_name("N");
     cmd->add_option_function<std::string>(
            "--repetitions",
-           [q](const std::string& v) {
-               auto n = parse_int(v, 1, 1000);
-               if (!n) throw CLI::ValidationError("--repetitions must be an integer in 1..1000, got '" + v + "'");
-               q->repetitions = static_cast<int>(*n);
-           },
+           [q](const std::string& v) { q->repetitions = static_cast<int>(integer_value("--repetitions", v, 1, 1000)); },
            "timed runs per figure, 1..1000 (the median is reported)")
         ->type_name("N");
     cmd->add_option_function<std::string>(
@@ -695,12 +382,11 @@ Run add_bench(CLI::App& app) {
            "seconds per run, 0..60 (whole calls; at least one)")
         ->type_name("S");
     cmd->add_flag("--quiet", q->s.quiet, "no progress on stderr");
-    cmd->footer(about + "\n\n"
-        "Examples:\n"
-        "  gradnoise bench\n"
-        "  gradnoise bench --quick --json this-machine.json\n"
-        "  gradnoise bench --compare old-laptop.json this-machine.json\n"
-        "  gradnoise bench --kernels perlin3/points,fbm2_6oct/grid --isa avx2 --threads 4");
+    cmd->footer(help_footer(about, {
+        "gradnoise bench",
+        "gradnoise bench --quick --json this-machine.json",
+        "gradnoise bench --compare old-laptop.json this-machine.json",
+        "gradnoise bench --kernels perlin3/points,fbm2_6oct/grid --isa avx2 --threads 4"}));
     return [q] { return run_bench(*q); };
 }
 

@@ -5,6 +5,8 @@
 #define GRADNOISE_CLI_COMMANDS_HPP
 
 #include <functional>
+#include <initializer_list>
+#include <string>
 
 #include "options.hpp"
 
@@ -22,6 +24,16 @@ Run add_gpu_check(CLI::App& app);  // builds with gradnoise_gpu only
 // The settings every subcommand starts from: options given twice take the last value (as they
 // always have), and the help column is wide enough for "--pattern-frequency F".
 CLI::App* add_command(CLI::App& app, const char* name, const char* summary);
+
+// A subcommand's help footer: `about` (what it does, at more length than its summary; none when
+// empty), then "Examples:" and the examples, one a line, indented by two spaces.
+inline std::string help_footer(const std::string& about, std::initializer_list<const char*> examples) {
+    std::string text = about.empty() ? "Examples:" : about + "\n\nExamples:";
+    for (const char* example : examples) {
+        text += std::string("\n  ") + example;
+    }
+    return text;
+}
 
 }  // namespace gradnoise::cli
 

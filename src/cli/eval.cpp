@@ -318,13 +318,12 @@ Run add_eval(CLI::App& app) {
                   "print the value and its analytic gradient: 'v dv/dx dv/dy [dv/dz [dv/dw]]' per line");
     cmd->add_flag("--print-isa", s->print_isa, "print the instruction set used on standard error");
     cmd->add_flag("-v,--verbose", s->verbose, "print the ISA, point count and time on standard error");
-    cmd->footer(about + "\n\n"
-        "Examples:\n"
-        "  printf '0.5 0.25\\n' | gradnoise eval --dims 2 --gradient   (value, d/dx, d/dy)\n"
-        "  printf '0.5 0.25 0.125\\n' | gradnoise eval\n"
-        "  printf '0x1p-1 0x1p-2\\n' | gradnoise eval --dims 2 --format hex\n"
-        "  gradnoise eval --seed 42 --fade cubic --isa scalar < points.txt > values.txt\n"
-        "  printf '1 2\\n' | gradnoise eval --dims 2 --graph examples/graphs/continent.json");
+    cmd->footer(help_footer(about, {
+        "printf '0.5 0.25\\n' | gradnoise eval --dims 2 --gradient   (value, d/dx, d/dy)",
+        "printf '0.5 0.25 0.125\\n' | gradnoise eval",
+        "printf '0x1p-1 0x1p-2\\n' | gradnoise eval --dims 2 --format hex",
+        "gradnoise eval --seed 42 --fade cubic --isa scalar < points.txt > values.txt",
+        "printf '1 2\\n' | gradnoise eval --dims 2 --graph examples/graphs/continent.json"}));
     return [s] { return run_eval(*s); };
 }
 

@@ -328,13 +328,12 @@ Run add_heightmap(CLI::App& app) {
            "in (z, w) loop seamlessly); default: the 2D field")
         ->type_name("Z[,W]");
     add_noise_options(*cmd, &s->noise);
-    cmd->footer(about + "\n\n"
-        "Examples:\n"
-        "  gradnoise heightmap\n"
-        "  gradnoise heightmap -o terrain.png --size 1024x512 --scale 16 --seed 42\n"
-        "  gradnoise heightmap -o tile.pgm --origin 100,-20.5 --fade cubic\n"
-        "  gradnoise heightmap -o marble.png --pattern marble --fractal turbulence --scale 4\n"
-        "  gradnoise heightmap -o tile.png --period 8 --scale 8 --fractal fbm");
+    cmd->footer(help_footer(about, {
+        "gradnoise heightmap",
+        "gradnoise heightmap -o terrain.png --size 1024x512 --scale 16 --seed 42",
+        "gradnoise heightmap -o tile.pgm --origin 100,-20.5 --fade cubic",
+        "gradnoise heightmap -o marble.png --pattern marble --fractal turbulence --scale 4",
+        "gradnoise heightmap -o tile.png --period 8 --scale 8 --fractal fbm"}));
     return [s] { return run_heightmap(*s); };
 }
 

@@ -72,17 +72,16 @@ Run add_shader(CLI::App& app) {
     cmd->add_option("-o,--output", s->output, "write to FILE (replaced atomically) instead of standard output")
         ->type_name("FILE");
     add_noise_options(*cmd, &s->noise);
-    cmd->footer(
+    cmd->footer(help_footer(
         "Writes GLSL 4.30 (docs/gpu.md): constants, helpers and float NAME(vec2|vec3|vec4 p), which returns\n"
         "what 'gradnoise eval' prints for the same field and point, bit for bit (every float expression\n"
         "precise, hashes in uint); with --gradient also NAME_gradient; and NAME_octaves for chunks. Covers\n"
         "every basis with its fades, hashes, seeds, periods, fractals, warps and patterns, in 2D, 3D and\n"
-        "4D, and graphs (--graph: 'gradnoise eval --graph' prints the same values).\n\n"
-        "Examples:\n"
-        "  gradnoise shader --dims 2 --seed 7 > noise.glsl\n"
-        "  gradnoise shader --basis classic --period 8,8,8 --name clouds -o clouds.glsl\n"
-        "  gradnoise shader --dims 2 --fractal fbm --octaves 8 --gradient --name terrain\n"
-        "  gradnoise shader --graph examples/graphs/continent.json --gradient -o continent.glsl");
+        "4D, and graphs (--graph: 'gradnoise eval --graph' prints the same values).",
+        {"gradnoise shader --dims 2 --seed 7 > noise.glsl",
+         "gradnoise shader --basis classic --period 8,8,8 --name clouds -o clouds.glsl",
+         "gradnoise shader --dims 2 --fractal fbm --octaves 8 --gradient --name terrain",
+         "gradnoise shader --graph examples/graphs/continent.json --gradient -o continent.glsl"}));
     return [s] { return run_shader(*s); };
 }
 

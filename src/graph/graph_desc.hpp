@@ -38,7 +38,7 @@ struct GraphDesc {
 // tables, then validate()). On failure: false, *error says what and where, and *limit whether a
 // limit (size, nesting, nodes, depth, expansion) was what the file exceeded.
 bool read_graph(std::string_view text, GraphDesc* out, std::string* error, bool* limit);
-// The canonical text of a graph (graph_json.cpp).
+// The canonical text of a graph (graph_writer.cpp).
 std::string write_graph(const GraphDesc& g);
 // The checks that need the whole graph: cycles, depth, axes that the graph's dimensions have, the
 // fields' descriptors (validate.cpp).

@@ -1,21 +1,18 @@
-// The graph file format (docs/graphs.md): reading, with the limits checked while reading, every
-// node against node_types.cpp's tables, and the canonical writer. Messages name the node, its type
-// and the parameter.
+// The graph file format (docs/graphs.md), read: the limits checked while reading, every node
+// against node_types.cpp's tables. Messages name the node, its type and the parameter. (The
+// canonical writer: graph_writer.cpp; the schema: graph_schema.cpp.)
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "gradnoise/graph.hpp"
 #include "graph/graph_desc.hpp"
+#include "graph/graph_json.hpp"
 
 namespace gradnoise::graph {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 // A node's name as a map key: a type of this unnamed namespace, so the map's code has internal
 // linkage (a shared libgradnoise exports only the public API).
@@ -79,21 +76,6 @@ int nesting_of(std::string_view text) {
         }
     }
     return deepest;
-}
-
-std::string range_text(const ParamSpec& p) {
-    const bool low = p.lo > -DBL_MAX, high = p.hi < DBL_MAX;
-    if (p.kind == ParamKind::integer) {
-        return "an integer in " + describe_number(p.lo) + ".." + describe_number(p.hi);
-    }
-    if (!low && !high) {
-        return "a finite number";
-    }
-    if (low && !high) {
-        return std::string("a finite number ") + (p.lo_open ? "> " : ">= ") + describe_number(p.lo);
-    }
-    return std::string("a number in ") + (p.lo_open ? "(" : "[") + describe_number(p.lo) + ", " +
-           describe_number(p.hi) + (p.hi_open ? ")" : "]");
 }
 
 bool in_range(const ParamSpec& p, double v) {
@@ -498,88 +480,22 @@ private:
     bool over_node_limit_ = false;
 };
 
-Json write_node(const GraphDesc& g, int index, bool top);
-
-Json write_input(const GraphDesc& g, int index) {
-    const Node& n = g.nodes[static_cast<std::size_t>(index)];
-    if (n.named) {
-        return n.name;
-    }
-    if (n.type == NodeType::constant) {
-        return n.values[0][0];
-    }
-    return write_node(g, index, false);
-}
-
-Json write_node(const GraphDesc& g, int index, bool) {
-    const Node& n = g.nodes[static_cast<std::size_t>(index)];
-    const NodeSpec& spec = node_spec(n.type);
-    Json j = Json::object();
-    j["type"] = spec.name;
-    for (int i = 0; i < spec.input_count; ++i) {
-        const std::vector<int>& in = n.inputs[i];
-        if (in.empty()) {
-            continue;
-        }
-        if (spec.inputs[i].max_count == 1 || (in.size() == 1 && spec.inputs[i].min_count == 1)) {
-            j[spec.inputs[i].name] = write_input(g, in[0]);
-        } else {
-            Json list = Json::array();
-            for (int c : in) {
-                list.push_back(write_input(g, c));
-            }
-            j[spec.inputs[i].name] = list;
-        }
-    }
-    for (int p = 0; p < spec.param_count; ++p) {
-        const ParamSpec& ps = spec.params[p];
-        const std::vector<double>& v = n.values[p];
-        switch (ps.kind) {
-            case ParamKind::choice: j[ps.name] = ps.choices[static_cast<int>(v[0])]; break;
-            case ParamKind::integer: j[ps.name] = static_cast<long long>(v[0]); break;
-            case ParamKind::number: j[ps.name] = v[0]; break;
-            case ParamKind::per_axis:
-            case ParamKind::range: j[ps.name] = v; break;
-            case ParamKind::pairs: {
-                Json pairs = Json::array();
-                for (std::size_t i = 0; i + 1 < v.size(); i += 2) {
-                    pairs.push_back(Json::array({v[i], v[i + 1]}));
-                }
-                j[ps.name] = pairs;
-                break;
-            }
-        }
-    }
-    if (n.type == NodeType::field) {
-        // Only what differs from NoiseDesc's defaults: a parameter the rest of the field ignores is
-        // refused on reading (ignored_parameter), so a default left out is never one that counts.
-        const NoiseDesc base;
-        std::size_t count = 0;
-        const Parameter* f = parameters(&count);
-        for (std::size_t i = 0; i < count; ++i) {
-            if (f[i].kind == ParameterKind::seed) {
-                if (n.field.has_seed) {
-                    j["seed"] = n.field.seed;
-                }
-                continue;
-            }
-            const double v = f[i].get(n.field);
-            if (v == f[i].get(base)) {
-                continue;
-            }
-            if (f[i].kind == ParameterKind::choice) {
-                j[f[i].name] = f[i].choices[static_cast<int>(v)];
-            } else if (f[i].kind == ParameterKind::integer) {
-                j[f[i].name] = static_cast<long long>(v);
-            } else {
-                j[f[i].name] = v;
-            }
-        }
-    }
-    return j;
-}
-
 }  // namespace
+
+std::string range_text(const ParamSpec& p) {
+    const bool low = p.lo > -DBL_MAX, high = p.hi < DBL_MAX;
+    if (p.kind == ParamKind::integer) {
+        return "an integer in " + describe_number(p.lo) + ".." + describe_number(p.hi);
+    }
+    if (!low && !high) {
+        return "a finite number";
+    }
+    if (low && !high) {
+        return std::string("a finite number ") + (p.lo_open ? "> " : ">= ") + describe_number(p.lo);
+    }
+    return std::string("a number in ") + (p.lo_open ? "(" : "[") + describe_number(p.lo) + ", " +
+           describe_number(p.hi) + (p.hi_open ? ")" : "]");
+}
 
 std::string decimal(long long v) {
     char buf[24];
@@ -621,99 +537,4 @@ bool read_graph(std::string_view text, GraphDesc* out, std::string* error, bool*
     return true;
 }
 
-std::string write_graph(const GraphDesc& g) {
-    Json root = Json::object();
-    root["gradnoise_graph"] = g.version;  // the semantics it was written for
-    if (!g.description.empty()) {
-        root["description"] = g.description;
-    }
-    root["dimensions"] = g.dims;
-    Json nodes = Json::object();
-    for (std::size_t i = 0; i < g.nodes.size(); ++i) {
-        if (g.nodes[i].named) {
-            nodes[g.nodes[i].name] = write_node(g, static_cast<int>(i), true);
-        }
-    }
-    root["nodes"] = nodes;
-    root["output"] = write_input(g, g.output);
-    return root.dump(2) + "\n";
-}
-
-Json schema_json() {
-    auto choices = [](const char* const* names) {
-        Json list = Json::array();
-        for (int i = 0; names[i] != nullptr; ++i) {
-            list.push_back(names[i]);
-        }
-        return list;
-    };
-    Json nodes = Json::array();
-    for (int t = 0; t < node_type_count; ++t) {
-        const NodeSpec& spec = node_spec(static_cast<NodeType>(t));
-        Json node{{"type", spec.name}, {"group", spec.group}, {"help", spec.help}};
-        Json inputs = Json::array();
-        for (int i = 0; i < spec.input_count; ++i) {
-            const InputSpec& in = spec.inputs[i];
-            inputs.push_back({{"name", in.name}, {"min", in.min_count}, {"max", in.max_count}, {"help", in.help}});
-        }
-        node["inputs"] = inputs;
-        Json params = Json::array();
-        for (int p = 0; p < spec.param_count; ++p) {
-            const ParamSpec& ps = spec.params[p];
-            static const char* const kinds[] = {"number", "integer", "choice", "per_axis", "pairs", "range"};
-            Json param{{"name", ps.name}, {"kind", kinds[static_cast<int>(ps.kind)]}, {"help", ps.help}};
-            switch (ps.kind) {
-                case ParamKind::choice:
-                    param["choices"] = choices(ps.choices);
-                    param["default"] = ps.choices[static_cast<int>(ps.default_value)];
-                    break;
-                case ParamKind::number:
-                case ParamKind::integer:
-                case ParamKind::per_axis:
-                    param["allowed"] = range_text(ps);
-                    param["default"] = ps.kind == ParamKind::integer ? Json(static_cast<long long>(ps.default_value))
-                                                                     : Json(ps.default_value);
-                    break;
-                case ParamKind::range: param["default"] = Json::array({0.0, 1.0}); break;
-                case ParamKind::pairs: param["default"] = Json::array({Json::array({0.0, 0.0}), Json::array({1.0, 1.0})}); break;
-            }
-            params.push_back(param);
-        }
-        node["params"] = params;
-        nodes.push_back(node);
-    }
-    Json fields = Json::array();
-    std::size_t count = 0;
-    const Parameter* f = parameters(&count);
-    const NoiseDesc base;
-    for (std::size_t i = 0; i < count; ++i) {
-        static const char* const kinds[] = {"choice", "integer", "number", "seed"};
-        Json param{{"name", f[i].name}, {"member", f[i].member}, {"kind", kinds[static_cast<int>(f[i].kind)]},
-                   {"help", f[i].help}};
-        if (f[i].kind == ParameterKind::choice) {
-            param["choices"] = choices(f[i].choices);
-            param["choice_help"] = choices(f[i].choice_help);
-            param["default"] = f[i].choices[static_cast<int>(f[i].get(base))];
-        } else if (f[i].kind == ParameterKind::seed) {
-            param["default"] = nullptr;
-            param["allowed"] = f[i].allowed;
-        } else {
-            param["default"] = f[i].kind == ParameterKind::integer ? Json(static_cast<long long>(f[i].get(base)))
-                                                               : Json(f[i].get(base));
-            param["allowed"] = f[i].allowed;
-            param["min"] = f[i].lo;
-            param["max"] = f[i].hi;
-        }
-        param["expects"] = f[i].expects;
-        param["needs"] = f[i].needs != nullptr ? Json(f[i].needs) : Json(nullptr);
-        param["axis_of"] = f[i].axis_of != nullptr ? Json(f[i].axis_of) : Json(nullptr);
-        fields.push_back(param);
-    }
-    return Json{{"format_version", graph_format_version}, {"nodes", nodes}, {"field_parameters", fields}};
-}
-
 }  // namespace gradnoise::graph
-
-namespace gradnoise {
-std::string Graph::schema() { return graph::schema_json().dump(1) + "\n"; }
-}  // namespace gradnoise

@@ -1,5 +1,5 @@
 // Internal: every graph node type and every parameter, declared once (node_types.cpp). The reader
-// and writer (graph_json.cpp), validation and its messages, the compiler, the reference and the
+// and writer (graph_json.cpp, graph_writer.cpp), validation and its messages, the compiler, the reference and the
 // generated reference page (docs/graph-reference.md, tests/graph_reference.cpp) all read these
 // tables; adding a node is a line in NodeType, an entry in node_specs, its operation in the
 // reference, the compiler and the kernel, and its test.
