@@ -47,9 +47,9 @@ bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
 
 // Sets each (name, value) through gradnoise_desc_set_parameter, REQUIRE-ing that each is accepted.
 inline void set_parameters(gradnoise_desc* d, std::initializer_list<std::pair<const char*, const char*>> values) {
-    for (const auto& [name, value] : values) {
-        INFO(name << " = " << value);
-        REQUIRE(gradnoise_desc_set_parameter(d, name, value) == GRADNOISE_OK);
+    for (const auto& parameter : values) {  // not a structured binding: clang 14's INFO cannot capture one
+        INFO(parameter.first << " = " << parameter.second);
+        REQUIRE(gradnoise_desc_set_parameter(d, parameter.first, parameter.second) == GRADNOISE_OK);
     }
 }
 
