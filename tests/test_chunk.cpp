@@ -25,7 +25,7 @@ using gradnoise::NoiseDesc;
 
 namespace {
 
-Noise make(Fractal kind, gradnoise::Hash hash = gradnoise::Hash::permutation,
+Noise chunk_noise(Fractal kind, gradnoise::Hash hash = gradnoise::Hash::permutation,
            gradnoise::Basis basis = gradnoise::Basis::perlin, int period = 0, float frequency = 1.0f,
            int octaves = 5, gradnoise::Fade fade = gradnoise::Fade::quintic) {
     NoiseDesc d;
@@ -44,14 +44,14 @@ Noise make(Fractal kind, gradnoise::Hash hash = gradnoise::Hash::permutation,
 }
 
 std::vector<Noise> fields() {
-    return {make(Fractal::none), make(Fractal::fbm), make(Fractal::ridged, gradnoise::Hash::mix),
-            make(Fractal::fbm, gradnoise::Hash::permutation, gradnoise::Basis::classic, 16, 0.5f),
-            make(Fractal::none, gradnoise::Hash::mix, gradnoise::Basis::value),
+    return {chunk_noise(Fractal::none), chunk_noise(Fractal::fbm), chunk_noise(Fractal::ridged, gradnoise::Hash::mix),
+            chunk_noise(Fractal::fbm, gradnoise::Hash::permutation, gradnoise::Basis::classic, 16, 0.5f),
+            chunk_noise(Fractal::none, gradnoise::Hash::mix, gradnoise::Basis::value),
             // the Perlin fast path's tile width depends on the octave count: 1, 3 and 32 octaves
-            make(Fractal::turbulence, gradnoise::Hash::permutation, gradnoise::Basis::perlin, 0, 1.0f, 3,
+            chunk_noise(Fractal::turbulence, gradnoise::Hash::permutation, gradnoise::Basis::perlin, 0, 1.0f, 3,
                  gradnoise::Fade::cubic),
-            make(Fractal::billow, gradnoise::Hash::mix, gradnoise::Basis::perlin, 0, 0.7f, 32),
-            make(Fractal::ridged, gradnoise::Hash::permutation, gradnoise::Basis::perlin, 0, 1.0f, 1,
+            chunk_noise(Fractal::billow, gradnoise::Hash::mix, gradnoise::Basis::perlin, 0, 0.7f, 32),
+            chunk_noise(Fractal::ridged, gradnoise::Hash::permutation, gradnoise::Basis::perlin, 0, 1.0f, 1,
                  gradnoise::Fade::cubic)};
 }
 
@@ -226,7 +226,7 @@ TEST_CASE("frequency 1: a chunk at 2^40 + x0 equals the chunk at x0; far chunks 
     // 60 million world units out with a non-dyadic spacing (1/60 unit per sample): the largest
     // step between neighbouring samples is what it is near the origin; sampling the same place
     // with float coordinates (fill_grid_2d at x = 6e7) is a staircase.
-    Noise fbm = make(Fractal::fbm);
+    Noise fbm = chunk_noise(Fractal::fbm);
     const float spacing = 1.0f / 60.0f;
     const std::int64_t far_sample = static_cast<std::int64_t>(60000000.0 / spacing);
     Chunk2d near{0, 0, 600, 60, spacing}, far{far_sample, 0, 600, 60, spacing};

@@ -31,7 +31,7 @@ Noise field(const std::string& name) {
     return Noise();
 }
 
-struct Case {
+struct GoldenCase {
     std::string field;
     int dims;
     testing::Points points;
@@ -45,7 +45,7 @@ TEST_SUITE("golden") {
 TEST_CASE("every ISA reproduces the committed bits of four fields in 2D and 3D") {
     std::ifstream in(GRADNOISE_TEST_DATA_DIR "/golden_bits.txt");
     REQUIRE(in.good());
-    std::map<std::string, Case> cases;
+    std::map<std::string, GoldenCase> cases;
     std::string line;
     std::size_t rows = 0;
     while (std::getline(in, line)) {
@@ -55,7 +55,7 @@ TEST_CASE("every ISA reproduces the committed bits of four fields in 2D and 3D")
         int dims = 0;
         f >> name >> dims >> x >> y >> z >> v;
         REQUIRE(!v.empty());
-        Case& c = cases[name + "/" + std::to_string(dims)];
+        GoldenCase& c = cases[name + "/" + std::to_string(dims)];
         c.field = name;
         c.dims = dims;
         c.points.add(std::strtof(x.c_str(), nullptr), std::strtof(y.c_str(), nullptr), std::strtof(z.c_str(), nullptr));

@@ -22,7 +22,8 @@
 
 namespace gradnoise::cli {
 
-using Json = nlohmann::json;
+// Manifests and journals keep nlohmann::json's sorted keys (the other commands' files keep insertion order).
+using ManifestJson = nlohmann::json;
 
 namespace {
 
@@ -42,28 +43,28 @@ std::string shard_suffix(const Shard& s) {
     return ".shard-" + std::to_string(s.index) + "-of-" + std::to_string(s.count);
 }
 
-Json range_json(const TileRange& r) { return Json{{"x", {r.x0, r.x1}}, {"y", {r.y0, r.y1}}}; }
+ManifestJson range_json(const TileRange& r) { return ManifestJson{{"x", {r.x0, r.x1}}, {"y", {r.y0, r.y1}}}; }
 
-bool entry_from_json(const Json& j, TileEntry* e) {
+bool entry_from_json(const ManifestJson& j, TileEntry* e) {
     try {
         e->x = j.at("x").get<long>();
         e->y = j.at("y").get<long>();
         e->file = j.at("file").get<std::string>();
         e->bytes = j.at("bytes").get<std::uint64_t>();
         e->sha256 = j.at("sha256").get<std::string>();
-    } catch (const Json::exception&) {
+    } catch (const ManifestJson::exception&) {
         return false;
     }
     // A listed name is a plain file name in the set's directory, never a path elsewhere.
     return !e->file.empty() && e->file.find('/') == std::string::npos && e->file != "." && e->file != "..";
 }
 
-std::optional<Json> read_json(const std::string& path, std::string* error) {
+std::optional<ManifestJson> read_json(const std::string& path, std::string* error) {
     std::string text;
     if (!read_bounded_file(path, max_manifest_bytes, "a tile manifest", &text, error)) {
         return std::nullopt;
     }
-    std::optional<Json> j = parse_bounded_json(text, error);
+    std::optional<ManifestJson> j = parse_bounded_json(text, error);
     if (!j || !j->is_object()) {
         *error = path + ": not a gradnoise tile manifest (" + (j ? std::string("not a JSON object") : *error) + ")";
         return std::nullopt;
@@ -72,7 +73,7 @@ std::optional<Json> read_json(const std::string& path, std::string* error) {
 }
 
 // The settings part of a manifest: everything but its tile list (manifest_text writes the header and "tiles").
-Json header_of_manifest(Json m) {
+ManifestJson header_of_manifest(ManifestJson m) {
     m.erase("tiles");
     return m;
 }
@@ -112,8 +113,8 @@ void tile_at(const TileRange& r, std::uint64_t t, long* x, long* y) {
     *y = r.y0 + static_cast<long>(t / across);
 }
 
-Json entry_json(const TileEntry& e) {
-    return Json{{"x", e.x}, {"y", e.y}, {"file", e.file}, {"bytes", e.bytes}, {"sha256", e.sha256}};
+ManifestJson entry_json(const TileEntry& e) {
+    return ManifestJson{{"x", e.x}, {"y", e.y}, {"file", e.file}, {"bytes", e.bytes}, {"sha256", e.sha256}};
 }
 
 std::optional<std::string> sha256_of_file(const std::string& path, std::uint64_t* bytes, std::string* error) {
@@ -189,18 +190,18 @@ TileSetNames tile_set_names(const std::string& output) {
     return n;
 }
 
-Json tile_set_header(std::uint32_t tile_size, const TileRange& range, const Json& config, const std::optional<Shard>& shard) {
-    Json h{{"schema", "gradnoise-tiles/1"}, {"tile_size", tile_size}, {"range", range_json(range)}, {"config", config}};
+ManifestJson tile_set_header(std::uint32_t tile_size, const TileRange& range, const ManifestJson& config, const std::optional<Shard>& shard) {
+    ManifestJson h{{"schema", "gradnoise-tiles/1"}, {"tile_size", tile_size}, {"range", range_json(range)}, {"config", config}};
     if (shard) {
-        h["shard"] = Json{{"index", shard->index}, {"count", shard->count}};
+        h["shard"] = ManifestJson{{"index", shard->index}, {"count", shard->count}};
     }
     return h;
 }
 
-std::string manifest_text(std::uint32_t tile_size, const TileRange& range, const Json& config,
+std::string manifest_text(std::uint32_t tile_size, const TileRange& range, const ManifestJson& config,
                           const std::vector<TileEntry>& tiles, const std::optional<Shard>& shard) {
-    Json m = tile_set_header(tile_size, range, config, shard);
-    Json listed = Json::array();
+    ManifestJson m = tile_set_header(tile_size, range, config, shard);
+    ManifestJson listed = ManifestJson::array();
     for (const TileEntry& e : tiles) {
         listed.push_back(entry_json(e));
     }
@@ -208,11 +209,11 @@ std::string manifest_text(std::uint32_t tile_size, const TileRange& range, const
     return m.dump() + "\n";
 }
 
-bool resumable_entries(const std::string& manifest_path, const std::string& journal_path, const Json& header,
+bool resumable_entries(const std::string& manifest_path, const std::string& journal_path, const ManifestJson& header,
                        std::vector<TileEntry>* entries, std::string* error) {
     std::error_code ec;
     if (std::filesystem::exists(manifest_path, ec)) {
-        std::optional<Json> m = read_json(manifest_path, error);
+        std::optional<ManifestJson> m = read_json(manifest_path, error);
         if (!m) {
             return false;
         }
@@ -221,7 +222,7 @@ bool resumable_entries(const std::string& manifest_path, const std::string& jour
                                      "configuration differ): bake to another name, or remove it to start afresh";
             return false;
         }
-        for (const Json& j : m->value("tiles", Json::array())) {
+        for (const ManifestJson& j : m->value("tiles", ManifestJson::array())) {
             TileEntry e;
             if (entry_from_json(j, &e)) {
                 entries->push_back(e);
@@ -239,7 +240,7 @@ bool resumable_entries(const std::string& manifest_path, const std::string& jour
     std::string line, ignored;
     bool first = true;
     while (std::getline(in, line)) {
-        Json j = parse_bounded_json(line, &ignored).value_or(Json(nlohmann::json::value_t::discarded));
+        ManifestJson j = parse_bounded_json(line, &ignored).value_or(ManifestJson(nlohmann::json::value_t::discarded));
         if (first) {
             if (j.is_discarded() || j != header) {
                 *error = journal_path + " is the journal of a bake with other settings (tile size, range, shard or "
@@ -263,7 +264,7 @@ TileJournal::~TileJournal() {
     }
 }
 
-bool TileJournal::open(const std::string& path, const Json& header, std::string* error) {
+bool TileJournal::open(const std::string& path, const ManifestJson& header, std::string* error) {
     path_ = path;
     file_ = std::fopen(path.c_str(), "wb");
     if (!file_) {
@@ -296,7 +297,7 @@ void TileJournal::finish() {
 }
 
 std::optional<std::string> index_shards(const TileSetNames& names, std::uint32_t tile_size, const TileRange& range,
-                                        const Json& config, std::vector<std::string>* shard_files,
+                                        const ManifestJson& config, std::vector<std::string>* shard_files,
                                         std::uint64_t* tile_count, std::string* error) {
     // The shard manifests NAME_tiles.shard-K-of-N.json beside the tiles.
     const std::string prefix = std::filesystem::path(names.stem).filename().string() + "_tiles.shard-";
@@ -352,7 +353,7 @@ std::optional<std::string> index_shards(const TileSetNames& names, std::uint32_t
     std::vector<std::optional<TileEntry>> tiles(total);
     std::vector<std::uint64_t> owner(total);
     for (const auto& [k, path] : shards) {
-        std::optional<Json> m = read_json(path, error);
+        std::optional<ManifestJson> m = read_json(path, error);
         if (!m) {
             return std::nullopt;
         }
@@ -362,7 +363,7 @@ std::optional<std::string> index_shards(const TileSetNames& names, std::uint32_t
                             "command's): bake that shard again with these settings";
             return std::nullopt;
         }
-        for (const Json& j : m->value("tiles", Json::array())) {
+        for (const ManifestJson& j : m->value("tiles", ManifestJson::array())) {
             TileEntry e;
             if (!entry_from_json(j, &e) || e.x < range.x0 || e.x > range.x1 || e.y < range.y0 || e.y > range.y1) {
                 *error = path + ": a tile entry is malformed or outside --tiles: " + j.dump();
