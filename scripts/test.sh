@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs every test gradnoise has (README: the test command; .ci/run calls it). Each phase is
-# timed, and a closing table lists phase, time and result (docs/testing.md has what each checks, and the
+# timed, and a closing table lists phase, wall time, the CPU seconds the machine was busy and result (docs/testing.md has what each checks, and the
 # measured times). In order:
 #   packages     what the build and tests need (scripts/install-deps.sh); the other platforms' tools
 #                (aarch64, MinGW-w64 + Wine, Emscripten + Node.js + Chromium) install beside the release build.
@@ -49,20 +49,28 @@ mkdir -p build/ci-logs
 # --- phases: each runs in a subshell with errexit; its time and result go into the closing table ---
 phase_rows=()
 started=$SECONDS
+# CPU seconds the machine spent busy so far (every core, every process: /proc/stat's user, nice, system,
+# irq, softirq and steal). A phase's share of it, beside its wall time, shows how well it fills the cores.
+busy_cpu_s() {
+  awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" { printf "%d", ($2 + $3 + $4 + $7 + $8 + $9) / hz; exit }' /proc/stat
+}
+cpu_started=$(busy_cpu_s)
 summary() {
   local rc=$?
   [ "${#phase_rows[@]}" = 0 ] && return
-  printf '\n%-66s %8s  %s\n' "phase" "time" "result"
+  printf '\n%-66s %8s %8s  %s\n' "phase" "time" "CPU s" "result"
   printf '%s\n' "${phase_rows[@]}"
-  printf '%-66s %5d:%02d  %s\n' "total" $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) \
+  printf '%-66s %5d:%02d %8d  %s\n' "total" $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) \
+    $(($(busy_cpu_s) - cpu_started)) \
     "$([ "$rc" = 0 ] && echo "every phase passed" || echo "FAILED")"
 }
 trap summary EXIT
-row() {  # name seconds result
-  phase_rows+=("$(printf '%-66s %5d:%02d  %s' "$1" $(($2 / 60)) $(($2 % 60)) "$3")")
+row() {  # name seconds busy-CPU-seconds-or-'-' result
+  phase_rows+=("$(printf '%-66s %5d:%02d %8s  %s' "$1" $(($2 / 60)) $(($2 % 60)) "$3" "$4")")
 }
 phase() {  # NAME COMMAND...: run it now
-  local name=$1 t0=$SECONDS rc
+  local name=$1 t0=$SECONDS c0 rc
+  c0=$(busy_cpu_s)
   shift
   printf '\n== %s (%s)\n' "$name" "$(date +%H:%M:%S)"
   set +e
@@ -70,10 +78,10 @@ phase() {  # NAME COMMAND...: run it now
   rc=$?
   set -e
   if [ "$rc" != 0 ]; then
-    row "$name" $((SECONDS - t0)) "FAILED (exit $rc)"
+    row "$name" $((SECONDS - t0)) $(($(busy_cpu_s) - c0)) "FAILED (exit $rc)"
     exit 1
   fi
-  row "$name" $((SECONDS - t0)) "passed"
+  row "$name" $((SECONDS - t0)) $(($(busy_cpu_s) - c0)) "passed"
 }
 declare -A beside_pid beside_start beside_name
 beside() {  # KEY NAME COMMAND...: run it beside the phases that follow; `await KEY` joins it
@@ -94,10 +102,10 @@ await() {  # KEY
   printf '\n== %s: done (%s)\n' "${beside_name[$key]}" "$(date +%H:%M:%S)"
   cat "build/ci-logs/$key.log"
   if [ "$rc" != 0 ]; then
-    row "${beside_name[$key]} (beside)" $((SECONDS - beside_start[$key])) "FAILED (exit $rc)"
+    row "${beside_name[$key]} (beside)" $((SECONDS - beside_start[$key])) - "FAILED (exit $rc)"
     exit 1
   fi
-  row "${beside_name[$key]} (beside)" $((SECONDS - beside_start[$key])) "passed"
+  row "${beside_name[$key]} (beside)" $((SECONDS - beside_start[$key])) - "passed"
 }
 # same_digest EXPECTED ACTUAL WHAT: the digests (field workload isa hash) equal line for line.
 same_digest() {
