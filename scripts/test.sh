@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs every test gradnoise has (README: the test command; .ci/run calls it). Each phase is
-# timed, and a closing table lists phase, wall time, the CPU seconds the machine was busy and result (docs/testing.md has what each checks, and the
-# measured times). In order:
+# timed, and a closing table lists phase, wall time, the CPU seconds the machine was busy, and result
+# (docs/testing.md has what each checks, and the measured times). In order:
 #   packages     what the build and tests need (scripts/install-deps.sh); the other platforms' tools
 #                (aarch64, MinGW-w64 + Wine, Emscripten + Node.js + Chromium) install beside the release build.
 #   release      GCC -O3, every x86 ISA: the unit tests (10^6 random points per set and ISA, every awkward
