@@ -57,7 +57,7 @@ TEST_CASE("status names and the per-thread message") {
 TEST_CASE("version") {
     CHECK(gradnoise_version() == GRADNOISE_VERSION_NUMBER);
     CHECK(std::string(gradnoise_version_string()) == "0.15.2");
-    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (15u << 8) | 1u));
+    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (15u << 8) | 2u));
 }
 
 TEST_CASE("ISA queries and overrides") {
