@@ -19,13 +19,11 @@ for kind in scalar simd128; do
   [ "$kind" = simd128 ] && simd=ON
   configure "build/wasm-$kind" -S . -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-wasm.cmake -DCMAKE_BUILD_TYPE=Release \
     -DGRADNOISE_WASM_SIMD128=$simd
-  if [ "$kind" = simd128 ]; then
-    cmake --build "build/wasm-$kind" -j "$(nproc)"
-  else
-    # The scalar module's kernels are the scalar path, which the SIMD module's suite holds every ISA to;
-    # its own check is its digest against Linux's (scripts/test.sh).
-    cmake --build "build/wasm-$kind" -j "$(nproc)" --target gradnoise_web gradnoise_digest
-  fi
+  # The scalar module builds the module and its digest only: its kernels are the scalar path, which the
+  # SIMD module's suite holds every ISA to; its own check is its digest against Linux's (scripts/test.sh).
+  targets=()
+  [ "$kind" = scalar ] && targets=(--target gradnoise_web gradnoise_digest)
+  cmake --build "build/wasm-$kind" -j "$(nproc)" "${targets[@]}"
   cp "build/wasm-$kind/web/"gradnoise*.js build/web/
   cp -r "build/wasm-$kind/web/playground" build/web/
 done
