@@ -56,8 +56,8 @@ TEST_CASE("status names and the per-thread message") {
 
 TEST_CASE("version") {
     CHECK(gradnoise_version() == GRADNOISE_VERSION_NUMBER);
-    CHECK(std::string(gradnoise_version_string()) == "0.15.2");
-    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (15u << 8) | 2u));
+    CHECK(std::string(gradnoise_version_string()) == "0.16.0");
+    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (16u << 8) | 0u));
 }
 
 TEST_CASE("ISA queries and overrides") {
@@ -254,6 +254,75 @@ TEST_CASE("descriptor handles: NULL, unknown enums and ranges") {
         REQUIRE(gradnoise_noise2(f.p, 3.7f, -1.2f, &v) == GRADNOISE_OK);
         CHECK(testing::bits(v) == testing::bits(gradnoise::Noise().noise2(3.7f, -1.2f)));
     }
+}
+
+TEST_CASE("the parameter table through the C API: every entry as the C++ table has it; a descriptor's text") {
+    std::size_t count = 0;
+    const gradnoise::Parameter* table = gradnoise::parameters(&count);
+    REQUIRE(gradnoise_parameter_count() == count);
+    for (std::size_t i = 0; i < count; ++i) {
+        gradnoise_parameter_info info;
+        REQUIRE(gradnoise_parameter(i, &info) == GRADNOISE_OK);
+        const gradnoise::Parameter& p = table[i];
+        CHECK(std::string(info.name) == p.name);
+        CHECK(std::string(info.member) == p.member);
+        CHECK(info.kind == static_cast<int>(p.kind));
+        CHECK(std::string(info.help) == p.help);
+        CHECK(std::string(info.expects) == p.expects);
+        CHECK(std::string(info.default_text) == gradnoise::parameter_text(gradnoise::NoiseDesc{}, p));
+        CHECK((info.needs == nullptr) == (p.needs == nullptr));
+        CHECK((info.axis_of == nullptr) == (p.axis_of == nullptr));
+        if (p.kind == gradnoise::ParameterKind::choice) {
+            std::size_t n = 0;
+            while (p.choices[n] != nullptr) ++n;
+            CHECK(info.choice_count == n);
+            CHECK(info.lo == 0.0);
+            CHECK(info.hi == static_cast<double>(n) - 1);
+            for (std::size_t c = 0; c < n; ++c) {
+                const char* name = nullptr;
+                const char* help = nullptr;
+                REQUIRE(gradnoise_parameter_choice(i, c, &name, &help) == GRADNOISE_OK);
+                CHECK(std::string(name) == p.choices[c]);
+                CHECK(std::string(help) == p.choice_help[c]);
+            }
+            CHECK(gradnoise_parameter_choice(i, n, nullptr, nullptr) == GRADNOISE_INVALID_ARGUMENT);
+        } else {
+            CHECK(info.choice_count == 0);
+            CHECK(info.lo == p.lo);
+            CHECK(info.hi == p.hi);
+            CHECK(gradnoise_parameter_choice(i, 0, nullptr, nullptr) == GRADNOISE_INVALID_ARGUMENT);
+        }
+    }
+    // The C constants are the choices' indices: the basis table's names in GRADNOISE_BASIS_* order.
+    const char* name = nullptr;
+    REQUIRE(gradnoise_parameter_choice(0, GRADNOISE_BASIS_CELLULAR, &name, nullptr) == GRADNOISE_OK);
+    CHECK(std::string(name) == "cellular");
+    gradnoise_parameter_info info;
+    CHECK(gradnoise_parameter(count, &info) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(std::string(gradnoise_last_error_message()).find("gradnoise_parameter: index") == 0);
+    CHECK(gradnoise_parameter(0, nullptr) == GRADNOISE_NULL_POINTER);
+
+    Desc desc;
+    REQUIRE(gradnoise_desc_set_parameter(desc.p, "octaves", "7") == GRADNOISE_OK);
+    REQUIRE(gradnoise_desc_set_parameter(desc.p, "frequency", "0.7") == GRADNOISE_OK);
+    REQUIRE(gradnoise_desc_set_parameter(desc.p, "seed", "-1") == GRADNOISE_OK);
+    char buffer[64];
+    std::size_t length = 0;
+    const auto get = [&](const char* p) {
+        REQUIRE(gradnoise_desc_get_parameter(desc.p, p, buffer, sizeof buffer, &length) == GRADNOISE_OK);
+        CHECK(std::strlen(buffer) == length);
+        return std::string(buffer);
+    };
+    CHECK(get("octaves") == "7");
+    CHECK(get("frequency") == "0.7");
+    CHECK(get("seed") == "18446744073709551615");
+    CHECK(get("basis") == "perlin");
+    CHECK(gradnoise_desc_get_parameter(desc.p, "octaves", nullptr, 0, &length) == GRADNOISE_OK);
+    CHECK(length == 1);
+    CHECK(gradnoise_desc_get_parameter(desc.p, "seed", buffer, 5, &length) == GRADNOISE_SIZE_OVERFLOW);
+    CHECK(gradnoise_desc_get_parameter(desc.p, "octavez", buffer, sizeof buffer, &length) ==
+          GRADNOISE_INVALID_ARGUMENT);
+    CHECK(gradnoise_desc_get_parameter(nullptr, "octaves", buffer, sizeof buffer, &length) == GRADNOISE_NULL_POINTER);
 }
 
 TEST_CASE("noise handles: create, NULL, destroy") {

@@ -70,7 +70,7 @@ GRADNOISE_C_API const char* gradnoise_last_error_message(void);
 /* ---- version ---- */
 /* GRADNOISE_VERSION_NUMBER of the library that is running (the headers' is in version.h). */
 GRADNOISE_C_API uint32_t gradnoise_version(void);
-/* "0.15.2". Thread-safe. */
+/* "0.16.0". Thread-safe. */
 GRADNOISE_C_API const char* gradnoise_version_string(void);
 
 /* ---- instruction sets (every ISA gives the same bits; only speed differs) ---- */
@@ -177,8 +177,46 @@ GRADNOISE_C_API gradnoise_status gradnoise_desc_set_pattern(gradnoise_desc* desc
    between parameters are checked by gradnoise_desc_validate. */
 GRADNOISE_C_API gradnoise_status gradnoise_desc_set_parameter(gradnoise_desc* desc, const char* name,
                                                               const char* value);
+/* A parameter's value as text that gradnoise_desc_set_parameter reads back to the same value (a number: its
+   shortest decimal; a choice: its name; the seed: "reference" or its decimal). *length, buffer and capacity as
+   gradnoise_graph_to_json. NULL_POINTER, INVALID_ARGUMENT (an unknown name). */
+GRADNOISE_C_API gradnoise_status gradnoise_desc_get_parameter(const gradnoise_desc* desc, const char* name,
+                                                              char* buffer, size_t capacity, size_t* length);
 /* OK, or the first problem (INVALID_ARGUMENT naming the field and range). Reads only. */
 GRADNOISE_C_API gradnoise_status gradnoise_desc_validate(const gradnoise_desc* desc);
+
+/* ---- the parameter table (gradnoise/parameters.hpp): every field parameter, declared once ---- */
+/* What a binding or an editor builds its options, enumerations and panels from, so that a new parameter or
+   enumeration value needs no binding change. Every text is static: never free it. */
+enum {
+    GRADNOISE_PARAMETER_CHOICE = 0,  /* one of choice_count names; the value is the name's index */
+    GRADNOISE_PARAMETER_INTEGER = 1, /* an integer in [lo, hi] (a period: one of the values `allowed` says) */
+    GRADNOISE_PARAMETER_NUMBER = 2,  /* a float in [lo, hi] (lo excluded when lo_open); +-FLT_MAX: "finite" */
+    GRADNOISE_PARAMETER_SEED = 3     /* a 64-bit seed, or "reference" (Ken Perlin's permutation) */
+};
+typedef struct gradnoise_parameter_info {
+    const char* name;         /* "octaves": gradnoise_desc_set_parameter's, graph files', Python's keyword */
+    const char* member;       /* "fractal.octaves": the C++ NoiseDesc member the library's messages name */
+    int kind;                 /* GRADNOISE_PARAMETER_* */
+    double lo, hi;            /* integer and number: the range; choice: 0 and choice_count - 1 */
+    int lo_open;              /* 1: lo itself is not allowed */
+    size_t choice_count;      /* choice: how many names (gradnoise_parameter_choice); else 0 */
+    const char* allowed;      /* the allowed values in words: "in 1..32" */
+    const char* expects;      /* what the setter reads: "an integer in 1..32" */
+    const char* help;         /* one line */
+    const char* needs;        /* what the field needs for it to take effect ("a fractal (fbm, ...)"); NULL: always */
+    const char* axis_of;      /* "period" for period_x .. period_w; else NULL */
+    const char* default_text; /* the default value as text, as gradnoise_desc_get_parameter writes it */
+} gradnoise_parameter_info;
+/* The number of parameters (the same every call). Thread-safe, never fails. */
+GRADNOISE_C_API size_t gradnoise_parameter_count(void);
+/* Parameter `index` (0 .. count - 1, in the C++ NoiseDesc's order). NULL_POINTER, INVALID_ARGUMENT (index out
+   of range; *out unchanged). Thread-safe. */
+GRADNOISE_C_API gradnoise_status gradnoise_parameter(size_t index, gradnoise_parameter_info* out);
+/* A choice parameter's name number `choice` (its value: the C constant of the same number) and its line of
+   help; either output may be NULL. INVALID_ARGUMENT: index not a choice parameter, or choice out of range. */
+GRADNOISE_C_API gradnoise_status gradnoise_parameter_choice(size_t index, size_t choice, const char** name,
+                                                            const char** help);
 
 /* ---- fields ---- */
 typedef struct gradnoise_noise gradnoise_noise;
