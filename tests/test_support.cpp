@@ -13,6 +13,7 @@
 #include <string>
 
 #include "api/dispatch.hpp"
+#include "gradnoise/parameters.hpp"
 #include "tables/splitmix64.hpp"
 
 namespace testing {
@@ -563,6 +564,59 @@ gradnoise::Noise make(const gradnoise::NoiseDesc& d) {
     const gradnoise::Status s = gradnoise::Noise::create(d, &n);
     REQUIRE_MESSAGE(s.ok(), s.message());
     return n;
+}
+
+std::vector<VectorField> read_vectors() {
+    std::ifstream in(GRADNOISE_PROJECT_DIR "/conformance/vectors.txt");
+    REQUIRE_MESSAGE(in.good(), "conformance/vectors.txt must be readable");
+    std::vector<VectorField> fields;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream s(line);
+        std::string kind, token;
+        s >> kind;
+        std::vector<std::string> tokens;
+        while (s >> token) tokens.push_back(token);
+        if (kind == "field") {
+            fields.push_back({line, {}, {}});
+            for (const std::string& t : tokens) {
+                const std::size_t eq = t.find('=');
+                REQUIRE(eq != std::string::npos);
+                fields.back().settings.emplace_back(t.substr(0, eq), t.substr(eq + 1));
+            }
+        } else {
+            REQUIRE_MESSAGE(!fields.empty(), line);
+            fields.back().samples[kind].push_back(tokens);
+        }
+    }
+    return fields;
+}
+
+gradnoise::Noise vector_field(const VectorField& f) {
+    gradnoise::NoiseDesc d;
+    for (const auto& [name, text] : f.settings) {
+        const gradnoise::Status s = gradnoise::set_parameter(d, name.c_str(), text.c_str());
+        REQUIRE_MESSAGE(s.ok(), f.head << ": " << s.message());
+    }
+    gradnoise::Noise n;
+    const gradnoise::Status s = gradnoise::Noise::create(d, &n);
+    REQUIRE_MESSAGE(s.ok(), f.head << ": " << s.message());
+    return n;
+}
+
+float vector_float(const std::string& hex) {
+    const std::uint32_t b = static_cast<std::uint32_t>(std::stoul(hex, nullptr, 16));
+    float v;
+    std::memcpy(&v, &b, 4);
+    return v;
+}
+
+double vector_double(const std::string& hex) {
+    const std::uint64_t b = std::stoull(hex, nullptr, 16);
+    double v;
+    std::memcpy(&v, &b, 8);
+    return v;
 }
 
 }  // namespace testing

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -199,6 +200,20 @@ std::vector<gradnoise::Isa> supported_isas();
 // The noise of d, REQUIRE-ing that d is valid (the library's message says why not). Test files
 // bring it in with `using testing::make;` beside their own overloads.
 gradnoise::Noise make(const gradnoise::NoiseDesc& d);
+
+// conformance/vectors.txt (docs/conformance.md): each field's line, its (name, text) settings and its
+// sample lines' tokens by kind ("value2" -> the lines after the kind).
+struct VectorField {
+    std::string head;
+    std::vector<std::pair<std::string, std::string>> settings;
+    std::map<std::string, std::vector<std::vector<std::string>>> samples;
+};
+std::vector<VectorField> read_vectors();
+// The field of a vectors line's settings, made by name as a port makes it (REQUIREs that it is made).
+gradnoise::Noise vector_field(const VectorField& f);
+// A token of hex bits as the float (binary32) or double (binary64) holding them.
+float vector_float(const std::string& hex);
+double vector_double(const std::string& hex);
 
 }  // namespace testing
 

@@ -20,6 +20,7 @@ Run add_bench(CLI::App& app);
 Run add_shader(CLI::App& app);
 Run add_bake(CLI::App& app);       // builds with GRADNOISE_BUILD_BAKE only
 Run add_gpu_check(CLI::App& app);  // builds with gradnoise_gpu only
+Run add_verify(CLI::App& app);     // builds with GRADNOISE_BUILD_BAKE only (OpenSSL's SHA-256)
 
 // The settings every subcommand starts from: options given twice take the last value (as they
 // always have), and the help column is wide enough for "--pattern-frequency F".

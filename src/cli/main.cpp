@@ -59,6 +59,9 @@ int main(int argc, char** argv) {
 #endif
     add(add_bench);
     add(add_shader);
+#if defined(GRADNOISE_HAVE_BAKE)
+    add(add_verify);
+#endif
 #if defined(GRADNOISE_HAVE_GPU)
     add(add_gpu_check);
 #endif

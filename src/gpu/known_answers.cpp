@@ -391,23 +391,28 @@ std::string Case::name() const { return subject.name + ", " + std::to_string(dim
 
 std::vector<Case> cases_of(const std::vector<Subject>& subjects, bool values, bool gradients, bool chunks) {
     std::vector<Case> cases;
+    const auto add = [&cases](const Subject& s, int dims, Form form) {
+        Case c;
+        c.subject = s, c.dims = dims, c.form = form;
+        cases.push_back(c);
+    };
     for (const Subject& s : subjects) {
         if (!s.graph.empty()) {
             Graph graph;
             if (!Graph::from_json(s.graph, &graph)) {
-                cases.push_back({s, 2, Form::value});  // (prepare reports the reader's message)
+                add(s, 2, Form::value);  // (prepare reports the reader's message)
                 continue;
             }
             const int dims = graph.dimensions();
-            if (values) cases.push_back({s, dims, Form::value});
-            if (gradients && graph.gradient_refusal().empty()) cases.push_back({s, dims, Form::gradient});
-            if (chunks && dims == 2) cases.push_back({s, dims, Form::chunk});
+            if (values) add(s, dims, Form::value);
+            if (gradients && graph.gradient_refusal().empty()) add(s, dims, Form::gradient);
+            if (chunks && dims == 2) add(s, dims, Form::chunk);
             continue;
         }
         for (int dims : {2, 3, 4}) {
-            if (values && covers(s.desc, dims, false)) cases.push_back({s, dims, Form::value});
-            if (gradients && covers(s.desc, dims, true)) cases.push_back({s, dims, Form::gradient});
-            if (chunks && dims < 4 && has_chunks(s.desc)) cases.push_back({s, dims, Form::chunk});
+            if (values && covers(s.desc, dims, false)) add(s, dims, Form::value);
+            if (gradients && covers(s.desc, dims, true)) add(s, dims, Form::gradient);
+            if (chunks && dims < 4 && has_chunks(s.desc)) add(s, dims, Form::chunk);
         }
     }
     return cases;
@@ -476,14 +481,16 @@ Prepared prepare(const Case& c, const std::string& name, std::size_t random, boo
         }
         return p;
     }
-    const std::vector<float> points = case_points(c.dims, random);
+    const std::vector<float> points = c.points.empty() ? case_points(c.dims, random) : c.points;
     const bool gradient = c.form == Form::gradient;
-    const Status st = is_graph ? evaluate(graph, c.dims, points, gradient, &p.expected)
-                               : evaluate(noise, c.dims, points, gradient, &p.expected);
+    const Status st = !c.expected.empty() ? Status()
+                      : is_graph          ? evaluate(graph, c.dims, points, gradient, &p.expected)
+                                          : evaluate(noise, c.dims, points, gradient, &p.expected);
     if (!st) {
         p.error = st.message();
         return p;
     }
+    if (!c.expected.empty()) p.expected = c.expected;
     for (float v : points) p.payload.push_back(bits(v));
     p.items = points.size() / static_cast<std::size_t>(c.dims);
     p.per_item = gradient ? static_cast<std::size_t>(c.dims) + 1 : 1;

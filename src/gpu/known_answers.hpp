@@ -36,6 +36,10 @@ struct Case {
     Subject subject;
     int dims = 2;
     Form form = Form::value;
+    // A value or gradient case's own points (dims floats each) and expected words (per point the value, then
+    // the gradient's), as the conformance vectors give them; empty: the set's points and the CPU's bits.
+    std::vector<float> points;
+    std::vector<std::uint32_t> expected;
     std::string name() const;  // "perlin fbm, 6 octaves, 3D, gradient"
 };
 

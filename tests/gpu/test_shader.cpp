@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "../test_support.hpp"
 #include "adversary.hpp"
 #include "gpu/check.hpp"
 #include "gradnoise/gradnoise.hpp"
@@ -47,6 +48,35 @@ TEST_CASE("OpenGL: every known-answer case and corpus graph equals the CPU bit f
     options.prefix = gradnoise::testing::adversary_prefix();
     options.passes = 2;
     gradnoise::testing::check_exact(cases, gradnoise::gpu::run_cases(device, cases, options), device.renderer());
+}
+
+TEST_CASE("OpenGL: the conformance vectors' value and gradient lines, bit for bit") {
+    // conformance/vectors.txt's own points and bits (not the CPU's evaluation): the GLSL is held to the
+    // published file as every binding is (docs/conformance.md).
+    std::vector<gradnoise::gpu::Case> cases;
+    std::size_t lines = 0;
+    for (const ::testing::VectorField& f : ::testing::read_vectors()) {
+        gradnoise::gpu::Subject subject{f.head, ::testing::vector_field(f).desc(), ""};
+        for (const auto& [kind, samples] : f.samples) {
+            const bool gradient = kind.rfind("gradient", 0) == 0;
+            if (!gradient && kind.rfind("value", 0) != 0) continue;  // chunks and binary64: not GLSL calls
+            gradnoise::gpu::Case c;
+            c.subject = subject;
+            c.dims = kind.back() - '0';
+            c.form = gradient ? gradnoise::gpu::Form::gradient : gradnoise::gpu::Form::value;
+            for (const auto& t : samples) {
+                for (int d = 0; d < c.dims; ++d) c.points.push_back(::testing::vector_float(t[d]));
+                for (std::size_t k = c.dims; k < t.size(); ++k) {
+                    c.expected.push_back(static_cast<std::uint32_t>(std::stoul(t[k], nullptr, 16)));
+                }
+            }
+            lines += samples.size();
+            cases.push_back(c);
+        }
+    }
+    REQUIRE(lines > 3000);
+    gradnoise::testing::check_exact(cases, gradnoise::gpu::run_cases(opengl(), cases, gradnoise::gpu::RunOptions{}),
+                                    opengl().renderer());
 }
 
 TEST_CASE("OpenGL: the exact division and square root over a million inputs, honest and adversarial") {
