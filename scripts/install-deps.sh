@@ -5,7 +5,8 @@
 #   scripts/install-deps.sh --windows MinGW-w64 and Wine (scripts/build-windows.sh), besides what is asked
 #   scripts/install-deps.sh --web     Emscripten, Node.js and Chromium (scripts/build-web.sh, the playground's test)
 #   scripts/install-deps.sh --cross   everything, and the other platforms' tools: the aarch64 cross compiler,
-#                                     qemu-user and arm64 runtime, and --windows and --web
+#                                     qemu-user and arm64 runtime, --windows and --web, and the bindings'
+#                                     compilers (Mono, NUnit, rustc, cargo)
 # As root it installs; otherwise it prints the apt-get line and exits 1.
 set -euo pipefail
 
@@ -35,6 +36,9 @@ test_packages=(clang make doctest-dev libbenchmark-dev libnoise-dev python3 libg
   libclang-rt-14-dev bc libsdl2-dev libgl-dev libgl1-mesa-dri xvfb xauth ccache
   libegl-dev libopengl-dev libegl-mesa0 libgbm1 libvulkan-dev mesa-vulkan-drivers glslang-dev glslang-tools spirv-tools spirv-cross)
 cross_packages=(g++-aarch64-linux-gnu qemu-user libstdc++6:arm64 libtbb-dev:arm64)
+# The language bindings' tests (tests/packages_test.sh): Mono's C# compiler and NUnit 2.6 (bindings/csharp),
+# Debian's rustc and cargo (bindings/rust, offline: the crates use std only).
+binding_packages=(mono-mcs nunit-console rustc cargo)
 windows_packages=(g++-mingw-w64-x86-64 wine wine64)
 web_packages=(emscripten nodejs chromium)
 want_cross=0
@@ -42,7 +46,7 @@ packages=("${tool_packages[@]}" "${test_packages[@]}")
 extra=()
 for arg in "$@"; do
   case "$arg" in
-    --cross) want_cross=1; extra+=("${windows_packages[@]}" "${web_packages[@]}") ;;
+    --cross) want_cross=1; extra+=("${windows_packages[@]}" "${web_packages[@]}" "${binding_packages[@]}") ;;
     --tool) packages=("${tool_packages[@]}") ;;
     --windows) extra+=("${windows_packages[@]}") ;;
     --web) extra+=("${web_packages[@]}") ;;

@@ -10,14 +10,16 @@
 #                start (GCC -O1, the scalar path) and the Windows and WebAssembly builds.
 #   -O1, -O0     the quick start's tree (GCC -O1) and a shared-library tree at GCC -O0 give -O3's digests;
 #                the shared library is installed and linked by the C++ and C examples, exports only the API.
-#   Python       pip install into a fresh venv, pytest against the installed copy; benchmark smoke runs.
+#   Python       the wheel (pip wheel, offline) into a fresh venv, pytest against it; benchmark smoke runs.
 #   sanitizers   clang -O1, ASan + UBSan, every x86 ISA: the unit tests (10^5 points), the tool's shell
 #                tests, clang's digest against GCC's; every libFuzzer target (beside the next builds).
 #   TSan         the C API from many threads at once.
 #   aarch64      GCC -O2, NEON, under qemu-aarch64: the unit tests and the digest against x86 -O3's.
 #   Windows      the MinGW-w64 build under Wine: the unit tests, the digest, the tool against Linux's.
-#   WebAssembly  both modules' unit tests and digests under Node.js; the JavaScript API against the tool;
-#                the playground in headless Chromium against `gradnoise bake`.
+#   WebAssembly  both modules' unit tests and digests under Node.js; the JavaScript API against the tool and
+#                the conformance vectors; the playground in headless Chromium against `gradnoise bake`.
+#   packages     the npm tarball in an empty project (TypeScript, Node.js), the Unity package's C# under Mono and
+#                NUnit, the Rust crates (cargo test), each against the conformance vectors.
 # Options: --quick (packages, the release build and its unit tests: the inner loop), --no-sanitize,
 # --no-cross (no aarch64, Windows or WebAssembly tests; the README's own Windows and web commands still run).
 # Build trees live under build/; logs of the phases run beside others under build/ci-logs/.
@@ -207,17 +209,18 @@ shared_library_O0() {
 }
 python_package() {
   # The release tree's pytest run (ctest: python_tests) imports build/release/python; this one checks the
-  # package as users install it (docs/python.md): a venv that sees Debian's numpy, pip with Debian's
-  # setuptools and no network, reusing the release tree's build of the module, then the suite from
-  # outside the source tree.
+  # package as users install it (docs/python.md): the wheel `pip wheel` makes offline with Debian's
+  # setuptools (scripts/package.sh, reusing the release tree's build of the module), installed into a venv
+  # that sees Debian's numpy, then the suite -- the conformance vectors included -- from outside the tree.
   local venv root=$PWD
   venv=$(mktemp -d)
   /usr/bin/python3 -m venv --system-site-packages "$venv"
-  GRADNOISE_CMAKE_BUILD_DIR=build/release "$venv/bin/pip" install --no-build-isolation --no-deps --no-index --quiet .
+  bash scripts/package.sh wheel
+  "$venv/bin/pip" install --no-deps --no-index --quiet build/packages/gradnoise-*.whl
   (cd "$venv" && "$venv/bin/python" -c 'import gradnoise, sys; assert gradnoise.__file__.startswith(sys.prefix), gradnoise.__file__; print("import gradnoise:", gradnoise.__file__, gradnoise.__version__, gradnoise.active_isa())')
   (cd "$venv" && GRADNOISE_CLI="$root/build/release/src/cli/gradnoise" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
     "$root/tests/python" -k "not examples" -x)
-  rm -rf "$venv" python/gradnoise.egg-info
+  rm -rf "$venv"
   build/release/bench/gradnoise_bench --benchmark_min_time=0.01 --benchmark_filter='points1M' >/dev/null
   echo "gradnoise_bench runs"
   PYTHONPATH=build/release/python /usr/bin/python3 bench/python_bench.py --quick >/dev/null
@@ -230,7 +233,7 @@ sanitize_build() {
   # libFuzzer's coverage on every target. -O1 -g1: line tables are all a report needs. Every x86 kernel
   # unit (the differential target compares each ISA with the scalar path). It is also the clang tree:
   # its digest must equal GCC's.
-  configure build/sanitize -S . -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  configure build/sanitize -S . -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DGRADNOISE_SANITIZE=address,undefined -DGRADNOISE_FUZZ=ON \
     -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_EXAMPLES=OFF -DGRADNOISE_PYTHON=OFF
   cmake --build build/sanitize -j "$jobs"
@@ -316,7 +319,14 @@ web_tests() {
     same_values build/digest-gcc.txt "build/wasm-$kind/digest.txt" "WebAssembly $kind"
   done
   node tests/web/api_test.js build/web build/release/src/cli/gradnoise examples/graphs
+  node tests/web/vectors_test.js build/web conformance/vectors.txt
   node tests/web/playground_test.js build/web build/release/src/cli/gradnoise build/web-test
+}
+packages_tests() {
+  # Each package from its own artefact against the conformance vectors (tests/packages_test.sh); the Unity
+  # package's plugins are build/plugin's (no oneTBB) and the MinGW build's.
+  bash scripts/package.sh npm unity
+  bash tests/packages_test.sh
 }
 
 # --- the run ---
@@ -347,6 +357,7 @@ if [ "$run_cross" = 1 ]; then
   phase "aarch64 tests under qemu-aarch64; the digest" aarch64_tests
   phase "Windows: the tests, the digest and the tool under Wine" windows_tests
   phase "WebAssembly: both modules, the JavaScript API, the playground in Chromium" web_tests
+  phase "packages: npm (TypeScript, Node.js), the Unity package (C# under Mono), the Rust crates" packages_tests
 elif [ "$run_sanitize" = 1 ]; then
   await fuzzing
 fi

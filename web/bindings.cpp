@@ -33,6 +33,19 @@ std::string float_text(float v) {
     return buf;
 }
 
+// Values with gradients at points: out holds (dimensions + 1) planes of `count` floats (value, d/dx, ...).
+template <class Sampler>
+int gradient_points(const Sampler& s, int dimensions, const float* x, const float* y, const float* z, const float* w,
+                    float* out, std::uint32_t count) {
+    const gradnoise::GradientOut planes{out, out + count, out + 2 * std::size_t(count), out + 3 * std::size_t(count),
+                                        out + 4 * std::size_t(count)};
+    switch (dimensions) {
+        case 2: return report(s.evaluate_gradient_2d(x, y, planes, count));
+        case 3: return report(s.evaluate_gradient_3d(x, y, z, planes, count));
+        default: return report(s.evaluate_gradient_4d(x, y, z, w, planes, count));
+    }
+}
+
 }  // namespace
 
 // A field being described (desc) and the noise made from it by gnw_field_build.
@@ -93,6 +106,29 @@ EMSCRIPTEN_KEEPALIVE int gnw_field_points(const WebField* f, int dimensions, con
     }
 }
 
+EMSCRIPTEN_KEEPALIVE int gnw_field_gradient_points(const WebField* f, int dimensions, const float* x, const float* y,
+                                                   const float* z, const float* w, float* out, std::uint32_t count) {
+    return gradient_points(f->noise, dimensions, x, y, z, w, out, count);
+}
+
+// A chunk (docs/spec.md section 13): the first sample numbers as 32-bit halves (JavaScript numbers cannot
+// hold every int64), sizes (depth 0: 2D), spacing and level.
+EMSCRIPTEN_KEEPALIVE int gnw_field_chunk(const WebField* f, std::uint32_t x_lo, std::uint32_t x_hi, std::uint32_t y_lo,
+                                         std::uint32_t y_hi, std::uint32_t z_lo, std::uint32_t z_hi, std::uint32_t width,
+                                         std::uint32_t height, std::uint32_t depth, float spacing, int level,
+                                         float* out) {
+    const auto join = [](std::uint32_t lo, std::uint32_t hi) {
+        return static_cast<std::int64_t>((std::uint64_t(hi) << 32) | lo);
+    };
+    if (depth == 0) {
+        return report(f->noise.fill_chunk_2d(
+            gradnoise::Chunk2d{join(x_lo, x_hi), join(y_lo, y_hi), width, height, spacing, level}, out));
+    }
+    return report(f->noise.fill_chunk_3d(gradnoise::Chunk3d{join(x_lo, x_hi), join(y_lo, y_hi), join(z_lo, z_hi), width,
+                                                            height, depth, spacing, level},
+                                         out));
+}
+
 // A graph from JSON text; null with the whole message in gnw_error() when it is not a valid graph.
 EMSCRIPTEN_KEEPALIVE gradnoise::Graph* gnw_graph_create(const char* json, std::uint32_t length) {
     auto* g = new (std::nothrow) gradnoise::Graph;
@@ -120,6 +156,12 @@ EMSCRIPTEN_KEEPALIVE int gnw_graph_points(const gradnoise::Graph* g, int dimensi
         case 3: return report(g->evaluate_3d(x, y, z, out, count));
         default: return report(g->evaluate_4d(x, y, z, w, out, count));
     }
+}
+
+EMSCRIPTEN_KEEPALIVE int gnw_graph_gradient_points(const gradnoise::Graph* g, int dimensions, const float* x,
+                                                   const float* y, const float* z, const float* w, float* out,
+                                                   std::uint32_t count) {
+    return gradient_points(*g, dimensions, x, y, z, w, out, count);
 }
 
 // The graph format's schema (JSON): every field parameter with its kind, choices, range, default and

@@ -180,8 +180,9 @@
     return new Float32Array(view);
   }
 
-  // Points given as arrays of coordinates (any numbers; rounded to binary32 like every binding).
-  function pointsCall(owner, coordinates, into, evaluate) {
+  // Points given as arrays of coordinates (any numbers; rounded to binary32 like every binding); `planes`
+  // output floats per point.
+  function pointsCall(owner, coordinates, planes, evaluate) {
     const dimensions = coordinates.length;
     if (dimensions < 2 || dimensions > 4) throw new GradnoiseError('points take 2, 3 or 4 coordinate arrays');
     const count = coordinates[0].length;
@@ -197,7 +198,7 @@
     try {
       coordinates.forEach(function (c, i) { M.HEAPF32.set(c, (input >> 2) + i * count); });
       const p = function (i) { return i < dimensions ? input + 4 * i * count : 0; };
-      return filled(owner, count, into, function (out) {
+      return filled(owner, count * planes, undefined, function (out) {
         return evaluate(dimensions, p(0), p(1), p(2), p(3), out, count);
       });
     } finally {
@@ -231,9 +232,25 @@
       const evaluate = this.M['_gnw_' + this.kind + '_points'];
       const h = this.handle;
       const coordinates = [xs, ys, zs, ws].filter(function (c) { return c !== undefined; });
-      return pointsCall(this, coordinates, undefined, function (d, x, y, z, w, out, n) {
+      return pointsCall(this, coordinates, 1, function (d, x, y, z, w, out, n) {
         return evaluate(h, d, x, y, z, w, out, n);
       });
+    }
+
+    // Values with their analytic gradients: gradient(xs, ys[, zs[, ws]]) -> [values, dx, dy(, dz(, dw))],
+    // Float32Arrays of one value per point (a field without a gradient, a pattern, throws).
+    gradient(xs, ys, zs, ws) {
+      const evaluate = this.M['_gnw_' + this.kind + '_gradient_points'];
+      const h = this.handle;
+      const coordinates = [xs, ys, zs, ws].filter(function (c) { return c !== undefined; });
+      const planes = coordinates.length + 1;
+      const all = pointsCall(this, coordinates, planes, function (d, x, y, z, w, out, n) {
+        return evaluate(h, d, x, y, z, w, out, n);
+      });
+      const n = coordinates[0].length;
+      const result = [];
+      for (let k = 0; k < planes; ++k) result.push(all.subarray(k * n, (k + 1) * n));
+      return result;
     }
 
     dispose() {
@@ -293,6 +310,33 @@
         out[name] = withStrings(M, [name], function (n) { return M.UTF8ToString(M._gnw_field_get(this.handle, n)); }.bind(this));
       }
       return out;
+    }
+
+    // A chunk of an unbounded world (docs/spec.md section 13): {x, y(, z)} the sample numbers of its first
+    // sample (integers, or BigInts beyond 2^53), {width, height(, depth)}, spacing (default 1) and level (0):
+    // world sample (sx, sy) lies at (sx * spacing, sy * spacing), reduced exactly, so chunks join bit for bit.
+    // Row-major Float32Array (or fills `into`).
+    chunk(spec, into) {
+      const M = this.M;
+      const h = this.handle;
+      const three = spec.depth !== undefined;
+      const g = gridSpec(spec, three ? 3 : 2);
+      const halves = ['x', 'y', 'z'].map(function (a) {
+        const given = spec[a] === undefined ? 0 : spec[a];
+        if (typeof given !== 'bigint' && !Number.isSafeInteger(given)) {
+          throw new GradnoiseError(a + ' must be an integer (a BigInt beyond 2^53; got ' + given + ')');
+        }
+        const v = BigInt(given);
+        if (v < -(1n << 63n) || v >= (1n << 63n)) throw new GradnoiseError(a + ' must be a 64-bit integer (got ' + v + ')');
+        const u = BigInt.asUintN(64, v);
+        return [Number(u & 0xffffffffn), Number(u >> 32n)];
+      });
+      const spacing = spec.spacing === undefined ? 1 : spec.spacing;
+      const level = spec.level === undefined ? 0 : spec.level;
+      return filled(this, g.count, into, function (out) {
+        return M._gnw_field_chunk(h, halves[0][0], halves[0][1], halves[1][0], halves[1][1], halves[2][0],
+                                  halves[2][1], g.size[0], g.size[1], three ? g.size[2] : 0, spacing, level, out);
+      });
     }
 
     // A 3D grid: {x, y, z, step (or stepX, stepY, stepZ), width, height, depth}.

@@ -1,0 +1,102 @@
+// A graph file's field (docs/graphs.md; the C API's gradnoise_graph): read from its JSON text, immutable, safe
+// from many threads; the same bits as `gradnoise bake --graph` and every other binding.
+using System;
+
+namespace Gradnoise
+{
+    public sealed unsafe class Graph : IDisposable
+    {
+        private readonly GraphHandle graph;
+
+        /// <summary>Reads, validates and compiles a graph file's text; GradnoiseException carries the loader's
+        /// whole message ("graph node 'hills' (fractal): octaves must be an integer in 1..32 (got 40)").</summary>
+        public Graph(string json)
+        {
+            if (json == null) throw new ArgumentNullException("json");
+            byte[] text = System.Text.Encoding.UTF8.GetBytes(json);
+            byte[] error = new byte[1024];
+            int status;
+            fixed (byte* t = text) fixed (byte* e = error)
+            {
+                status = Native.gradnoise_graph_create_from_json(t, (UIntPtr)text.Length, out graph, e, (UIntPtr)error.Length);
+            }
+            if (status != 0)
+            {
+                int n = Array.IndexOf(error, (byte)0);
+                throw new GradnoiseException((Status)status, System.Text.Encoding.UTF8.GetString(error, 0, n < 0 ? error.Length : n));
+            }
+            Dimensions = Native.gradnoise_graph_dimensions(graph);
+        }
+
+        /// <summary>2, 3 or 4: the points and grids it takes.</summary>
+        public int Dimensions { get; private set; }
+
+        public void Dispose() { graph.Dispose(); }
+
+        private GraphHandle Handle
+        {
+            get
+            {
+                if (graph.IsClosed) throw new ObjectDisposedException("Graph");
+                return graph;
+            }
+        }
+
+        /// <summary>The canonical JSON text (what `gradnoise bake --print-graph` writes).</summary>
+        public string ToJson()
+        {
+            UIntPtr length;
+            Native.Check(Native.gradnoise_graph_to_json(Handle, null, UIntPtr.Zero, out length));
+            byte[] buffer = new byte[(int)length + 1];
+            fixed (byte* b = buffer) Native.Check(Native.gradnoise_graph_to_json(Handle, b, (UIntPtr)buffer.Length, out length));
+            return System.Text.Encoding.UTF8.GetString(buffer, 0, (int)length);
+        }
+
+        public void Evaluate(float[] x, float[] y, float[] output)
+        {
+            int n = Checks.Points(output, x, y);
+            fixed (float* px = x) fixed (float* py = y) fixed (float* po = output)
+            {
+                Native.Check(Native.gradnoise_graph_evaluate_2d(Handle, px, py, po, (UIntPtr)n));
+            }
+        }
+
+        public void Evaluate(float[] x, float[] y, float[] z, float[] output)
+        {
+            int n = Checks.Points(output, x, y, z);
+            fixed (float* px = x) fixed (float* py = y) fixed (float* pz = z) fixed (float* po = output)
+            {
+                Native.Check(Native.gradnoise_graph_evaluate_3d(Handle, px, py, pz, po, (UIntPtr)n));
+            }
+        }
+
+        public void Evaluate(float[] x, float[] y, float[] z, float[] w, float[] output)
+        {
+            int n = Checks.Points(output, x, y, z, w);
+            fixed (float* px = x) fixed (float* py = y) fixed (float* pz = z) fixed (float* pw = w) fixed (float* po = output)
+            {
+                Native.Check(Native.gradnoise_graph_evaluate_4d(Handle, px, py, pz, pw, po, (UIntPtr)n));
+            }
+        }
+
+        public void Gradient(float[] x, float[] y, float[] value, float[] dx, float[] dy)
+        {
+            int n = Checks.Points(value, x, y);
+            Checks.Output(dx, n, "dx");
+            Checks.Output(dy, n, "dy");
+            fixed (float* px = x) fixed (float* py = y) fixed (float* v = value) fixed (float* gx = dx) fixed (float* gy = dy)
+            {
+                Native.GradientOut o = new Native.GradientOut { Value = v, Dx = gx, Dy = gy };
+                Native.Check(Native.gradnoise_graph_evaluate_gradient_2d(Handle, px, py, ref o, (UIntPtr)n));
+            }
+        }
+
+        public void Grid(Grid2D grid, float[] output, int threads = 1)
+        {
+            Checks.Output(output, grid.Count, "output");
+            Native.Grid2DC g = Checks.Form(grid);
+            Native.FillOptions options = Checks.Threads(threads);
+            fixed (float* o = output) Native.Check(Native.gradnoise_graph_fill_grid_2d(Handle, ref g, o, UIntPtr.Zero, ref options));
+        }
+    }
+}
