@@ -12,7 +12,7 @@
 
 #include "gradnoise/gradnoise.h"
 
-#define MAX_TOKENS 16
+#define MAX_TOKENS 32
 
 static float f32(const char* hex) {
     uint32_t b = (uint32_t)strtoul(hex, NULL, 16);
@@ -141,12 +141,17 @@ int main(int argc, char** argv) {
     }
     while (fgets(buffer, sizeof buffer, in) != NULL) {
         int count = 0;
-        char* token = strtok(buffer, " \n");
+        char* token = strtok(buffer, " \r\n");  /* (CR: a file with Windows line ends) */
         ++line;
         if (token == NULL || token[0] == '#') continue;
         while (token != NULL && count < MAX_TOKENS) {
             tokens[count++] = token;
-            token = strtok(NULL, " \n");
+            token = strtok(NULL, " \r\n");
+        }
+        if (token != NULL) {
+            fprintf(stderr, "line %ld: more than %d tokens\n", line, MAX_TOKENS);
+            ++differences;
+            break;
         }
         if (strcmp(tokens[0], "field") == 0) {
             gradnoise_noise_destroy(noise);

@@ -2,8 +2,8 @@
 // and every third-party port checks (docs/conformance.md). Each field is made the way a port makes it
 // -- its parameters set by name and text, as gradnoise_desc_set_parameter takes them -- and every
 // sample comes from the scalar reference (the ISA forced to scalar: the executable spec). A form a
-// field does not have (cellular 4D, a pattern's gradient, a warped field's chunks, binary64 beyond
-// Perlin) is whatever the library refuses: no line is written for it, so the rules are not said twice.
+// field does not have (cellular 4D, a pattern's gradient, a warped field's chunks, binary64 beyond the
+// perlin basis with the permutation hash) is whatever the library refuses: no line is written for it, so the rules are not said twice.
 //
 // Ken Perlin's field also gets his own Java reference's 150 points (tests/data/improved_noise_sample.txt,
 // the first argument) as binary64 lines: there the file's bits are anchored to an independent source,
@@ -230,7 +230,7 @@ void binary64(const gradnoise::Noise& n, int dims, Random& r) {
         double v = 0.0;
         gradnoise::Status s = dims == 2 ? n.evaluate_2d_f64(&q[0], &q[1], &v, 1)
                                         : n.evaluate_3d_f64(&q[0], &q[1], &q[2], &v, 1);
-        if (!s.ok()) return;  // binary64 is Ken Perlin's field only
+        if (!s.ok()) return;  // binary64: a perlin basis, the permutation hash, no period, warp or pattern
         std::vector<std::string> t;
         for (int d = 0; d < dims; ++d) t.push_back(hex(q[d]));
         t.push_back(hex(v));
@@ -270,7 +270,8 @@ int main(int argc, char** argv) {
         "#   value2 X Y V                   V = the field at (X, Y); value3 X Y Z V; value4 X Y Z W V\n"
         "#   gradient2 X Y V DX DY          the value and its partial derivatives; gradient3, gradient4 likewise\n"
         "#   chunk2 SX SY SPACING LEVEL V   world sample (SX, SY) of a chunk at SPACING and LEVEL; chunk3 SX SY SZ ...\n"
-        "#   double2 X Y V                  binary64 (Ken Perlin's field only); double3 X Y Z V\n");
+        "#   double2 X Y V                  binary64 (a perlin basis, the permutation hash, no period, warp or\n"
+        "#                                  pattern); double3 X Y Z V\n");
     Random r;
     for (const FieldSpec& f : fields()) {
         gradnoise::NoiseDesc d;

@@ -7,8 +7,9 @@
 #   unity   com.gradnoise.gradnoise-V.tgz (and the    the C# binding as a Unity package: package.json, Runtime
 #           folder com.gradnoise.gradnoise/)          sources and assembly definition, the native plugins in
 #                                                     Plugins/Linux/x86_64 and Plugins/Windows/x86_64
-# The Unity package's Linux plugin is built here without oneTBB (build/plugin: no library but the C
-# runtime's), its Windows one by the MinGW build (scripts/build-windows.sh). The Rust crates are used
+# The Unity package's Linux plugin is built here without oneTBB (build/plugin: it needs only the C and C++
+# runtimes), its Windows one by the MinGW build (scripts/build-windows.sh); the web and Windows builds are
+# brought up to date first (incremental: nothing to do after scripts/test.sh). The Rust crates are used
 # from the source tree (bindings/rust: docs/rust.md).
 #   scripts/package.sh [wheel] [npm] [unity]     (none: all three)
 set -euo pipefail
@@ -30,7 +31,7 @@ wheel() {
 }
 
 npm_package() {
-  [ -f build/web/gradnoise-simd128.js ] || bash scripts/build-web.sh
+  bash scripts/build-web.sh >/dev/null
   local stage=build/npm/gradnoise
   rm -rf build/npm && mkdir -p "$stage"
   cp build/web/gradnoise.js build/web/gradnoise-scalar.js build/web/gradnoise-simd128.js web/gradnoise.d.ts \
@@ -47,7 +48,7 @@ unity() {
     -DGRADNOISE_BUILD_TESTS=OFF -DGRADNOISE_BUILD_BENCH=OFF -DGRADNOISE_BUILD_CLI=OFF -DGRADNOISE_BUILD_BAKE=OFF \
     -DGRADNOISE_BUILD_EXAMPLES=OFF -DGRADNOISE_BUILD_GPU=OFF -DGRADNOISE_PYTHON=OFF
   cmake --build build/plugin -j "$(nproc)" --target gradnoise_plugin
-  [ -f build/mingw/plugin/gradnoise.dll ] || bash scripts/build-windows.sh
+  bash scripts/build-windows.sh >/dev/null
   local name=com.gradnoise.gradnoise stage=build/unity/package
   rm -rf build/unity && mkdir -p "$stage/Runtime/Plugins/Linux/x86_64" "$stage/Runtime/Plugins/Windows/x86_64"
   cp bindings/csharp/Runtime/*.cs bindings/csharp/Runtime/*.asmdef "$stage/Runtime/"
@@ -55,10 +56,82 @@ unity() {
   cp build/mingw/plugin/gradnoise.dll "$stage/Runtime/Plugins/Windows/x86_64/"
   sed "s/@VERSION@/$version/" bindings/csharp/package.json >"$stage/package.json"
   cp docs/csharp.md "$stage/README.md"
+  unity_meta_files "$stage"
   # Unity's tarball form is npm's: one top folder named package.
   tar -C build/unity -czf "$out/$name-$version.tgz" package
   rm -rf "${out:?}/$name" && cp -r "$stage" "$out/$name"
   echo "$out/$name-$version.tgz"
+}
+
+# Unity reads a package from a tarball as read-only and ignores a file or folder without a .meta file: one
+# for each, with a GUID fixed by its path (the same in every build), and the plugins' import settings (the
+# Editor and the standalone player of the plugin's own OS, x86_64).
+unity_meta_files() {
+  local stage=$1 path rel guid
+  while IFS= read -r path; do
+    rel=${path#"$stage"/}
+    guid=$(printf 'com.gradnoise.gradnoise/%s' "$rel" | md5sum | cut -c1-32)
+    {
+      printf 'fileFormatVersion: 2\nguid: %s\n' "$guid"
+      if [ -d "$path" ]; then
+        printf 'folderAsset: yes\nDefaultImporter:\n'
+      else
+        case "$rel" in
+          *.cs) printf 'MonoImporter:\n  serializedVersion: 2\n  defaultReferences: []\n  executionOrder: 0\n  icon: {instanceID: 0}\n' ;;
+          *.asmdef) printf 'AssemblyDefinitionImporter:\n' ;;
+          package.json) printf 'PackageManifestImporter:\n' ;;
+          *.md) printf 'TextScriptImporter:\n' ;;
+          *.so|*.dll) plugin_importer "$rel" ;;
+          *) printf 'DefaultImporter:\n' ;;
+        esac
+      fi
+      printf '  externalObjects: {}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n'
+    } >"$path.meta"
+  done < <(find "$stage" -mindepth 1 ! -name '*.meta' | sort)
+}
+plugin_importer() {
+  local os=Linux player=Linux64 other=Win64
+  case "$1" in *.dll) os=Windows player=Win64 other=Linux64 ;; esac
+  cat <<META
+PluginImporter:
+  serializedVersion: 2
+  iconMap: {}
+  executionOrder: {}
+  defineConstraints: []
+  isPreloaded: 0
+  isOverridable: 0
+  isExplicitlyReferenced: 0
+  validateReferences: 1
+  platformData:
+  - first:
+      : Any
+    second:
+      enabled: 0
+      settings:
+        Exclude Editor: 0
+        Exclude $player: 0
+        Exclude $other: 1
+  - first:
+      Editor: Editor
+    second:
+      enabled: 1
+      settings:
+        CPU: x86_64
+        DefaultValueInitialized: true
+        OS: $os
+  - first:
+      Standalone: $player
+    second:
+      enabled: 1
+      settings:
+        CPU: x86_64
+  - first:
+      Standalone: $other
+    second:
+      enabled: 0
+      settings:
+        CPU: None
+META
 }
 
 for kind in "${kinds[@]}"; do

@@ -266,7 +266,11 @@ TEST_CASE("the parameter table through the C API: every entry as the C++ table h
         const gradnoise::Parameter& p = table[i];
         CHECK(std::string(info.name) == p.name);
         CHECK(std::string(info.member) == p.member);
-        CHECK(info.kind == static_cast<int>(p.kind));
+        const int kind = p.kind == gradnoise::ParameterKind::choice    ? GRADNOISE_PARAMETER_CHOICE
+                         : p.kind == gradnoise::ParameterKind::integer ? GRADNOISE_PARAMETER_INTEGER
+                         : p.kind == gradnoise::ParameterKind::number  ? GRADNOISE_PARAMETER_NUMBER
+                                                                       : GRADNOISE_PARAMETER_SEED;
+        CHECK(info.kind == kind);
         CHECK(std::string(info.help) == p.help);
         CHECK(std::string(info.expects) == p.expects);
         CHECK(std::string(info.default_text) == gradnoise::parameter_text(gradnoise::NoiseDesc{}, p));

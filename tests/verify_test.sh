@@ -28,6 +28,10 @@ capture '' verify --check mine.sha256 --isa scalar
 expect_rc "--isa scalar checks on the scalar path alone" 0
 check "... and says so" grep -q 'on scalar$' <<<"$OUT"
 
+sed 's/$/\r/' mine.sha256 >crlf.sha256
+capture '' verify --check crlf.sha256
+expect_rc "a digest file with Windows line ends checks back" 0
+
 # A different field under a recorded digest: reported, exit 1.
 sed 's/seed=9/seed=10/' mine.sha256 >changed.sha256
 capture '' verify --check changed.sha256

@@ -7,6 +7,12 @@
 
 using namespace gradnoise::c_api;
 
+// The C kinds are ParameterKind's values.
+static_assert(static_cast<int>(gradnoise::ParameterKind::choice) == GRADNOISE_PARAMETER_CHOICE);
+static_assert(static_cast<int>(gradnoise::ParameterKind::integer) == GRADNOISE_PARAMETER_INTEGER);
+static_assert(static_cast<int>(gradnoise::ParameterKind::number) == GRADNOISE_PARAMETER_NUMBER);
+static_assert(static_cast<int>(gradnoise::ParameterKind::seed) == GRADNOISE_PARAMETER_SEED);
+
 namespace {
 
 const gradnoise::Parameter* table(std::size_t* count) noexcept { return gradnoise::parameters(count); }

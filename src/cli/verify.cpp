@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <memory>
@@ -189,16 +190,16 @@ Subject graph_subject(const std::string& path, const std::string& label_path) {
 }
 
 // A digest file's line "<sha256>  field NAME=TEXT ..." or "<sha256>  graph PATH" (PATH relative to the
-// file's folder), '#' comments and blank lines skipped.
+// file's folder), '#' comments and blank lines skipped; CR LF line ends read as LF.
 int run_check(const VerifySettings& s, const std::vector<Isa>& isas) {
     std::ifstream in(s.check);
     if (!in) usage_error("--check " + s.check + ": cannot be read");
-    const std::size_t slash = s.check.find_last_of('/');
-    const std::string folder = slash == std::string::npos ? "" : s.check.substr(0, slash + 1);
+    const std::filesystem::path folder = std::filesystem::path(s.check).parent_path();
     std::string line;
     int number = 0, checked = 0, failed = 0;
     while (std::getline(in, line)) {
         ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // a file written on Windows
         if (line.empty() || line[0] == '#') continue;
         std::istringstream words(line);
         std::string expected, kind;
@@ -211,7 +212,8 @@ int run_check(const VerifySettings& s, const std::vector<Isa>& isas) {
             if (kind == "graph") {
                 std::string path;
                 words >> path;
-                return graph_subject(!path.empty() && path[0] == '/' ? path : folder + path, path);
+                const std::filesystem::path p(path);
+                return graph_subject(p.is_absolute() ? path : (folder / p).string(), path);
             }
             if (kind != "field") usage_error(where + ": '" + kind + "' is not a field or a graph");
             NoiseDesc d;

@@ -93,6 +93,7 @@ async function check(module, fields) {
     }
   }
   assert.strictEqual(gn.isa, module);
+  assert(checked > 4000, 'only ' + checked + ' samples checked');
   console.log('JavaScript (' + module + ' module): ' + fields.length + ' fields, ' + checked +
               ' samples bit for bit (' + skipped + ' binary64 lines: no such call)');
 }

@@ -298,7 +298,8 @@ impl Field {
     }
 
     pub fn grid_3d(&self, grid: &Grid3d, out: &mut [f32], threads: u32) -> Result<(), Error> {
-        output(out.len(), grid.size.iter().product())?;
+        let count = grid.size.iter().try_fold(1usize, |a, &b| a.checked_mul(b)).ok_or_else(|| refuse("the grid's size overflows".into()))?;
+        output(out.len(), count)?;
         let g = sys::gradnoise_grid_3d {
             origin_x: grid.origin[0],
             origin_y: grid.origin[1],
