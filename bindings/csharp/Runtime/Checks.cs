@@ -58,6 +58,24 @@ namespace Gradnoise
             };
         }
 
+        internal static Native.Chunk2DC Form(Chunk2D c)
+        {
+            return new Native.Chunk2DC
+            {
+                FirstX = c.FirstX, FirstY = c.FirstY, SizeX = Side(c.Width, "Width"), SizeY = Side(c.Height, "Height"),
+                Spacing = c.Spacing, Level = c.Level
+            };
+        }
+
+        internal static Native.Chunk3DC Form(Chunk3D c)
+        {
+            return new Native.Chunk3DC
+            {
+                FirstX = c.FirstX, FirstY = c.FirstY, FirstZ = c.FirstZ, SizeX = Side(c.Width, "Width"),
+                SizeY = Side(c.Height, "Height"), SizeZ = Side(c.Depth, "Depth"), Spacing = c.Spacing, Level = c.Level
+            };
+        }
+
         /// <summary>1: the calling thread; 0: every core; N: up to N threads.</summary>
         internal static Native.FillOptions Threads(int threads)
         {

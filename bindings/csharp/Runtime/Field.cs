@@ -248,11 +248,7 @@ namespace Gradnoise
         public void Chunk(Chunk2D chunk, float[] output, int threads = 1)
         {
             Checks.Output(output, chunk.Count, "output");
-            Native.Chunk2DC c = new Native.Chunk2DC
-            {
-                FirstX = chunk.FirstX, FirstY = chunk.FirstY, SizeX = Checks.Side(chunk.Width, "Width"),
-                SizeY = Checks.Side(chunk.Height, "Height"), Spacing = chunk.Spacing, Level = chunk.Level
-            };
+            Native.Chunk2DC c = Checks.Form(chunk);
             Native.FillOptions options = Checks.Threads(threads);
             fixed (float* o = output)
             {
@@ -263,12 +259,7 @@ namespace Gradnoise
         public void Chunk(Chunk3D chunk, float[] output, int threads = 1)
         {
             Checks.Output(output, chunk.Count, "output");
-            Native.Chunk3DC c = new Native.Chunk3DC
-            {
-                FirstX = chunk.FirstX, FirstY = chunk.FirstY, FirstZ = chunk.FirstZ, SizeX = Checks.Side(chunk.Width, "Width"),
-                SizeY = Checks.Side(chunk.Height, "Height"), SizeZ = Checks.Side(chunk.Depth, "Depth"),
-                Spacing = chunk.Spacing, Level = chunk.Level
-            };
+            Native.Chunk3DC c = Checks.Form(chunk);
             Native.FillOptions options = Checks.Threads(threads);
             fixed (float* o = output)
             {

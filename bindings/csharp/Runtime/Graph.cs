@@ -91,12 +91,58 @@ namespace Gradnoise
             }
         }
 
+        public void Gradient(float[] x, float[] y, float[] z, float[] value, float[] dx, float[] dy, float[] dz)
+        {
+            int n = Checks.Points(value, x, y, z);
+            Checks.Output(dx, n, "dx");
+            Checks.Output(dy, n, "dy");
+            Checks.Output(dz, n, "dz");
+            fixed (float* px = x) fixed (float* py = y) fixed (float* pz = z)
+            fixed (float* v = value) fixed (float* gx = dx) fixed (float* gy = dy) fixed (float* gz = dz)
+            {
+                Native.GradientOut o = new Native.GradientOut { Value = v, Dx = gx, Dy = gy, Dz = gz };
+                Native.Check(Native.gradnoise_graph_evaluate_gradient_3d(Handle, px, py, pz, ref o, (UIntPtr)n));
+            }
+        }
+
         public void Grid(Grid2D grid, float[] output, int threads = 1)
         {
             Checks.Output(output, grid.Count, "output");
             Native.Grid2DC g = Checks.Form(grid);
             Native.FillOptions options = Checks.Threads(threads);
             fixed (float* o = output) Native.Check(Native.gradnoise_graph_fill_grid_2d(Handle, ref g, o, UIntPtr.Zero, ref options));
+        }
+
+        public void Grid(Grid3D grid, float[] output, int threads = 1)
+        {
+            Checks.Output(output, grid.Count, "output");
+            Native.Grid3DC g = Checks.Form(grid);
+            Native.FillOptions options = Checks.Threads(threads);
+            fixed (float* o = output)
+            {
+                Native.Check(Native.gradnoise_graph_fill_grid_3d(Handle, ref g, o, UIntPtr.Zero, UIntPtr.Zero, ref options));
+            }
+        }
+
+        /// <summary>A chunk of the graph's world: sample s at float(double(s) * double(spacing)) (docs/spec.md 19.8),
+        /// so chunks join bit for bit.</summary>
+        public void Chunk(Chunk2D chunk, float[] output, int threads = 1)
+        {
+            Checks.Output(output, chunk.Count, "output");
+            Native.Chunk2DC c = Checks.Form(chunk);
+            Native.FillOptions options = Checks.Threads(threads);
+            fixed (float* o = output) Native.Check(Native.gradnoise_graph_fill_chunk_2d(Handle, ref c, o, UIntPtr.Zero, ref options));
+        }
+
+        public void Chunk(Chunk3D chunk, float[] output, int threads = 1)
+        {
+            Checks.Output(output, chunk.Count, "output");
+            Native.Chunk3DC c = Checks.Form(chunk);
+            Native.FillOptions options = Checks.Threads(threads);
+            fixed (float* o = output)
+            {
+                Native.Check(Native.gradnoise_graph_fill_chunk_3d(Handle, ref c, o, UIntPtr.Zero, UIntPtr.Zero, ref options));
+            }
         }
     }
 }

@@ -109,6 +109,9 @@ namespace Gradnoise
         [DllImport(Library)] internal static extern int gradnoise_graph_evaluate_3d(GraphHandle graph, float* x, float* y, float* z, float* output, UIntPtr count);
         [DllImport(Library)] internal static extern int gradnoise_graph_evaluate_4d(GraphHandle graph, float* x, float* y, float* z, float* w, float* output, UIntPtr count);
         [DllImport(Library)] internal static extern int gradnoise_graph_fill_grid_2d(GraphHandle graph, ref Grid2DC grid, float* output, UIntPtr rowStride, ref FillOptions options);
+        [DllImport(Library)] internal static extern int gradnoise_graph_fill_grid_3d(GraphHandle graph, ref Grid3DC grid, float* output, UIntPtr rowStride, UIntPtr sliceStride, ref FillOptions options);
+        [DllImport(Library)] internal static extern int gradnoise_graph_fill_chunk_2d(GraphHandle graph, ref Chunk2DC chunk, float* output, UIntPtr rowStride, ref FillOptions options);
+        [DllImport(Library)] internal static extern int gradnoise_graph_fill_chunk_3d(GraphHandle graph, ref Chunk3DC chunk, float* output, UIntPtr rowStride, UIntPtr sliceStride, ref FillOptions options);
         [DllImport(Library)] internal static extern int gradnoise_graph_evaluate_gradient_2d(GraphHandle graph, float* x, float* y, ref GradientOut output, UIntPtr count);
         [DllImport(Library)] internal static extern int gradnoise_graph_evaluate_gradient_3d(GraphHandle graph, float* x, float* y, float* z, ref GradientOut output, UIntPtr count);
 

@@ -283,6 +283,17 @@ namespace Gradnoise.Tests
                     g.Gradient(x, y, v, dx, dy);
                     g.Evaluate(x, y, p);
                     SameBits(p, v, "a graph's gradient call's values");
+                    // Two overlapping chunks of its world agree where they overlap, bit for bit.
+                    float[] left = new float[200], right = new float[200];
+                    g.Chunk(new Chunk2D(1L << 40, -7, 20, 10, 0.05f), left);
+                    g.Chunk(new Chunk2D((1L << 40) + 10, -7, 20, 10, 0.05f), right);
+                    for (int row = 0; row < 10; ++row)
+                    {
+                        float[] l = new float[10], r = new float[10];
+                        Array.Copy(left, row * 20 + 10, l, 0, 10);
+                        Array.Copy(right, row * 20, r, 0, 10);
+                        SameBits(l, r, "overlapping graph chunks");
+                    }
                 }
             }
         }

@@ -112,6 +112,25 @@ pub struct Grid3d {
     pub size: [usize; 3],
 }
 
+impl Grid3d {
+    fn c(&self) -> sys::gradnoise_grid_3d {
+        sys::gradnoise_grid_3d {
+            origin_x: self.origin[0],
+            origin_y: self.origin[1],
+            origin_z: self.origin[2],
+            step_x: self.step[0],
+            step_y: self.step[1],
+            step_z: self.step[2],
+            size_x: self.size[0],
+            size_y: self.size[1],
+            size_z: self.size[2],
+        }
+    }
+    fn count(&self) -> Result<usize, Error> {
+        self.size.iter().try_fold(1usize, |a, &b| a.checked_mul(b)).ok_or_else(|| refuse("the grid's size overflows".into()))
+    }
+}
+
 /// A chunk of an unbounded world: world sample (sx, sy) lies at (sx * spacing, sy * spacing), reduced exactly,
 /// so chunks of one world join bit for bit however far out; level L takes every 2^L-th sample (LOD).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -129,6 +148,62 @@ pub struct Chunk3d {
     pub size: [usize; 3],
     pub spacing: f32,
     pub level: i32,
+}
+
+impl Chunk2d {
+    fn c(&self) -> sys::gradnoise_chunk_2d {
+        sys::gradnoise_chunk_2d {
+            first_x: self.first[0],
+            first_y: self.first[1],
+            size_x: self.size[0],
+            size_y: self.size[1],
+            spacing: self.spacing,
+            level: self.level,
+        }
+    }
+    fn count(&self) -> usize {
+        self.size[0].saturating_mul(self.size[1])
+    }
+}
+
+impl Chunk3d {
+    fn c(&self) -> sys::gradnoise_chunk_3d {
+        sys::gradnoise_chunk_3d {
+            first_x: self.first[0],
+            first_y: self.first[1],
+            first_z: self.first[2],
+            size_x: self.size[0],
+            size_y: self.size[1],
+            size_z: self.size[2],
+            spacing: self.spacing,
+            level: self.level,
+        }
+    }
+    fn count(&self) -> usize {
+        self.size.iter().fold(1usize, |a, &b| a.saturating_mul(b))
+    }
+}
+
+/// The gradient calls' shared checks: 2 to 4 coordinate slices of one length, one output more, each long
+/// enough; then `call` with the planes and the count.
+fn gradient_call(
+    coordinates: &[&[f32]],
+    out: &mut [&mut [f32]],
+    call: impl FnOnce(&[*const f32], &sys::gradnoise_gradient_out, usize) -> sys::Status,
+) -> Result<(), Error> {
+    let dims = coordinates.len();
+    if !(2..=4).contains(&dims) || out.len() != dims + 1 {
+        return Err(refuse(format!("gradient takes 2 to 4 coordinate slices and one output more (got {} and {})", dims, out.len())));
+    }
+    let lens: Vec<usize> = out.iter().map(|o| o.len()).collect();
+    let n = points(coordinates, &lens)?;
+    let mut planes = [ptr::null_mut::<f32>(); 5];
+    for (k, o) in out.iter_mut().enumerate() {
+        planes[k] = o.as_mut_ptr();
+    }
+    let g = sys::gradnoise_gradient_out { value: planes[0], dx: planes[1], dy: planes[2], dz: planes[3], dw: planes[4] };
+    let c: Vec<*const f32> = coordinates.iter().map(|s| s.as_ptr()).collect();
+    check(call(&c, &g, n))
 }
 
 fn options(threads: u32) -> sys::gradnoise_fill_options {
@@ -269,23 +344,12 @@ impl Field {
     /// Values and analytic gradients at points: `out[0]` the values, `out[1..]` d/dx, d/dy (, d/dz, d/dw) --
     /// as many output slices as coordinates plus one.
     pub fn gradient(&self, coordinates: &[&[f32]], out: &mut [&mut [f32]]) -> Result<(), Error> {
-        let dims = coordinates.len();
-        if !(2..=4).contains(&dims) || out.len() != dims + 1 {
-            return Err(refuse(format!("gradient takes 2 to 4 coordinate slices and one output more (got {} and {})", dims, out.len())));
-        }
-        let lens: Vec<usize> = out.iter().map(|o| o.len()).collect();
-        let n = points(coordinates, &lens)?;
-        let mut planes = [ptr::null_mut::<f32>(); 5];
-        for (k, o) in out.iter_mut().enumerate() {
-            planes[k] = o.as_mut_ptr();
-        }
-        let g = sys::gradnoise_gradient_out { value: planes[0], dx: planes[1], dy: planes[2], dz: planes[3], dw: planes[4] };
-        let c: Vec<*const f32> = coordinates.iter().map(|s| s.as_ptr()).collect();
-        check(unsafe {
-            match dims {
-                2 => sys::gradnoise_evaluate_gradient_2d(self.noise, c[0], c[1], &g, n),
-                3 => sys::gradnoise_evaluate_gradient_3d(self.noise, c[0], c[1], c[2], &g, n),
-                _ => sys::gradnoise_evaluate_gradient_4d(self.noise, c[0], c[1], c[2], c[3], &g, n),
+        let noise = self.noise;
+        gradient_call(coordinates, out, |c, g, n| unsafe {
+            match c.len() {
+                2 => sys::gradnoise_evaluate_gradient_2d(noise, c[0], c[1], g, n),
+                3 => sys::gradnoise_evaluate_gradient_3d(noise, c[0], c[1], c[2], g, n),
+                _ => sys::gradnoise_evaluate_gradient_4d(noise, c[0], c[1], c[2], c[3], g, n),
             }
         })
     }
@@ -298,21 +362,9 @@ impl Field {
     }
 
     pub fn grid_3d(&self, grid: &Grid3d, out: &mut [f32], threads: u32) -> Result<(), Error> {
-        let count = grid.size.iter().try_fold(1usize, |a, &b| a.checked_mul(b)).ok_or_else(|| refuse("the grid's size overflows".into()))?;
-        output(out.len(), count)?;
-        let g = sys::gradnoise_grid_3d {
-            origin_x: grid.origin[0],
-            origin_y: grid.origin[1],
-            origin_z: grid.origin[2],
-            step_x: grid.step[0],
-            step_y: grid.step[1],
-            step_z: grid.step[2],
-            size_x: grid.size[0],
-            size_y: grid.size[1],
-            size_z: grid.size[2],
-        };
+        output(out.len(), grid.count()?)?;
         let o = options(threads);
-        check(unsafe { sys::gradnoise_fill_grid_3d(self.noise, &g, out.as_mut_ptr(), 0, 0, &o) })
+        check(unsafe { sys::gradnoise_fill_grid_3d(self.noise, &grid.c(), out.as_mut_ptr(), 0, 0, &o) })
     }
 
     /// A 2D grid's values and gradients: a normal map or hill shading, analytic.
@@ -331,33 +383,15 @@ impl Field {
     }
 
     pub fn chunk_2d(&self, chunk: &Chunk2d, out: &mut [f32], threads: u32) -> Result<(), Error> {
-        output(out.len(), chunk.size[0].saturating_mul(chunk.size[1]))?;
-        let c = sys::gradnoise_chunk_2d {
-            first_x: chunk.first[0],
-            first_y: chunk.first[1],
-            size_x: chunk.size[0],
-            size_y: chunk.size[1],
-            spacing: chunk.spacing,
-            level: chunk.level,
-        };
+        output(out.len(), chunk.count())?;
         let o = options(threads);
-        check(unsafe { sys::gradnoise_fill_chunk_2d(self.noise, &c, out.as_mut_ptr(), 0, &o) })
+        check(unsafe { sys::gradnoise_fill_chunk_2d(self.noise, &chunk.c(), out.as_mut_ptr(), 0, &o) })
     }
 
     pub fn chunk_3d(&self, chunk: &Chunk3d, out: &mut [f32], threads: u32) -> Result<(), Error> {
-        output(out.len(), chunk.size.iter().fold(1usize, |a, &b| a.saturating_mul(b)))?;
-        let c = sys::gradnoise_chunk_3d {
-            first_x: chunk.first[0],
-            first_y: chunk.first[1],
-            first_z: chunk.first[2],
-            size_x: chunk.size[0],
-            size_y: chunk.size[1],
-            size_z: chunk.size[2],
-            spacing: chunk.spacing,
-            level: chunk.level,
-        };
+        output(out.len(), chunk.count())?;
         let o = options(threads);
-        check(unsafe { sys::gradnoise_fill_chunk_3d(self.noise, &c, out.as_mut_ptr(), 0, 0, &o) })
+        check(unsafe { sys::gradnoise_fill_chunk_3d(self.noise, &chunk.c(), out.as_mut_ptr(), 0, 0, &o) })
     }
 }
 
@@ -416,9 +450,47 @@ impl Graph {
         check(unsafe { sys::gradnoise_graph_evaluate_3d(self.graph, x.as_ptr(), y.as_ptr(), z.as_ptr(), out.as_mut_ptr(), n) })
     }
 
+    pub fn evaluate_4d(&self, x: &[f32], y: &[f32], z: &[f32], w: &[f32], out: &mut [f32]) -> Result<(), Error> {
+        let n = points(&[x, y, z, w], &[out.len()])?;
+        check(unsafe {
+            sys::gradnoise_graph_evaluate_4d(self.graph, x.as_ptr(), y.as_ptr(), z.as_ptr(), w.as_ptr(), out.as_mut_ptr(), n)
+        })
+    }
+
+    /// Values and gradients, as `Field::gradient` (a graph with a field that has none, a pattern, is refused).
+    pub fn gradient(&self, coordinates: &[&[f32]], out: &mut [&mut [f32]]) -> Result<(), Error> {
+        let graph = self.graph;
+        gradient_call(coordinates, out, |c, g, n| unsafe {
+            match c.len() {
+                2 => sys::gradnoise_graph_evaluate_gradient_2d(graph, c[0], c[1], g, n),
+                3 => sys::gradnoise_graph_evaluate_gradient_3d(graph, c[0], c[1], c[2], g, n),
+                _ => sys::gradnoise_graph_evaluate_gradient_4d(graph, c[0], c[1], c[2], c[3], g, n),
+            }
+        })
+    }
+
     pub fn grid_2d(&self, grid: &Grid2d, out: &mut [f32], threads: u32) -> Result<(), Error> {
         output(out.len(), grid.count()?)?;
         let o = options(threads);
         check(unsafe { sys::gradnoise_graph_fill_grid_2d(self.graph, &grid.c(), out.as_mut_ptr(), 0, &o) })
+    }
+
+    pub fn grid_3d(&self, grid: &Grid3d, out: &mut [f32], threads: u32) -> Result<(), Error> {
+        output(out.len(), grid.count()?)?;
+        let o = options(threads);
+        check(unsafe { sys::gradnoise_graph_fill_grid_3d(self.graph, &grid.c(), out.as_mut_ptr(), 0, 0, &o) })
+    }
+
+    /// Chunks of a graph's world (sample s at float(double(s) * double(spacing)), docs/spec.md 19.8).
+    pub fn chunk_2d(&self, chunk: &Chunk2d, out: &mut [f32], threads: u32) -> Result<(), Error> {
+        output(out.len(), chunk.count())?;
+        let o = options(threads);
+        check(unsafe { sys::gradnoise_graph_fill_chunk_2d(self.graph, &chunk.c(), out.as_mut_ptr(), 0, &o) })
+    }
+
+    pub fn chunk_3d(&self, chunk: &Chunk3d, out: &mut [f32], threads: u32) -> Result<(), Error> {
+        output(out.len(), chunk.count())?;
+        let o = options(threads);
+        check(unsafe { sys::gradnoise_graph_fill_chunk_3d(self.graph, &chunk.c(), out.as_mut_ptr(), 0, 0, &o) })
     }
 }

@@ -167,6 +167,20 @@ fn a_graph_file_round_trips_and_threads_share_a_field() {
     g.grid_2d(&grid, &mut a, 1).unwrap();
     again.grid_2d(&grid, &mut b, 1).unwrap();
     same_bits(&a, &b, "a graph and its canonical text");
+    // Its gradient call's values are its value call's; two overlapping chunks of its world agree where they
+    // overlap, bit for bit.
+    let (x, y) = ([0.5f32, -3.25, 7.0], [0.25f32, 9.5, -1.0]);
+    let (mut v, mut dx, mut dy, mut p) = ([0.0f32; 3], [0.0f32; 3], [0.0f32; 3], [0.0f32; 3]);
+    g.gradient(&[&x, &y], &mut [&mut v, &mut dx, &mut dy]).unwrap();
+    g.evaluate_2d(&x, &y, &mut p).unwrap();
+    same_bits(&p, &v, "a graph's gradient call's values");
+    assert!(dx.iter().chain(dy.iter()).any(|d| *d != 0.0));
+    let (mut left, mut right) = (vec![0.0f32; 200], vec![0.0f32; 200]);
+    g.chunk_2d(&Chunk2d { first: [1 << 40, -7], size: [20, 10], spacing: 0.05, level: 0 }, &mut left, 1).unwrap();
+    g.chunk_2d(&Chunk2d { first: [(1 << 40) + 10, -7], size: [20, 10], spacing: 0.05, level: 0 }, &mut right, 1).unwrap();
+    for row in 0..10 {
+        same_bits(&left[row * 20 + 10..row * 20 + 20], &right[row * 20..row * 20 + 10], "overlapping graph chunks");
+    }
 
     let field = Arc::new(Field::new(&FieldOptions { basis: Some(Basis::Opensimplex2s), fractal: Some(Fractal::Ridged), seed: Some(9), ..Default::default() }).unwrap());
     let grid = Grid2d::new(10.0, -20.0, 0.031, 64, 48);
