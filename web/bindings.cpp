@@ -111,6 +111,14 @@ EMSCRIPTEN_KEEPALIVE int gnw_field_gradient_points(const WebField* f, int dimens
     return gradient_points(f->noise, dimensions, x, y, z, w, out, count);
 }
 
+// Binary64 points (docs/spec.md section 14: a perlin basis with the permutation hash, no period, warp or
+// pattern; otherwise refused).
+EMSCRIPTEN_KEEPALIVE int gnw_field_points_f64(const WebField* f, int dimensions, const double* x, const double* y,
+                                              const double* z, double* out, std::uint32_t count) {
+    return report(dimensions == 2 ? f->noise.evaluate_2d_f64(x, y, out, count)
+                                  : f->noise.evaluate_3d_f64(x, y, z, out, count));
+}
+
 // A chunk (docs/spec.md section 13): the first sample numbers as 32-bit halves (JavaScript numbers cannot
 // hold every int64), sizes (depth 0: 2D), spacing and level.
 EMSCRIPTEN_KEEPALIVE int gnw_field_chunk(const WebField* f, std::uint32_t x_lo, std::uint32_t x_hi, std::uint32_t y_lo,

@@ -33,6 +33,8 @@ export interface Field extends Sampler {
   parameters(): Record<string, string>;
   grid3d(spec: Grid3dSpec, into?: Float32Array): Float32Array;
   chunk(spec: ChunkSpec, into?: Float32Array): Float32Array;
+  /** Binary64 (Ken Perlin's reference in double): a perlin basis, the permutation hash, no period, warp or pattern. */
+  pointsF64(xs: ArrayLike<number>, ys: ArrayLike<number>, zs?: ArrayLike<number>): Float64Array;
   /** The values coloured as `gradnoise bake <preset>` colours them: RGBA bytes, 4 per value. */
   colour(values: Float32Array, preset: string, ramp?: string): Uint8ClampedArray;
 }

@@ -312,6 +312,31 @@
       return out;
     }
 
+    // Binary64 (docs/spec.md section 14: Ken Perlin's reference in double, bit for bit; a perlin basis with the
+    // permutation hash and no period, warp or pattern): pointsF64(xs, ys[, zs]) -> Float64Array.
+    pointsF64(xs, ys, zs) {
+      const M = this.M;
+      const coordinates = [xs, ys, zs].filter(function (c) { return c !== undefined; });
+      const count = coordinates[0].length;
+      coordinates.forEach(function (c, i) {
+        if (c.length !== count) throw new GradnoiseError('coordinate arrays must have one length (' + 'xyz'[i] + ' has ' + c.length + ', x ' + count + ')');
+      });
+      const input = M._malloc(Math.max(1, count * 8 * coordinates.length));
+      const out = M._malloc(Math.max(1, count * 8));
+      try {
+        if (!input || !out) throw new GradnoiseError('out of memory: ' + count + ' points');
+        coordinates.forEach(function (c, i) { M.HEAPF64.set(c, (input >> 3) + i * count); });
+        const p = function (i) { return i < coordinates.length ? input + 8 * i * count : 0; };
+        if (M._gnw_field_points_f64(this.handle, coordinates.length, p(0), p(1), p(2), out, count) !== 0) {
+          throw new GradnoiseError(M.UTF8ToString(M._gnw_error()));
+        }
+        return new Float64Array(M.HEAPF64.subarray(out >> 3, (out >> 3) + count));
+      } finally {
+        M._free(input);
+        M._free(out);
+      }
+    }
+
     // A chunk of an unbounded world (docs/spec.md section 13): {x, y(, z)} the sample numbers of its first
     // sample (integers, or BigInts beyond 2^53), {width, height(, depth)}, spacing (default 1) and level (0):
     // world sample (sx, sy) lies at (sx * spacing, sy * spacing), reduced exactly, so chunks join bit for bit.

@@ -74,6 +74,56 @@ pub fn isa() -> String {
     text(unsafe { sys::gradnoise_isa_name(sys::gradnoise_active_isa()) })
 }
 
+/// One parameter of the running library's table (what an editor or a settings panel builds itself from).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParameterDescription {
+    pub name: String,
+    /// "choice", "integer", "number" or "seed".
+    pub kind: &'static str,
+    /// The range (integer and number); a choice: 0 and choices.len() - 1.
+    pub low: f64,
+    pub high: f64,
+    pub allowed: String,
+    pub default: String,
+    pub help: String,
+    /// What the field needs for it to take effect; None: always.
+    pub needs: Option<String>,
+    /// A choice's names in their values' order; empty otherwise.
+    pub choices: Vec<String>,
+}
+
+/// Every parameter of the running library's table, in its order.
+pub fn parameters() -> Vec<ParameterDescription> {
+    let count = unsafe { sys::gradnoise_parameter_count() };
+    let mut list = Vec::with_capacity(count);
+    for i in 0..count {
+        let mut info = std::mem::MaybeUninit::<sys::gradnoise_parameter_info>::uninit();
+        if unsafe { sys::gradnoise_parameter(i, info.as_mut_ptr()) } != sys::GRADNOISE_OK {
+            continue;
+        }
+        let info = unsafe { info.assume_init() };
+        let choices = (0..info.choice_count)
+            .map(|c| {
+                let mut name: *const c_char = ptr::null();
+                unsafe { sys::gradnoise_parameter_choice(i, c, &mut name, ptr::null_mut()) };
+                text(name)
+            })
+            .collect();
+        list.push(ParameterDescription {
+            name: text(info.name),
+            kind: ["choice", "integer", "number", "seed"].get(info.kind as usize).copied().unwrap_or("unknown"),
+            low: info.lo,
+            high: info.hi,
+            allowed: text(info.allowed),
+            default: text(info.default_text),
+            help: text(info.help),
+            needs: if info.needs.is_null() { None } else { Some(text(info.needs)) },
+            choices,
+        });
+    }
+    list
+}
+
 /// A 2D grid: sample (i, j) at (origin_x + i * step_x, origin_y + j * step_y), row-major.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Grid2d {

@@ -142,6 +142,42 @@ fn typed_options_are_the_settings_by_name() {
 }
 
 #[test]
+fn the_generated_enumerations_are_the_running_librarys_table() {
+    // Each generated enumeration's names in order, and FieldOptions' members, against the table the running
+    // library lists (the file is generated from it: this catches a library and a crate of different versions).
+    let generated: Vec<(&str, Vec<&str>)> = vec![
+        ("basis", Basis::ALL.iter().map(|v| v.name()).collect()),
+        ("fade", gradnoise::Fade::ALL.iter().map(|v| v.name()).collect()),
+        ("hash", gradnoise::Hash::ALL.iter().map(|v| v.name()).collect()),
+        ("fractal", Fractal::ALL.iter().map(|v| v.name()).collect()),
+        ("pattern", gradnoise::Pattern::ALL.iter().map(|v| v.name()).collect()),
+        ("orientation2", gradnoise::Orientation2::ALL.iter().map(|v| v.name()).collect()),
+        ("orientation3", gradnoise::Orientation3::ALL.iter().map(|v| v.name()).collect()),
+        ("orientation4", gradnoise::Orientation4::ALL.iter().map(|v| v.name()).collect()),
+        ("cellular_distance", CellularDistance::ALL.iter().map(|v| v.name()).collect()),
+        ("cellular_output", CellularOutput::ALL.iter().map(|v| v.name()).collect()),
+    ];
+    let table = gradnoise::parameters();
+    let choices: Vec<_> = table.iter().filter(|p| p.kind == "choice").collect();
+    assert_eq!(choices.len(), generated.len());
+    for (name, names) in &generated {
+        let p = choices.iter().find(|p| p.name == *name).expect(name);
+        assert_eq!(&p.choices, names, "{}", name);
+        for (value, n) in names.iter().enumerate() {
+            assert_eq!(p.choices[value], *n);
+        }
+    }
+    // Every parameter is a member of FieldOptions: its Debug form names them all, and its default as text.
+    let options = format!("{:?}", FieldOptions::default());
+    let defaults = Field::new(&FieldOptions::default()).unwrap();
+    for p in &table {
+        assert!(options.contains(&format!("{}: None", p.name)), "FieldOptions has no {}", p.name);
+        assert_eq!(defaults.parameter(&p.name).unwrap(), p.default, "{}", p.name);
+    }
+    assert_eq!(options.matches(": None").count(), table.len());
+}
+
+#[test]
 fn refusals_carry_the_librarys_message() {
     let e = Field::new(&FieldOptions { fractal: Some(Fractal::Fbm), octaves: Some(40), ..Default::default() }).err().unwrap();
     assert!(e.message.contains("octaves=40: octaves must be an integer in 1..32"), "{}", e);
