@@ -36,9 +36,10 @@ test_packages=(clang make doctest-dev libbenchmark-dev libnoise-dev python3 libg
   libclang-rt-14-dev bc libsdl2-dev libgl-dev libgl1-mesa-dri xvfb xauth ccache
   libegl-dev libopengl-dev libegl-mesa0 libgbm1 libvulkan-dev mesa-vulkan-drivers glslang-dev glslang-tools spirv-tools spirv-cross)
 cross_packages=(g++-aarch64-linux-gnu qemu-user libstdc++6:arm64 libtbb-dev:arm64)
-# The language bindings' tests (tests/packages_test.sh): Mono's C# compiler and NUnit 2.6 (bindings/csharp),
+# The language bindings' tests (tests/packages_test.sh): Mono's C# compiler and NUnit 2.6, console and framework
+# assemblies (bindings/csharp),
 # Debian's rustc and cargo (bindings/rust, offline: the crates use std only).
-binding_packages=(mono-mcs nunit-console rustc cargo)
+binding_packages=(mono-mcs nunit-console libnunit-cil-dev rustc cargo)
 windows_packages=(g++-mingw-w64-x86-64 wine wine64)
 web_packages=(emscripten nodejs chromium)
 want_cross=0
@@ -59,6 +60,11 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm (scripts/package.sh, tests/packages_test.sh): a NodeSource nodejs carries its own; Debian's nodejs does
+# not, and Debian's npm package conflicts with NodeSource's, so it is asked for only where no npm runs.
+if [[ " ${packages[*]} " == *" nodejs "* ]] && ! command -v npm >/dev/null 2>&1; then
+  missing+=(npm)
+fi
 need_arm64_arch=0
 if [ "$want_cross" = 1 ]; then
   dpkg --print-foreign-architectures | grep -qx arm64 || need_arm64_arch=1
