@@ -11,24 +11,29 @@
  * JavaScript API's parameters as TypeScript types). scripts/generate_bindings.sh writes the files; ctest's bindings_current fails when they are stale. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gradnoise/gradnoise.h"
 
-/* "cellular_output" -> "CellularOutput"; "f2_minus_f1" -> "F2MinusF1". */
-static const char* pascal(const char* snake) {
-    static char out[128];
+/* A name in PascalCase, by value: each call has its own, so a printf may take several.
+   "cellular_output" -> "CellularOutput"; "f2_minus_f1" -> "F2MinusF1". */
+typedef struct {
+    char s[128];
+} Name;
+static Name pascal(const char* snake) {
+    Name out;
     size_t n = 0;
     int upper = 1;
-    for (; *snake != '\0' && n + 1 < sizeof out; ++snake) {
+    for (; *snake != '\0' && n + 1 < sizeof out.s; ++snake) {
         if (*snake == '_') {
             upper = 1;
             continue;
         }
-        out[n++] = upper ? (char)toupper((unsigned char)*snake) : *snake;
+        out.s[n++] = upper ? (char)toupper((unsigned char)*snake) : *snake;
         upper = 0;
     }
-    out[n] = '\0';
+    out.s[n] = '\0';
     return out;
 }
 
@@ -50,7 +55,10 @@ static void text(const char* s) {
 
 static gradnoise_parameter_info parameter(size_t i) {
     gradnoise_parameter_info p;
-    if (gradnoise_parameter(i, &p) != GRADNOISE_OK) memset(&p, 0, sizeof p);
+    if (gradnoise_parameter(i, &p) != GRADNOISE_OK) {  /* (i < gradnoise_parameter_count(): never) */
+        fprintf(stderr, "gradnoise_generate_bindings: %s\n", gradnoise_last_error_message());
+        exit(1);
+    }
     return p;
 }
 
@@ -58,6 +66,15 @@ static const char* choice(size_t i, size_t c, const char** help) {
     const char* name = "";
     gradnoise_parameter_choice(i, c, &name, help);
     return name;
+}
+
+/* A parameter's type in a binding: a choice's enumeration, else the language's integer, number or seed type. */
+static Name type_of(const gradnoise_parameter_info* p, const char* integer, const char* number, const char* seed) {
+    Name t;
+    if (p->kind == GRADNOISE_PARAMETER_CHOICE) return pascal(p->name);
+    snprintf(t.s, sizeof t.s, "%s",
+             p->kind == GRADNOISE_PARAMETER_INTEGER ? integer : p->kind == GRADNOISE_PARAMETER_NUMBER ? number : seed);
+    return t;
 }
 
 static void csharp(void) {
@@ -72,13 +89,13 @@ static void csharp(void) {
         if (p.kind != GRADNOISE_PARAMETER_CHOICE) continue;
         printf("    /// <summary>");
         text(p.help);
-        printf(" (parameter \"%s\").</summary>\n    public enum %s\n    {\n", p.name, pascal(p.name));
+        printf(" (parameter \"%s\").</summary>\n    public enum %s\n    {\n", p.name, pascal(p.name).s);
         for (c = 0; c < p.choice_count; ++c) {
             const char* help = "";
             const char* name = choice(i, c, &help);
             printf("        /// <summary>");
             text(help);
-            printf("</summary>\n        %s = %u,\n", pascal(name), (unsigned)c);
+            printf("</summary>\n        %s = %u,\n", pascal(name).s, (unsigned)c);
         }
         puts("    }\n");
     }
@@ -86,30 +103,23 @@ static void csharp(void) {
     puts("    public sealed partial class FieldOptions\n    {");
     for (i = 0; i < count; ++i) {
         gradnoise_parameter_info p = parameter(i);
-        const char* type = p.kind == GRADNOISE_PARAMETER_CHOICE    ? pascal(p.name)
-                           : p.kind == GRADNOISE_PARAMETER_INTEGER ? "int"
-                           : p.kind == GRADNOISE_PARAMETER_NUMBER  ? "float"
-                                                                   : "ulong";
-        char type_copy[128];
-        snprintf(type_copy, sizeof type_copy, "%s", type);
         printf("        /// <summary>");
         text(p.help);
         printf(": %s (default %s).</summary>\n", p.expects, p.default_text);
-        printf("        public %s? %s { get; set; }\n\n", type_copy, pascal(p.name));
+        printf("        public %s? %s { get; set; }\n\n", type_of(&p, "int", "float", "ulong").s, pascal(p.name).s);
     }
     puts("        /// <summary>The (name, text) pairs of the parameters set, in the table's order.</summary>");
     puts("        public IEnumerable<KeyValuePair<string, string>> Settings()\n        {");
     for (i = 0; i < count; ++i) {
         gradnoise_parameter_info p = parameter(i);
-        char member[128];
-        snprintf(member, sizeof member, "%s", pascal(p.name));
-        printf("            if (%s.HasValue) yield return new KeyValuePair<string, string>(\"%s\", ", member, p.name);
+        const Name member = pascal(p.name);
+        printf("            if (%s.HasValue) yield return new KeyValuePair<string, string>(\"%s\", ", member.s, p.name);
         if (p.kind == GRADNOISE_PARAMETER_CHOICE) {
-            printf("Names.%s[(int)%s.Value]);\n", member, member);
+            printf("Names.%s[(int)%s.Value]);\n", member.s, member.s);
         } else if (p.kind == GRADNOISE_PARAMETER_NUMBER) {
-            printf("%s.Value.ToString(\"R\", CultureInfo.InvariantCulture));\n", member);
+            printf("%s.Value.ToString(\"R\", CultureInfo.InvariantCulture));\n", member.s);
         } else {
-            printf("%s.Value.ToString(CultureInfo.InvariantCulture));\n", member);
+            printf("%s.Value.ToString(CultureInfo.InvariantCulture));\n", member.s);
         }
     }
     puts("        }\n    }\n");
@@ -118,7 +128,7 @@ static void csharp(void) {
     for (i = 0; i < count; ++i) {
         gradnoise_parameter_info p = parameter(i);
         if (p.kind != GRADNOISE_PARAMETER_CHOICE) continue;
-        printf("        public static readonly string[] %s = {", pascal(p.name));
+        printf("        public static readonly string[] %s = {", pascal(p.name).s);
         for (c = 0; c < p.choice_count; ++c) printf("%s\"%s\"", c == 0 ? " " : ", ", choice(i, c, NULL));
         puts(" };");
     }
@@ -135,28 +145,24 @@ static void rust(void) {
         printf("/// ");
         text(p.help);
         printf(" (parameter `%s`).\n#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\npub enum %s {\n", p.name,
-               pascal(p.name));
+               pascal(p.name).s);
         for (c = 0; c < p.choice_count; ++c) {
             const char* help = "";
             const char* name = choice(i, c, &help);
             printf("    /// ");
             text(help);
-            printf("\n    %s = %u,\n", pascal(name), (unsigned)c);
+            printf("\n    %s = %u,\n", pascal(name).s, (unsigned)c);
         }
         printf("}\n\nimpl %s {\n    /// Every value, in the library's order.\n    pub const ALL: [%s; %u] = [",
-               pascal(p.name), pascal(p.name), (unsigned)p.choice_count);
+               pascal(p.name).s, pascal(p.name).s, (unsigned)p.choice_count);
         for (c = 0; c < p.choice_count; ++c) {
-            char type[128];
-            snprintf(type, sizeof type, "%s", pascal(p.name));
-            printf("%s%s::%s", c == 0 ? "" : ", ", type, pascal(choice(i, c, NULL)));
+            printf("%s%s::%s", c == 0 ? "" : ", ", pascal(p.name).s, pascal(choice(i, c, NULL)).s);
         }
         puts("];");
         puts("    /// The name the library reads and writes.\n    pub fn name(self) -> &'static str {\n        match self {");
         for (c = 0; c < p.choice_count; ++c) {
-            char type[128];
             const char* name = choice(i, c, NULL);
-            snprintf(type, sizeof type, "%s", pascal(p.name));
-            printf("            %s::%s => \"%s\",\n", type, pascal(name), name);
+            printf("            %s::%s => \"%s\",\n", pascal(p.name).s, pascal(name).s, name);
         }
         puts("        }\n    }\n}\n");
     }
@@ -164,15 +170,10 @@ static void rust(void) {
     puts("#[derive(Clone, Debug, Default, PartialEq)]\npub struct FieldOptions {");
     for (i = 0; i < count; ++i) {
         gradnoise_parameter_info p = parameter(i);
-        char type[128];
-        snprintf(type, sizeof type, "%s",
-                 p.kind == GRADNOISE_PARAMETER_CHOICE    ? pascal(p.name)
-                 : p.kind == GRADNOISE_PARAMETER_INTEGER ? "i32"
-                 : p.kind == GRADNOISE_PARAMETER_NUMBER  ? "f32"
-                                                         : "u64");
         printf("    /// ");
         text(p.help);
-        printf(": %s (default %s).\n    pub %s: Option<%s>,\n", p.expects, p.default_text, p.name, type);
+        printf(": %s (default %s).\n    pub %s: Option<%s>,\n", p.expects, p.default_text, p.name,
+               type_of(&p, "i32", "f32", "u64").s);
     }
     puts("}\n\nimpl FieldOptions {");
     puts("    /// The (name, text) pairs of the parameters set, in the table's order.");
@@ -197,7 +198,7 @@ static void typescript(void) {
         if (p.kind != GRADNOISE_PARAMETER_CHOICE) continue;
         printf("/** ");
         text(p.help);
-        printf(" (parameter `%s`). */\nexport type %s =", p.name, pascal(p.name));
+        printf(" (parameter `%s`). */\nexport type %s =", p.name, pascal(p.name).s);
         for (c = 0; c < p.choice_count; ++c) printf("%s'%s'", c == 0 ? " " : " | ", choice(i, c, NULL));
         puts(";\n");
     }
@@ -211,7 +212,7 @@ static void typescript(void) {
         text(p.help);
         printf(": %s (default %s). */\n", p.expects, p.default_text);
         if (p.kind == GRADNOISE_PARAMETER_CHOICE) {
-            printf("  %s?: %s;\n", p.name, pascal(p.name));
+            printf("  %s?: %s;\n", p.name, pascal(p.name).s);
         } else if (p.kind == GRADNOISE_PARAMETER_SEED) {
             printf("  %s?: number | bigint | string | null;\n", p.name);
         } else {

@@ -145,6 +145,12 @@ std::uint32_t bits(float v) {
     return u;
 }
 
+std::uint64_t double_bits(double v) {
+    std::uint64_t b;
+    std::memcpy(&b, &v, sizeof b);
+    return b;
+}
+
 std::string describe(float v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%a (%.9g)", static_cast<double>(v), static_cast<double>(v));

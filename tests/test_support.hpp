@@ -57,6 +57,7 @@ Points random_bit_patterns(std::size_t n, std::uint64_t seed);
 Points nonfinite_points();
 
 std::uint32_t bits(float v);
+std::uint64_t double_bits(double v);  // a double's bit pattern
 std::string describe(float v);  // "%a (%.9g)"
 
 // Index of the first element whose bit pattern differs, or -1.

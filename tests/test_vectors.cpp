@@ -27,14 +27,6 @@ using testing::VectorField;
 using testing::vector_double;
 using testing::vector_float;
 
-std::uint64_t double_bits(double v) {
-    std::uint64_t b;
-    std::memcpy(&b, &v, 8);
-    return b;
-}
-
-gradnoise::Noise make_field(const VectorField& f) { return testing::vector_field(f); }
-
 // Column c of each line, as floats.
 std::vector<float> column(const std::vector<Tokens>& lines, std::size_t c) {
     std::vector<float> v;
@@ -115,7 +107,8 @@ void check_path(const VectorField& f, const gradnoise::Noise& n, const testing::
             const gradnoise::Status s =
                 dims == 2 ? path.evaluate_2d_f64(n, &x, &y, &v, 1) : path.evaluate_3d_f64(n, &x, &y, &z, &v, 1);
             REQUIRE_MESSAGE(s.ok(), f.head << isa << ": " << s.message());
-            CHECK_MESSAGE(double_bits(v) == double_bits(vector_double(t[dims])), f.head << ": " << it->first << isa << " at " << t[0]);
+            CHECK_MESSAGE(testing::double_bits(v) == testing::double_bits(vector_double(t[dims])),
+                          f.head << ": " << it->first << isa << " at " << t[0]);
         }
     }
 }
@@ -128,7 +121,7 @@ TEST_CASE("every ISA gives the conformance vectors' bits") {
     const std::vector<VectorField> fields = read_vectors();
     REQUIRE(fields.size() >= 30);
     for (const VectorField& f : fields) {
-        const gradnoise::Noise n = make_field(f);
+        const gradnoise::Noise n = testing::vector_field(f);
         for (const testing::IsaPath& path : testing::isa_paths()) {
             check_path(f, n, path);
         }
@@ -137,7 +130,7 @@ TEST_CASE("every ISA gives the conformance vectors' bits") {
 
 TEST_CASE("the reference's one-sample calls give the conformance vectors' bits") {
     for (const VectorField& f : read_vectors()) {
-        const gradnoise::Noise n = make_field(f);
+        const gradnoise::Noise n = testing::vector_field(f);
         for (const auto& [kind, lines] : f.samples) {
             for (const Tokens& t : lines) {
                 std::vector<float> expect, got;
@@ -187,7 +180,7 @@ TEST_CASE("the vectors cover every choice of the parameter table, every kind of 
             here.insert(name);
         }
         // A choice's default is covered by a field that leaves it unset where it takes effect.
-        const gradnoise::NoiseDesc desc = make_field(f).desc();
+        const gradnoise::NoiseDesc desc = testing::vector_field(f).desc();
         for (std::size_t i = 0; i < count; ++i) {
             if (here.count(table[i].name) == 0 && gradnoise::parameter_in_effect(table[i], desc)) {
                 defaults_in_effect.insert(table[i].name);
@@ -229,19 +222,21 @@ TEST_CASE("the vectors' binary64 Perlin lines hold Ken Perlin's own Java values"
     // compiled unmodified and run on OpenJDK).
     std::map<std::uint64_t, std::uint64_t> java;  // x's bits ^ y's rotated ^ z's: a key per point
     std::map<std::uint64_t, std::uint64_t> file;
-    auto key = [](double x, double y, double z) { return double_bits(x) ^ (double_bits(y) * 3) ^ (double_bits(z) * 7); };
+    auto key = [](double x, double y, double z) {
+        return testing::double_bits(x) ^ (testing::double_bits(y) * 3) ^ (testing::double_bits(z) * 7);
+    };
     for (const std::string& line : testing::data_lines(GRADNOISE_TEST_DATA_DIR "/improved_noise_sample.txt")) {
         std::istringstream s(line);
         std::string x, y, z, v;
         s >> x >> y >> z >> v;
-        java[key(std::stod(x), std::stod(y), std::stod(z))] = double_bits(std::stod(v));
+        java[key(std::stod(x), std::stod(y), std::stod(z))] = testing::double_bits(std::stod(v));
     }
     REQUIRE(java.size() == 150);
     const std::vector<VectorField> fields = read_vectors();
     const VectorField& perlin = fields.at(0);
     REQUIRE(perlin.settings.empty());
     for (const Tokens& t : perlin.samples.at("double3")) {
-        file[key(vector_double(t[0]), vector_double(t[1]), vector_double(t[2]))] = double_bits(vector_double(t[3]));
+        file[key(vector_double(t[0]), vector_double(t[1]), vector_double(t[2]))] = testing::double_bits(vector_double(t[3]));
     }
     for (const auto& [point, value] : java) {
         REQUIRE_MESSAGE(file.count(point) == 1, "a point of Ken Perlin's is missing from the file");

@@ -111,29 +111,20 @@ namespace Gradnoise
         /// <summary>output[i] = the field at (x[i], y[i]); the arrays of one length (output at least as long).</summary>
         public void Evaluate(float[] x, float[] y, float[] output)
         {
-            int n = Checks.Points(output, x, y);
-            fixed (float* px = x) fixed (float* py = y) fixed (float* po = output)
-            {
-                Native.Check(Native.gradnoise_evaluate_2d(Handle, px, py, po, (UIntPtr)n));
-            }
+            NoiseHandle h = Handle;
+            Sampling.Values((px, py, pz, pw, po, n) => Native.gradnoise_evaluate_2d(h, px, py, po, n), output, x, y);
         }
 
         public void Evaluate(float[] x, float[] y, float[] z, float[] output)
         {
-            int n = Checks.Points(output, x, y, z);
-            fixed (float* px = x) fixed (float* py = y) fixed (float* pz = z) fixed (float* po = output)
-            {
-                Native.Check(Native.gradnoise_evaluate_3d(Handle, px, py, pz, po, (UIntPtr)n));
-            }
+            NoiseHandle h = Handle;
+            Sampling.Values((px, py, pz, pw, po, n) => Native.gradnoise_evaluate_3d(h, px, py, pz, po, n), output, x, y, z);
         }
 
         public void Evaluate(float[] x, float[] y, float[] z, float[] w, float[] output)
         {
-            int n = Checks.Points(output, x, y, z, w);
-            fixed (float* px = x) fixed (float* py = y) fixed (float* pz = z) fixed (float* pw = w) fixed (float* po = output)
-            {
-                Native.Check(Native.gradnoise_evaluate_4d(Handle, px, py, pz, pw, po, (UIntPtr)n));
-            }
+            NoiseHandle h = Handle;
+            Sampling.Values((px, py, pz, pw, po, n) => Native.gradnoise_evaluate_4d(h, px, py, pz, pw, po, n), output, x, y, z, w);
         }
 
         /// <summary>Binary64: Ken Perlin's reference in double, bit for bit (a perlin basis with the permutation
@@ -161,44 +152,27 @@ namespace Gradnoise
         /// <summary>Values with their analytic gradients at points: value[i], dx[i], dy[i] (a pattern has none).</summary>
         public void Gradient(float[] x, float[] y, float[] value, float[] dx, float[] dy)
         {
-            int n = Checks.Points(value, x, y);
-            Checks.Output(dx, n, "dx");
-            Checks.Output(dy, n, "dy");
-            fixed (float* px = x) fixed (float* py = y) fixed (float* v = value) fixed (float* gx = dx) fixed (float* gy = dy)
-            {
-                Native.GradientOut o = new Native.GradientOut { Value = v, Dx = gx, Dy = gy };
-                Native.Check(Native.gradnoise_evaluate_gradient_2d(Handle, px, py, ref o, (UIntPtr)n));
-            }
+            NoiseHandle h = Handle;
+            Sampling.Gradients((float* px, float* py, float* pz, float* pw, ref Native.GradientOut o, UIntPtr n) =>
+                                   Native.gradnoise_evaluate_gradient_2d(h, px, py, ref o, n),
+                               new[] { value, dx, dy }, x, y);
         }
 
         public void Gradient(float[] x, float[] y, float[] z, float[] value, float[] dx, float[] dy, float[] dz)
         {
-            int n = Checks.Points(value, x, y, z);
-            Checks.Output(dx, n, "dx");
-            Checks.Output(dy, n, "dy");
-            Checks.Output(dz, n, "dz");
-            fixed (float* px = x) fixed (float* py = y) fixed (float* pz = z)
-            fixed (float* v = value) fixed (float* gx = dx) fixed (float* gy = dy) fixed (float* gz = dz)
-            {
-                Native.GradientOut o = new Native.GradientOut { Value = v, Dx = gx, Dy = gy, Dz = gz };
-                Native.Check(Native.gradnoise_evaluate_gradient_3d(Handle, px, py, pz, ref o, (UIntPtr)n));
-            }
+            NoiseHandle h = Handle;
+            Sampling.Gradients((float* px, float* py, float* pz, float* pw, ref Native.GradientOut o, UIntPtr n) =>
+                                   Native.gradnoise_evaluate_gradient_3d(h, px, py, pz, ref o, n),
+                               new[] { value, dx, dy, dz }, x, y, z);
         }
 
         public void Gradient(float[] x, float[] y, float[] z, float[] w, float[] value, float[] dx, float[] dy, float[] dz,
                              float[] dw)
         {
-            int n = Checks.Points(value, x, y, z, w);
-            Checks.Output(dx, n, "dx");
-            Checks.Output(dy, n, "dy");
-            Checks.Output(dz, n, "dz");
-            Checks.Output(dw, n, "dw");
-            fixed (float* px = x) fixed (float* py = y) fixed (float* pz = z) fixed (float* pw = w)
-            fixed (float* v = value) fixed (float* gx = dx) fixed (float* gy = dy) fixed (float* gz = dz) fixed (float* gw = dw)
-            {
-                Native.GradientOut o = new Native.GradientOut { Value = v, Dx = gx, Dy = gy, Dz = gz, Dw = gw };
-                Native.Check(Native.gradnoise_evaluate_gradient_4d(Handle, px, py, pz, pw, ref o, (UIntPtr)n));
-            }
+            NoiseHandle h = Handle;
+            Sampling.Gradients((float* px, float* py, float* pz, float* pw, ref Native.GradientOut o, UIntPtr n) =>
+                                   Native.gradnoise_evaluate_gradient_4d(h, px, py, pz, pw, ref o, n),
+                               new[] { value, dx, dy, dz, dw }, x, y, z, w);
         }
 
         // ---- grids and chunks (threads: 1 = the calling thread; 0 = every core; the bits never change) ----

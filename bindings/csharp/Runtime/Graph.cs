@@ -54,55 +54,36 @@ namespace Gradnoise
 
         public void Evaluate(float[] x, float[] y, float[] output)
         {
-            int n = Checks.Points(output, x, y);
-            fixed (float* px = x) fixed (float* py = y) fixed (float* po = output)
-            {
-                Native.Check(Native.gradnoise_graph_evaluate_2d(Handle, px, py, po, (UIntPtr)n));
-            }
+            GraphHandle h = Handle;
+            Sampling.Values((px, py, pz, pw, po, n) => Native.gradnoise_graph_evaluate_2d(h, px, py, po, n), output, x, y);
         }
 
         public void Evaluate(float[] x, float[] y, float[] z, float[] output)
         {
-            int n = Checks.Points(output, x, y, z);
-            fixed (float* px = x) fixed (float* py = y) fixed (float* pz = z) fixed (float* po = output)
-            {
-                Native.Check(Native.gradnoise_graph_evaluate_3d(Handle, px, py, pz, po, (UIntPtr)n));
-            }
+            GraphHandle h = Handle;
+            Sampling.Values((px, py, pz, pw, po, n) => Native.gradnoise_graph_evaluate_3d(h, px, py, pz, po, n), output, x, y, z);
         }
 
         public void Evaluate(float[] x, float[] y, float[] z, float[] w, float[] output)
         {
-            int n = Checks.Points(output, x, y, z, w);
-            fixed (float* px = x) fixed (float* py = y) fixed (float* pz = z) fixed (float* pw = w) fixed (float* po = output)
-            {
-                Native.Check(Native.gradnoise_graph_evaluate_4d(Handle, px, py, pz, pw, po, (UIntPtr)n));
-            }
+            GraphHandle h = Handle;
+            Sampling.Values((px, py, pz, pw, po, n) => Native.gradnoise_graph_evaluate_4d(h, px, py, pz, pw, po, n), output, x, y, z, w);
         }
 
         public void Gradient(float[] x, float[] y, float[] value, float[] dx, float[] dy)
         {
-            int n = Checks.Points(value, x, y);
-            Checks.Output(dx, n, "dx");
-            Checks.Output(dy, n, "dy");
-            fixed (float* px = x) fixed (float* py = y) fixed (float* v = value) fixed (float* gx = dx) fixed (float* gy = dy)
-            {
-                Native.GradientOut o = new Native.GradientOut { Value = v, Dx = gx, Dy = gy };
-                Native.Check(Native.gradnoise_graph_evaluate_gradient_2d(Handle, px, py, ref o, (UIntPtr)n));
-            }
+            GraphHandle h = Handle;
+            Sampling.Gradients((float* px, float* py, float* pz, float* pw, ref Native.GradientOut o, UIntPtr n) =>
+                                   Native.gradnoise_graph_evaluate_gradient_2d(h, px, py, ref o, n),
+                               new[] { value, dx, dy }, x, y);
         }
 
         public void Gradient(float[] x, float[] y, float[] z, float[] value, float[] dx, float[] dy, float[] dz)
         {
-            int n = Checks.Points(value, x, y, z);
-            Checks.Output(dx, n, "dx");
-            Checks.Output(dy, n, "dy");
-            Checks.Output(dz, n, "dz");
-            fixed (float* px = x) fixed (float* py = y) fixed (float* pz = z)
-            fixed (float* v = value) fixed (float* gx = dx) fixed (float* gy = dy) fixed (float* gz = dz)
-            {
-                Native.GradientOut o = new Native.GradientOut { Value = v, Dx = gx, Dy = gy, Dz = gz };
-                Native.Check(Native.gradnoise_graph_evaluate_gradient_3d(Handle, px, py, pz, ref o, (UIntPtr)n));
-            }
+            GraphHandle h = Handle;
+            Sampling.Gradients((float* px, float* py, float* pz, float* pw, ref Native.GradientOut o, UIntPtr n) =>
+                                   Native.gradnoise_graph_evaluate_gradient_3d(h, px, py, pz, ref o, n),
+                               new[] { value, dx, dy, dz }, x, y, z);
         }
 
         public void Grid(Grid2D grid, float[] output, int threads = 1)
