@@ -83,6 +83,11 @@ std::vector<FieldSpec> fields() {
         {{{"basis", "cellular"}, {"seed", "8"}, {"cellular_output", "edge"}, {"jitter", "0.8"}}},
         {{{"basis", "cellular"}, {"seed", "9"}, {"fractal", "fbm"}, {"octaves", "3"}, {"period_x", "4"},
           {"period_y", "8"}, {"period_z", "16"}}},
+        // [S 21] the erosion filter: defaults over fBm, and every parameter over a tiled ridged cellular sum
+        {{{"basis", "perlin"}, {"seed", "21"}, {"fractal", "fbm"}, {"octaves", "4"}, {"frequency", "0.5"}, {"erosion", "4"}}},
+        {{{"basis", "cellular"}, {"seed", "22"}, {"fractal", "ridged"}, {"octaves", "3"}, {"period_x", "8"},
+          {"period_y", "4"}, {"erosion", "3"}, {"erosion_strength", "0.4"}, {"erosion_scale", "0.25"},
+          {"erosion_detail", "0.6"}, {"erosion_ridge_rounding", "0.5"}, {"erosion_crease_rounding", "0.2"}}},
     };
 }
 

@@ -8,7 +8,7 @@ out=docs/images/bake
 mkdir -p "$out"
 entries=(
   "terrain|gradnoise bake terrain --size 256x192"
-  "terrain-shaded|gradnoise bake terrain --size 256x192 --hillshade"
+  "terrain-flat|gradnoise bake terrain --size 256x192 --flat"
   "marble|gradnoise bake marble --size 256x192"
   "wood|gradnoise bake wood --size 256x192"
   "clouds|gradnoise bake clouds --size 256x192"

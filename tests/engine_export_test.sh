@@ -85,8 +85,8 @@ bake terrain --grey --depth 16 --size 64x32 -q -o ov-whole.png
 check "--overlap 4: a tile's core is the picture's window (tile x=0 (4,4) (30,20) = picture (0,0) (26,16))" \
     test "$("$READ_IMAGE" ov/t_x0_y0.png 4 4 30 20 | sed -n 2,3p)" = "$("$READ_IMAGE" ov-whole.png 0 0 26 16 | sed -n 2,3p)"
 # ... and left of and above pixel 0: tile x=0's first columns are pixels -4..-1 (a picture 4 steps up-left).
-step=$(/usr/bin/python3 -c 'import re,sys; print(2.0 / 64)')
-bake terrain --grey --depth 16 --size 64x32 --origin -0.125,-0.125 -q -o ov-before.png
+step=$(/usr/bin/python3 -c 'import re,sys; print(3.0 / 64)')
+bake terrain --grey --depth 16 --size 64x32 --origin -0.1875,-0.1875 -q -o ov-before.png
 check "--overlap 4: tile x=0 (0,0) (3,2) = the picture from (-4,-4) steps ($step each)" \
     test "$("$READ_IMAGE" ov/t_x0_y0.png 0 0 3 2 | sed -n 2,3p)" = "$("$READ_IMAGE" ov-before.png 0 0 3 2 | sed -n 2,3p)"
 expect_error "--overlap without a tile set" 2 "--overlap has no effect without a tile set" -- terrain --overlap 4 -o ov.png

@@ -80,7 +80,7 @@ TEST_CASE("enumerations: names and families from the one list") {
 TEST_CASE("parameters: one entry per NoiseDesc member, found by name") {
     std::size_t count = 0;
     const Parameter* table = parameters(&count);
-    REQUIRE(count == 26);
+    REQUIRE(count == 32);
     CHECK(std::string(table[0].name) == "basis");
     const Parameter* octaves = find_parameter("octaves");
     REQUIRE(octaves != nullptr);

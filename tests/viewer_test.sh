@@ -13,6 +13,7 @@
 #   6. LOD streaming (--lod 3: farther chunks at chunk levels 1..3, band-limited): near and far show the
 #      same terrain, and on a slow flight the distant band changes less between frames with the band
 #      limit than without it (--shimmer; the figures are printed).
+#   7. an eroded flight (--erosion 4, spec 21) shows terrain like the others (the same checks as 1-2).
 # Usage: viewer_test.sh PATH/TO/gradnoise_viewer OUTPUT_DIR
 # Exit 0 pass, 1 fail, 77 skip (no python3 with PIL). The images and logs stay in OUTPUT_DIR.
 set -u
@@ -79,6 +80,7 @@ run_viewer lod --lod 3 --band-limit --probe
 run_viewer lodfar --lod 3 --band-limit --far
 run_viewer shimmer-off --lod 3 --shimmer --pace 5 --frames 240
 run_viewer shimmer-on --lod 3 --band-limit --shimmer --pace 5 --frames 240
+run_viewer eroded --erosion 4
 
 "$python" - "$tmp" "$frames" "$width" "$height" << 'EOF' || exit 1
 import re
@@ -101,7 +103,7 @@ def overlay_rect(name):
     return tuple(map(int, m.groups())) if m else (0, 0, 0, 0)
 
 images = {}
-for name in ("near", "far", "gpu", "lod", "lodfar"):
+for name in ("near", "far", "gpu", "lod", "lodfar", "eroded"):
     try:
         im = Image.open(f"{tmp}/{name}.png").convert("RGB")
     except Exception as e:  # missing or unreadable
@@ -218,8 +220,8 @@ for f in failures:
 sys.exit(1 if failures else 0)
 EOF
 
-for name in near far gpu lod; do
+for name in near far gpu lod eroded; do
   cp "$tmp/$name.png" "$tmp/$name.csv" "$out/" || fail "cannot copy results to $out"
   cp "$tmp/$name.out" "$out/$name.stdout.txt" || fail "cannot copy results to $out"
 done
-echo "PASS: viewer near/far/GPU-made screenshots, logs and probes (kept in $out)"
+echo "PASS: viewer near/far/GPU-made/eroded screenshots, logs and probes (kept in $out)"

@@ -193,14 +193,15 @@ EMSCRIPTEN_KEEPALIVE const char* gnw_parameter_names() {
 
 // The bake presets (`gradnoise bake terrain`, ...): one line each, in the order gnw_field_create and
 // gnw_colour number them: name, scale, origin x, origin y, 1 for colour (else grey), the ramp as
-// `--ramp` reads it, the summary; tab-separated.
+// `--ramp` reads it, the summary, 1 where the bake hill-shades it by default (else 0); tab-separated.
 EMSCRIPTEN_KEEPALIVE const char* gnw_preset_table() {
     static const std::string table = [] {
         std::string s;
         for (const auto& p : presets()) {
             s += p.name + "\t" + float_text(p.scale) + "\t" +
                  float_text(p.origin_x) + "\t" + float_text(p.origin_y) +
-                 "\t" + (p.colour ? "1" : "0") + "\t" + gradnoise::cli::ramp_text(p.ramp) + "\t" + p.summary + "\n";
+                 "\t" + (p.colour ? "1" : "0") + "\t" + gradnoise::cli::ramp_text(p.ramp) + "\t" + p.summary + "\t" +
+                 (p.shaded ? "1" : "0") + "\n";
         }
         return s;
     }();

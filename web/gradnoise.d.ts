@@ -48,7 +48,7 @@ export interface ParameterDescription {
   [key: string]: unknown;
 }
 
-export interface Preset { name: string; scale: number; originX: number; originY: number; colour: boolean; ramp: string; summary: string; }
+export interface Preset { name: string; scale: number; originX: number; originY: number; colour: boolean; ramp: string; summary: string; shaded: boolean; }
 
 export interface Library {
   /** Which module was loaded. */

@@ -421,11 +421,13 @@
       // allowed, help, ...} by name (docs/graph-reference.md).
       this.parameters = {};
       for (const p of JSON.parse(M.UTF8ToString(M._gnw_schema())).field_parameters) this.parameters[p.name] = p;
-      // The bake presets: {name, scale, originX, originY, summary}.
+      // The bake presets: {name, scale, originX, originY, colour, ramp, summary, shaded (the bake's default
+      // hill shading, which the playground does not draw: its bake command says --flat)}.
       this.presets = M.UTF8ToString(M._gnw_preset_table()).split('\n').filter(Boolean).map(function (line) {
         const f = line.split('\t');
         return { name: f[0], scale: Math.fround(Number(f[1])), originX: Math.fround(Number(f[2])),
-                 originY: Math.fround(Number(f[3])), colour: f[4] === '1', ramp: f[5], summary: f[6] };
+                 originY: Math.fround(Number(f[3])), colour: f[4] === '1', ramp: f[5], summary: f[6],
+                 shaded: f[7] === '1' };
       });
     }
 

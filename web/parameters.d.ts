@@ -78,6 +78,18 @@ export interface FieldParameters {
   cellular_output?: CellularOutput;
   /** the feature points' irregularity (0: a regular grid): a number in [0, 1] (default 1). */
   jitter?: number | string;
+  /** octaves of the erosion filter's gullies (0: off): an integer in 0..8 (default 0). */
+  erosion?: number | string;
+  /** the largest gullies' depth, relative to their width: a number in (0, 16] (default 0.15). */
+  erosion_strength?: number | string;
+  /** the largest gullies' cell, as a fraction of the field's first cell (with a period: a power of two): a number in [0.00390625, 1] (default 0.125). */
+  erosion_scale?: number | string;
+  /** the depth ratio from one gully octave to the next: a number in (0, 1] (default 0.5). */
+  erosion_detail?: number | string;
+  /** how round the ridges between gullies are: a number in [0, 1] (default 0.1). */
+  erosion_ridge_rounding?: number | string;
+  /** how round the gullies' floors are: a number in [0, 1] (default 0). */
+  erosion_crease_rounding?: number | string;
   /** The lattice period: one number for every axis, or a list (x, y, z, w). */
   period?: number | number[];
 }

@@ -50,7 +50,7 @@ namespace {
 using namespace viewer;
 using Clock = std::chrono::steady_clock;
 
-// The terrain: 8 octaves of fBm over Perlin noise. false after a message.
+// The terrain: 8 octaves of fBm over Perlin noise (eroded with --erosion). false after a message.
 bool make_field(const Options& opt, gradnoise::Noise* noise) {
     gradnoise::NoiseDesc desc;
     desc.basis = gradnoise::Basis::perlin;
@@ -62,6 +62,8 @@ bool make_field(const Options& opt, gradnoise::Noise* noise) {
     // [S 8.1] Band-limited for the samples' spacing: level 0 keeps every octave (the finest is at half
     // the Nyquist frequency), and a chunk at level L, 2^L times as far apart, fades what it cannot hold.
     if (opt.band_limit) desc.fractal.footprint = kSpacing;
+    // [S 21] Gullies and ridges: octave 0's cells an eighth of the fBm's first, 4 units wide.
+    desc.erosion.octaves = opt.erosion;
     if (const gradnoise::Status st = gradnoise::Noise::create(desc, noise); !st) {
         std::fprintf(stderr, "gradnoise_viewer: %s\n", st.message());
         return false;

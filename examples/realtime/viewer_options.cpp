@@ -37,6 +37,8 @@ void print_help() {
         "  --lod N           level of detail, 0..4 (default 0): chunks 2, 4, 8, .. chunk widths away are\n"
         "                    filled at chunk level 1, 2, 3, .. (half the samples per side each; CPU only)\n"
         "  --band-limit      band-limit the fBm for the sample spacing, so each level is the filtered field\n"
+        "  --erosion N       the erosion filter's octaves over the fBm, 0..8 (default 0; docs/erosion.md):\n"
+        "                    gullies and ridges, CPU chunks only (the filter has no GLSL yet)\n"
         "  --shimmer         scripted: print the mean frame-to-frame change of the distant terrain band\n"
         "  --pace P          scripted: fly the path at P percent of its speed, 1..100 (default 100)\n"
         "Interactive keys: WASD/arrows move and turn, mouse looks, Q/E or PageUp/PageDown climb,\n"
@@ -106,6 +108,8 @@ Options parse_options(int argc, char** argv) {
             o.lod = parse_int(a, take(), 0, 4);
         } else if (!std::strcmp(a, "--band-limit")) {
             o.band_limit = true;
+        } else if (!std::strcmp(a, "--erosion")) {
+            o.erosion = parse_int(a, take(), 0, 8);
         } else if (!std::strcmp(a, "--shimmer")) {
             o.shimmer = true;
         } else if (!std::strcmp(a, "--pace")) {
@@ -121,6 +125,7 @@ Options parse_options(int argc, char** argv) {
         }
     }
     if (o.lod > 0 && o.gpu) usage_error("--lod streams levels from the CPU workers; not with --generate %s", "gpu");
+    if (o.erosion > 0 && o.gpu) usage_error("--erosion has no GLSL form yet; not with --generate %s", "gpu");
     if (o.shimmer && o.frames == 0) usage_error("--shimmer measures a scripted flight: give --frames N%s", "");
     return o;
 }

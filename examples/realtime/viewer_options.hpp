@@ -19,6 +19,7 @@ struct Options {
     bool probe = false;  // --probe: compare resident chunks' textures with the CPU's fill at the end
     int lod = 0;              // --lod N: chunks farther away at chunk levels up to N (docs/spec.md 13.5)
     bool band_limit = false;  // --band-limit: the field's footprint is the sample spacing (spec 8.1)
+    int erosion = 0;          // --erosion N: the erosion filter's octaves (spec 21)
     bool shimmer = false;     // --shimmer: measure the frame-to-frame change of the distant terrain
     double pace = 1.0;        // --pace F: the scripted flight at F times its speed
     std::string screenshot, log;

@@ -70,7 +70,7 @@ GRADNOISE_C_API const char* gradnoise_last_error_message(void);
 /* ---- version ---- */
 /* GRADNOISE_VERSION_NUMBER of the library that is running (the headers' is in version.h). */
 GRADNOISE_C_API uint32_t gradnoise_version(void);
-/* "0.16.0". Thread-safe. */
+/* "0.17.0". Thread-safe. */
 GRADNOISE_C_API const char* gradnoise_version_string(void);
 
 /* ---- instruction sets (every ISA gives the same bits; only speed differs) ---- */
@@ -421,7 +421,7 @@ GRADNOISE_C_API gradnoise_status gradnoise_chunk_octave_coordinates_f64(const gr
 /* An immutable graph of nodes read from a graph file's JSON text (format version
    GRADNOISE_GRAPH_FORMAT_VERSION or older): the same bits as the C++ gradnoise::Graph. */
 typedef struct gradnoise_graph gradnoise_graph;
-#define GRADNOISE_GRAPH_FORMAT_VERSION 1
+#define GRADNOISE_GRAPH_FORMAT_VERSION 2
 
 /* Reads, validates and compiles `length` bytes of JSON. *out = NULL on failure: INVALID_ARGUMENT (a
    bad file) or SIZE_OVERFLOW (a limit), NULL_POINTER, OUT_OF_MEMORY; then, when error is not NULL,

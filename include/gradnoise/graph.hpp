@@ -31,7 +31,9 @@ struct GraphData;
 }
 
 // The newest format version this build reads and writes (files of every older version still read).
-inline constexpr int graph_format_version = 1;
+// 1: spec section 19; 2: the field node's erosion parameters (spec 21). A file names the version it
+// needs: a graph without erosion is written as version 1, which every release reads.
+inline constexpr int graph_format_version = 2;
 
 // Limits checked while reading, before any work (a hostile file meets them, a real one does not).
 inline constexpr std::size_t max_graph_text = std::size_t(1) << 20;  // bytes of JSON

@@ -221,6 +221,22 @@ struct PatternParams {
     float strength = 4.0f;   // finite (marble recipe: 4 with turbulence; wood recipe: 0.2)
 };
 
+// The erosion filter (docs/spec.md section 21, docs/erosion.md): branching gullies and sharp
+// ridges carved into a height field along its downhill direction, evaluated per point from the
+// field's value and analytic gradient (so it tiles, chunks and runs on the GPU like the rest).
+// It acts in the (x, y) plane; further axes are parameters (a 3D field is eroded per z slice).
+// Octave k's cells are scale / (frequency * 2^k) wide and its gullies strength * scale *
+// detail^k deep; a field with a pattern, or a damped fractal of a basis without second
+// derivatives, has no gradient and takes no erosion.
+struct ErosionParams {
+    int octaves = 0;               // 0 (off) .. 8: gully octaves, each half the last one's width
+    float strength = 0.15f;        // (0, 16]: the largest gullies' depth, relative to their width
+    float scale = 0.125f;          // [1/256, 1]: the largest gullies' cell, per the field's first cell
+    float detail = 0.5f;           // (0, 1]: the depth ratio from one gully octave to the next
+    float ridge_rounding = 0.1f;   // [0, 1]: how round the ridges between gullies are
+    float crease_rounding = 0.0f;  // [0, 1]: how round the gullies' floors are
+};
+
 // Everything that defines a field, validated once by Noise::create (and shared by the grid
 // functions and the command-line tool).
 struct NoiseDesc {
@@ -243,6 +259,7 @@ struct NoiseDesc {
     SimplexParams simplex;    // Basis::opensimplex2 / opensimplex2s; their seed is `seed` as a
                               // two's-complement 64-bit integer (0 when unset), as K.jpg's `long`
     CellularParams cellular;  // Basis::cellular
+    ErosionParams erosion;    // after the warp, instead of a pattern
 };
 
 // A parameter of `desc` changed from `base` that the rest of `desc` ignores -- octaves without a

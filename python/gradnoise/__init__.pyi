@@ -69,6 +69,12 @@ class Field:
         cellular_distance: CellularDistance = "euclidean",
         cellular_output: CellularOutput = "f1",
         jitter: float = 1.0,
+        erosion: int = 0,
+        erosion_strength: float = 0.15000000596046448,
+        erosion_scale: float = 0.125,
+        erosion_detail: float = 0.5,
+        erosion_ridge_rounding: float = 0.10000000149011612,
+        erosion_crease_rounding: float = 0.0,
     ) -> None: ...
     # The parameters, read-only.
     basis: str
@@ -94,6 +100,12 @@ class Field:
     cellular_distance: str
     cellular_output: str
     jitter: float
+    erosion: int
+    erosion_strength: float
+    erosion_scale: float
+    erosion_detail: float
+    erosion_ridge_rounding: float
+    erosion_crease_rounding: float
     # ---- end of the generated keywords ----
     @property
     def params(self) -> dict: ...

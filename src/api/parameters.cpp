@@ -99,7 +99,7 @@ std::string number_text(T v) {
 }
 
 // The parts of a field that other parameters need, with the words messages use for them.
-enum class Part { always, fractal, warp, pattern, cellular, simplex, lattice, hashed };
+enum class Part { always, fractal, warp, pattern, cellular, simplex, lattice, hashed, erosion };
 
 bool in_effect(Part part, const NoiseDesc& d) {
     const BasisFamily family = basis_family(d.basis);
@@ -112,6 +112,7 @@ bool in_effect(Part part, const NoiseDesc& d) {
         case Part::simplex: return family == BasisFamily::simplex;
         case Part::lattice: return family == BasisFamily::lattice;
         case Part::hashed: return family != BasisFamily::cellular;
+        case Part::erosion: return d.erosion.octaves > 0;
     }
     return true;
 }
@@ -131,6 +132,7 @@ std::string needs_text(Part part) {
             return "a lattice basis (" + joined(bases_of(BasisFamily::lattice)) +
                    ": the simplex families and cellular noise have no fade)";
         case Part::hashed: return "a lattice or simplex basis (cellular noise always hashes by mixing)";
+        case Part::erosion: return "erosion (1..8 octaves)";
     }
     return "";
 }
@@ -337,6 +339,30 @@ Table make_table() {
     t.add(with(number("jitter", "cellular.jitter", 0, false, 1, "the feature points' irregularity (0: a regular grid)"),
                GRADNOISE_ACCESS(cellular.jitter, float)),
           Part::cellular);
+    // [S 21] The erosion filter.
+    t.add(with(integer("erosion", "erosion.octaves", 0, 8, "octaves of the erosion filter's gullies (0: off)"),
+               GRADNOISE_ACCESS(erosion.octaves, int)),
+          Part::always);
+    t.add(with(number("erosion_strength", "erosion.strength", 0, true, 16,
+                      "the largest gullies' depth, relative to their width"),
+               GRADNOISE_ACCESS(erosion.strength, float)),
+          Part::erosion);
+    t.add(with(number("erosion_scale", "erosion.scale", 1.0 / 256.0, false, 1,
+                      "the largest gullies' cell, as a fraction of the field's first cell (with a period: a power "
+                      "of two)"),
+               GRADNOISE_ACCESS(erosion.scale, float)),
+          Part::erosion);
+    t.add(with(number("erosion_detail", "erosion.detail", 0, true, 1, "the depth ratio from one gully octave to the next"),
+               GRADNOISE_ACCESS(erosion.detail, float)),
+          Part::erosion);
+    t.add(with(number("erosion_ridge_rounding", "erosion.ridge_rounding", 0, false, 1,
+                      "how round the ridges between gullies are"),
+               GRADNOISE_ACCESS(erosion.ridge_rounding, float)),
+          Part::erosion);
+    t.add(with(number("erosion_crease_rounding", "erosion.crease_rounding", 0, false, 1,
+                      "how round the gullies' floors are"),
+               GRADNOISE_ACCESS(erosion.crease_rounding, float)),
+          Part::erosion);
     std::string names;
     for (const Parameter& p : t.params) {
         names += (names.empty() ? "" : ", ") + std::string(p.name);

@@ -16,7 +16,7 @@ namespace detail {
 bool binary64_covers(const NoiseDesc& d) noexcept {
     return d.basis == Basis::perlin && d.hash == Hash::permutation && d.period_x == 0 && d.period_y == 0 &&
            d.period_z == 0 && d.period_w == 0 && d.warp.levels == 0 && d.pattern.kind == Pattern::none &&
-           d.fractal.kind != Fractal::damped;
+           d.fractal.kind != Fractal::damped && d.erosion.octaves == 0;
 }
 
 const char* gradient_refusal(const NoiseDesc& d, int dims, const GradientRefusals& m) noexcept {

@@ -92,6 +92,36 @@ Status Noise::validate(const NoiseDesc& d) noexcept {
         return Status(ErrorCode::invalid_argument,
                       "NoiseDesc: fractal.lacunarity must be a power of two in 1..256 when a period is set");
     }
+    // [S 21] The erosion filter steers by the field's gradient, and its cells repeat with a period
+    // only when they are a power of two finer than the field's first octave.
+    if (d.erosion.octaves > 0) {
+        if (d.pattern.kind != Pattern::none) {
+            return Status(ErrorCode::invalid_argument,
+                          "NoiseDesc: erosion needs pattern none (the filter steers by the field's gradient, and "
+                          "a pattern has none)");
+        }
+        if (d.fractal.kind == Fractal::damped && basis_family(d.basis) != BasisFamily::lattice) {
+            return Status(ErrorCode::invalid_argument,
+                          "NoiseDesc: erosion over a damped fractal needs a lattice basis (perlin, classic, value, "
+                          "isotropic: the simplex and cellular damped sums have no gradient)");
+        }
+        if (d.period_x != 0 || d.period_y != 0) {
+            if (basis_family(d.basis) == BasisFamily::simplex) {
+                return Status(ErrorCode::invalid_argument,
+                              "NoiseDesc: erosion with period_x or period_y needs a lattice basis or cellular noise "
+                              "(the gully cells repeat by powers of two, the simplex lattices by three times one)");
+            }
+            bool power = false;
+            for (int j = 0; j <= 8; ++j) {
+                power = power || d.erosion.scale == 1.0f / static_cast<float>(1 << j);
+            }
+            if (!power) {
+                return Status(ErrorCode::invalid_argument,
+                              "NoiseDesc: erosion.scale must be 1, 1/2, 1/4, .. 1/256 when period_x or period_y is "
+                              "set (the gully cells must repeat with the field)");
+            }
+        }
+    }
     return Status::success();
 }
 

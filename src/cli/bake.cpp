@@ -239,7 +239,9 @@ Run add_bake(CLI::App& app) {
         ->check(CLI::IsMember({"cpu", "gpu", "vulkan"}));
     cmd->add_option("--zlib-level", b.zlib_level, "PNG compression 0..9 (default 1: fast)")->check(CLI::Range(0, 9));
     cmd->add_flag("-q,--quiet", b.quiet, "no progress bar");
-    cmd->add_flag("--hillshade", b.hillshade, "shade colour presets by the slope of the heights (light from the north-west)");
+    cmd->add_flag("--hillshade", b.hillshade,
+                  "shade colour presets by the slope of the heights (light from the north-west; terrain's default)");
+    cmd->add_flag("--flat", b.flat, "no hill shading for a preset shaded by default (terrain)");
     cmd->add_option("--relief", b.relief, "hill-shading height: the [0, 1] height range in picture widths (default 0.3)");
     cmd->add_flag("--normal-map", b.normal_map,
                   "write a tangent-space normal map (RGB PNG, 8 or 16 bits) from the analytic gradient instead of heights");

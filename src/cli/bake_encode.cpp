@@ -76,8 +76,11 @@ void encode(const Bake& b, const Floats& values, const Floats& gx, const Floats&
             // (The surface normal through unit_along, as the normal maps': any finite relief and scale.)
             const double height_scale = double(b.relief) * double(*b.scale) * inv_span;
             const double lx = -0.5, ly = -0.5, lz = 0.70710678;
+            // (Below the preset's dry_from -- the sea -- the surface lies flat.)
+            const float dry_from = b.recipe->dry_from;
             each([&](std::size_t i) {
-                const auto [nx, ny, nz] = unit_along(-gx[i] * height_scale, -gy[i] * height_scale);
+                const bool wet = unit_value(values[i], lo, inv_span) < dry_from;
+                const auto [nx, ny, nz] = unit_along(wet ? 0.0 : -gx[i] * height_scale, wet ? 0.0 : -gy[i] * height_scale);
                 const double lambert = nx * lx + ny * ly + nz * lz;
                 const float shade = float(0.35 + 0.85 * (lambert > 0.0 ? lambert : 0.0));
                 for (int c = 0; c < 3; ++c) {

@@ -91,6 +91,7 @@ std::vector<Setting> settings_of(const Bake& b, bool file) {
             {"time-step", b.time_step},
             {"loop", b.loop},
             {"hillshade", b.hillshade},
+            {"flat", b.flat},
             {"relief", b.relief},
             {"normal-map", b.normal_map},
             {"normal-convention", b.normal_convention},
@@ -281,6 +282,13 @@ void resolve_settings(BakeRequest& q) {
             usage_error("--ramp: " + error);
         }
         b.ramp = *ramp;
+    }
+    // (A shaded preset's colour picture is hill-shaded unless --flat: resolve_output.)
+    if (b.flat && b.hillshade) {
+        usage_error("--flat and --hillshade: choose one");
+    }
+    if (b.flat && !b.recipe->shaded) {
+        usage_error("--flat: the " + b.preset + " preset is not shaded (only terrain is, by default)");
     }
     q.noise.select_isa();
     b.desc = q.noise.desc(b.recipe->desc);
@@ -595,6 +603,13 @@ void resolve_output(BakeRequest& q) {
     }
     if (b.format == Format::gif && b.tile_size != 0) {
         usage_error("--tile-size: tile sets are written as still images, not GIF");
+    }
+    // A shaded preset's colour picture is hill-shaded unless --flat.
+    if (b.flat && !b.colour()) {
+        usage_error("--flat: only colour pictures are shaded (not with --grey, --normal-map or an --engine)");
+    }
+    if (b.recipe->shaded && !b.flat && b.colour()) {
+        b.hillshade = true;
     }
     if (b.normal_map) {
         check_normal_map(b);

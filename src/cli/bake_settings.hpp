@@ -54,7 +54,8 @@ struct Bake {
     std::shared_ptr<GpuBake> gpu;  // the opened device, when not cpu
     bool quiet = false;            // no progress bar (also when stderr is not a terminal)
     bool quiet_requested = false;  // -q/--quiet given: not even the notice of a large bake
-    bool hillshade = false;
+    bool hillshade = false;  // (the shaded presets' default, unless --flat)
+    bool flat = false;
     float relief = 0.3f;
     // [S 18] a tangent-space normal map from the analytic gradient instead of heights: the surface
     // z = normal_strength * value over (x, y) in noise units; green up (OpenGL) or down (DirectX).

@@ -27,32 +27,38 @@ Ramp find_ramp_of_terrain(const std::vector<Preset>& all) {
 std::vector<Preset> make_presets() {
     std::vector<Preset> all;
     {
-        // The first tutorial's terrain: fBm, 8 octaves, persistence 0.55, lacunarity 2.1, scale
-        // 0.002 per pixel at 1024 wide (about 2 units across); height = (v + 1) / 2 coloured in bands:
-        // sea (0,0,100+150h) below 0.4, sand (240,240,180) below 0.5, grass (50,100+155h,30) below
-        // 0.7, rock (150+105h grey) below 0.9, snow (200+55h) above -- the band ends as stops.
+        // The first picture: an eroded continent, hill-shaded by its analytic gradient. OpenSimplex2S
+        // fBm (4 octaves: the coasts and mountain ranges; no lattice-aligned features) under the erosion
+        // filter (spec 21: 4 octaves of gullies and ridges, each octave's cells half the last's, the
+        // finest about 3 pixels wide at 512 across), 3 units across. Coloured by height through a graded
+        // ramp -- deep to shallow water, beach, grass, forest, rock, snow -- with the sea flat.
         Preset p;
         p.name = "terrain";
         p.summary =
-            "fBm heightmap of OpenSimplex2S (8 octaves, persistence 0.55, lacunarity 2.1) coloured "
-            "sea/sand/grass/rock/snow";
-        // OpenSimplex2S: the best-looking 2D field here (no lattice-aligned features; Perlin's own
-        // 2D slice is --basis perlin).
+            "an eroded continent: OpenSimplex2S fBm (4 octaves) under the erosion filter (4 octaves), hill-shaded, "
+            "coloured water/beach/grass/forest/rock/snow";
         p.desc.basis = Basis::opensimplex2s;
         p.desc.simplex.orientation4 = Orientation4::improve_xy_improve_zw;  // --loop walks (z, w)
-        p.desc.fractal = {Fractal::fbm, 8, 1.0f, 2.1f, 0.55f};
-        p.scale = 2.0f;
+        p.desc.fractal = {Fractal::fbm, 4, 1.0f, 2.0f, 0.5f};
+        p.desc.erosion.octaves = 4;
+        p.scale = 3.0f;
         p.colour = true;
-        p.ramp = {stop(0.0f, 0x000064), stop(0.4f, 0x0000A0), stop(0.4f, 0xF0F0B4), stop(0.5f, 0xF0F0B4),
-                  stop(0.5f, 0x32B11E), stop(0.7f, 0x32D01E), stop(0.7f, 0xDFDFDF), stop(0.9f, 0xF4F4F4),
-                  stop(0.9f, 0xF9F9F9), stop(1.0f, 0xFFFFFF)};
+        p.shaded = true;
+        p.dry_from = 0.47f;
+        p.ramp = {stop(0.0f, 0x0B2545), stop(0.30f, 0x134074), stop(0.44f, 0x2E6DA4), stop(0.47f, 0x5FA8D3),
+                  stop(0.475f, 0xD9C893), stop(0.49f, 0xC7B67F), stop(0.51f, 0x7FA650), stop(0.60f, 0x4F7F35),
+                  stop(0.68f, 0x365E27), stop(0.74f, 0x6B6152), stop(0.82f, 0x8C8479), stop(0.88f, 0xB5B0AA),
+                  stop(0.92f, 0xF2F2F2), stop(1.0f, 0xFFFFFF)};
+        p.lo = -0.8f;
+        p.hi = 0.8f;
         all.push_back(p);
     }
     {
         // Slope-aware terrain: Inigo Quilez's derivative-damped fBm, each octave scaled by
         // 1 / (1 + |sum of the octave gradients so far|^2): fine detail survives on flats and in
         // valleys and is smoothed away on steep slopes, which reads as erosion. The streak-free 2D
-        // lattice basis (isotropic); coloured as the terrain preset, on the damped sum's range.
+        // lattice basis (isotropic); coloured as the terrain preset, on the damped sum's range (flat: the
+        // terrain preset's shading is its own).
         Preset p;
         p.name = "eroded";
         p.summary = "slope-aware terrain: Quilez's derivative-damped fBm (isotropic basis, 10 octaves) coloured as terrain";

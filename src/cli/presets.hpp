@@ -59,6 +59,10 @@ struct Preset {
     float lo = -1.0f, hi = 1.0f;
     // Animation: the time axis. rise: time moves the sample point up along y (fire); else time is z.
     bool rise = false;
+    // Hill-shaded unless --flat (colour pictures), lit by the field's analytic gradient; values whose
+    // ramp position is below `dry_from` (the sea) lie flat: their colour alone shows the depth.
+    bool shaded = false;
+    float dry_from = 0.0f;
 };
 
 // The value range a picture of `field` made with `preset` maps to [0, 1] under --normalize fixed: the

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "gradnoise/graph.hpp"
 #include "gradnoise/noise.hpp"
 #include "graph/node_types.hpp"
 
@@ -27,7 +28,7 @@ struct Node {
 };
 
 struct GraphDesc {
-    int version = 1;  // the file's format version
+    int version = graph_format_version;  // the semantics it was read or built for (a file's format version)
     int dims = 2;
     std::string description;
     std::vector<Node> nodes;

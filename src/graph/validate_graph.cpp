@@ -86,6 +86,11 @@ bool check_node(const GraphDesc& g, int i, std::string* error) {
                          " has 2 and 3 dimensions, not " + decimal(g.dims);
                 return false;
             }
+            if (n.field.erosion.octaves > 0 && g.version < 2) {
+                *error = where(g, i) + "erosion needs format version 2 (\"gradnoise_graph\": 2; version " +
+                         decimal(g.version) + " has no erosion filter)";
+                return false;
+            }
             if (IgnoredParameter ignored = ignored_parameter(n.field)) {
                 *error = where(g, i) + ignored_name(ignored.field) + " has no effect without " + ignored.needs;
                 return false;

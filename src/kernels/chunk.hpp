@@ -96,10 +96,17 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                     float* const* out, std::size_t row_stride, std::size_t slice_stride) noexcept {
     const detail::OctaveTable& o = t.octaves;
     constexpr std::size_t tile = 128;
+    // [S 13, 21] The erosion octaves' cell coordinates: per tile of columns for x, per row for y.
+    const bool eroded = t.erosion.octaves > 0;
+    alignas(64) float erosion_x[detail::max_erosion_octaves * tile];
+    float erosion_y[detail::max_erosion_octaves] = {};
     auto rows = [&](auto&& coordinates, auto&& at) {
         for (std::size_t x0 = 0; x0 < c.size_x; x0 += tile) {
             const std::size_t n = c.size_x - x0 < tile ? c.size_x - x0 : tile;
             coordinates(x0, n);
+            if (eroded) {
+                reference::erosion_chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, erosion_x);
+            }
             for (std::size_t r = first; r < last; ++r) {
                 const GridRow row = chunk_row(c, r);
                 float* row_out[dims + 1];
@@ -107,13 +114,24 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                     row_out[a] = out[a] == nullptr ? nullptr : out[a] + row.k * slice_stride + row.j * row_stride + x0;
                 }
                 at.start_row(row);
+                if (eroded) {
+                    reference::erosion_chunk_coordinates(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(row.j), 1, erosion_y);
+                }
                 for_each_gradient_batch<dims>(row_out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
                     auto octave = [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE { return at(k, i, m, n); };
+                    ValueGradient<dims> v;
                     if constexpr (want_gradient && std::decay_t<decltype(at)>::curved()) {
-                        return octave_sum_gradient<dims, true>(o, octave, [&](int k) { return at.second(k, i, m, n); });
+                        v = octave_sum_gradient<dims, true>(o, octave, [&](int k) { return at.second(k, i, m, n); });
                     } else {
-                        return octave_sum_gradient<dims, want_gradient>(o, octave);
+                        v = octave_sum_gradient<dims, want_gradient>(o, octave);
                     }
+                    if (eroded) {
+                        v = erode_cells<dims>(t.erosion, [&](int k, F* q) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                            q[0] = load_part<F>(erosion_x + static_cast<std::size_t>(k) * n, i, m);
+                            q[1] = F(erosion_y[k]);
+                        }, v);
+                    }
+                    return v;
                 });
             }
         }
@@ -205,7 +223,7 @@ template <int dims>
 void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t first, std::size_t last, float* out,
            std::size_t row_stride, std::size_t slice_stride) noexcept {
     const detail::OctaveTable& o = t.octaves;
-    if (o.kind == Fractal::damped) {  // [S 18.3] its value needs the octaves' gradients
+    if (o.kind == Fractal::damped || t.erosion.octaves > 0) {  // [S 18.3, 21] values that need the gradient
         // (the gradient chunk's instantiation with the gradient planes unwritten: the same value
         // bits, and no second set of chunk kernels to compile)
         float* const values[dims + 1] = {out};

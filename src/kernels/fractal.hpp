@@ -261,9 +261,9 @@ GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> fractal_gradient(const Base& base, 
     return r;
 }
 
-// [S 12.1] The project's sine (the reference's sine(), operation for operation).
-inline F sine(F t) noexcept {
-    F r = t * F(detail::sine_inv_two_pi);
+// [S 12.1] The project's sine of r turns, sin(2 pi r) (the reference's sine_turns(), operation for
+// operation), and of t radians.
+inline F sine_turns(F r) noexcept {
     r = r - floor(r);
     F u = r - F(0.5f);
     u = xsimd::select(u > F(0.25f), F(0.5f) - u, xsimd::select(u < F(-0.25f), F(-0.5f) - u, u));
@@ -276,6 +276,7 @@ inline F sine(F t) noexcept {
     s = s * u2 + F(detail::sine_c1);
     return negate(s * u);
 }
+inline F sine(F t) noexcept { return sine_turns(t * F(detail::sine_inv_two_pi)); }
 
 // [S 12] The pattern of the point p around v, the (warped) fractal there; v itself without one.
 template <int dims>
@@ -376,10 +377,11 @@ GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> decorated_gradient(const Base& base
     return r;
 }
 
-// Is the field the base noise alone (no fractal, warp or pattern)?
+// Is the field the base noise alone (no fractal, warp, pattern or erosion)?
 inline bool plain_field(const detail::NoiseTables& t) noexcept {
     const NoiseDesc& d = t.desc;
-    return t.octaves.kind == Fractal::none && d.warp.levels == 0 && d.pattern.kind == Pattern::none;
+    return t.octaves.kind == Fractal::none && d.warp.levels == 0 && d.pattern.kind == Pattern::none &&
+           t.erosion.octaves == 0;
 }
 
 }  // namespace

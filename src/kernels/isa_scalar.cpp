@@ -73,8 +73,8 @@ void grid_3d(const detail::NoiseTables& t, const Grid3d& g, std::size_t first, s
 template <int dims, class Chunk>
 void chunk_rows(const detail::NoiseTables& t, const Chunk& c, std::int64_t first_z, std::size_t first,
                 std::size_t last, float* out, std::size_t row_stride, std::size_t slice_stride) noexcept {
-    if (reference::chunk_in_binary64(t)) {
-        // [S 13.4] the simplex families: binary64 coordinates, per sample.
+    if (reference::chunk_in_binary64(t) || t.desc.erosion.octaves > 0) {
+        // [S 13.4] the simplex families: binary64 coordinates, per sample; [S 21] erosion, per sample.
         for (std::size_t r = first; r < last; ++r) {
             const std::size_t j = dims == 3 ? r % c.size_y : r, kk = dims == 3 ? r / c.size_y : 0;
             float* row = out + kk * slice_stride + j * row_stride;

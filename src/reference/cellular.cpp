@@ -9,6 +9,16 @@ using namespace spec;
 
 namespace {
 
+// [S 17.1] The cell's value in [-1, 1): 24 bits of a second mix.
+float cell_value(std::uint32_t h) {
+    std::uint32_t v = (h ^ (h >> 16)) * detail::cellular_value_multiplier;
+    return static_cast<float>(v >> 8) * 1.1920928955078125e-07f + -1.0f;
+}
+
+}  // namespace
+
+namespace spec {
+
 // [S 17.1] The 32-bit hash of a (wrapped) cell.
 std::uint32_t cell_hash(std::uint32_t key, int dims, const int* cell) {
     const std::uint32_t prime[3] = {detail::mix_prime_x, detail::mix_prime_y, detail::mix_prime_z};
@@ -27,16 +37,6 @@ std::uint32_t cell_hash(std::uint32_t key, int dims, const int* cell) {
 float feature_offset(std::uint32_t h, int a) {
     return static_cast<float>((h >> (10 * a)) & 1023u) * 0.001953125f + -0.9990234375f;
 }
-
-// [S 17.1] The cell's value in [-1, 1): 24 bits of a second mix.
-float cell_value(std::uint32_t h) {
-    std::uint32_t v = (h ^ (h >> 16)) * detail::cellular_value_multiplier;
-    return static_cast<float>(v >> 8) * 1.1920928955078125e-07f + -1.0f;
-}
-
-}  // namespace
-
-namespace spec {
 
 CellularSearch cellular_search(const detail::NoiseTables& t, int dims, int k, const float* q) {
     CellularSearch r;

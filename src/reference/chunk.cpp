@@ -30,6 +30,9 @@ bool for_each_octave_step(const NoiseDesc& d, float spacing, Body&& body, int li
 // [S 13] The chunk field: octave k of sample s on axis a sits at chunk_coordinate(s_a, g_k) +
 // k * offset_a, g_k = spacing * f_k (f_0 = 1 for plain noise).
 float chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) {
+    if (t.desc.erosion.octaves > 0) {
+        return chunk_gradient(t, dims, s, spacing).value;  // [S 21] the filter steers by the gradient
+    }
     if (chunk_in_binary64(t)) {
         double q[3][max_octaves] = {};
         for (int a = 0; a < dims; ++a) {
@@ -112,18 +115,21 @@ float chunk_coordinate(std::int64_t s, float g) noexcept {
 }
 
 Gradient chunk_gradient(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) noexcept {
+    Gradient g;
     if (chunk_in_binary64(t)) {
         double q[3][max_octaves] = {};
         for (int a = 0; a < dims; ++a) {
             chunk_coordinates_f64(t, spacing, a, s[a], 1, q[a]);
         }
-        return spec::octave_sum_gradient(t, dims, q[0], 1, q[1], q[2]);
+        g = spec::octave_sum_gradient(t, dims, q[0], 1, q[1], q[2]);
+    } else {
+        float q[3][max_octaves] = {};
+        for (int a = 0; a < dims; ++a) {
+            chunk_coordinates(t, spacing, a, s[a], 1, q[a]);
+        }
+        g = spec::octave_sum_gradient(t, dims, q[0], 1, q[1], q[2]);
     }
-    float q[3][max_octaves] = {};
-    for (int a = 0; a < dims; ++a) {
-        chunk_coordinates(t, spacing, a, s[a], 1, q[a]);
-    }
-    return spec::octave_sum_gradient(t, dims, q[0], 1, q[1], q[2]);
+    return t.desc.erosion.octaves > 0 ? erode_chunk(t, dims, s, spacing, g) : g;  // [S 21]
 }
 
 float chunk2(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, float spacing) noexcept {

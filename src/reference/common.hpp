@@ -204,6 +204,10 @@ Gradient octave_sum_gradient(const detail::NoiseTables& t, int dims, const T* x,
 // [S 18.3] Has the field a gradient in `dims` dimensions? Not with a pattern, nor cellular 4D, nor
 // the damped fractal of a simplex or cellular basis (its gradient needs the octaves' Hessians).
 bool has_gradient(const NoiseDesc& d, int dims);
+// [S 17.1] A (wrapped) cell's 32-bit hash under `key`, and axis a's feature offset in (-1, 1)
+// from it (cellular.cpp; the erosion filter's pivots take them too).
+std::uint32_t cell_hash(std::uint32_t key, int dims, const int* cell);
+float feature_offset(std::uint32_t h, int a);
 
 }  // namespace gradnoise::reference::spec
 

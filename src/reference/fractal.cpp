@@ -100,6 +100,9 @@ float warped(const detail::NoiseTables& t, int dims, const float* p) {
 
 // [S 12] Patterns: the field mapped to [0, 1].
 float field(const detail::NoiseTables& t, int dims, const float* p) {
+    if (t.desc.erosion.octaves > 0) {
+        return field_gradient(t, dims, p).value;  // [S 21] the filter steers by the gradient
+    }
     float v = warped(t, dims, p);
     const PatternParams& pattern = t.desc.pattern;
     float r;
@@ -184,10 +187,11 @@ float band_mean(const detail::NoiseTables& t, int dims) noexcept {
     return static_cast<float>(sum / 4096.0);
 }
 
-float sine(float t) noexcept {
-    // [S 12.1] turns r in [0, 1]; u = r - 1/2 in [-1/2, 1/2], sin(2 pi r) = -sin(2 pi u); fold u
-    // into [-1/4, 1/4] (sin(pi - a) = sin a); odd Taylor polynomial of sin(2 pi u) to degree 11.
-    float r = t * detail::sine_inv_two_pi;
+float sine(float t) noexcept { return sine_turns(t * detail::sine_inv_two_pi); }
+
+float sine_turns(float r) noexcept {
+    // [S 12.1] turns r; r - floor(r) in [0, 1]; u = r - 1/2 in [-1/2, 1/2], sin(2 pi r) = -sin(2 pi u);
+    // fold u into [-1/4, 1/4] (sin(pi - a) = sin a); odd Taylor polynomial of sin(2 pi u) to degree 11.
     r = r - std::floor(r);
     float u = r - 0.5f;
     if (u > 0.25f) {

@@ -522,16 +522,10 @@ template Gradient octave_sum_gradient(const detail::NoiseTables&, int, const dou
 // component a is the fractal at q = at * frequency + c_{l,a}, so its derivative along p_b is
 // sum_c g_c * (frequency * J[c][b]) (c ascending), and the new J[a][b] = [a == b] + strength *
 // that. The field's gradient is sum_c g_c * J[c][b] with g the fractal's at the final point.
-Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) noexcept {
+namespace {
+
+Gradient warped_gradient(const detail::NoiseTables& t, int dims, const float* p) {
     const NoiseDesc& d = t.desc;
-    if (!spec::has_gradient(d, dims)) {
-        Gradient r;
-        r.value = std::numeric_limits<float>::quiet_NaN();
-        for (int a = 0; a < dims; ++a) {
-            r.d[a] = std::numeric_limits<float>::quiet_NaN();
-        }
-        return r;
-    }
     if (d.warp.levels == 0) {
         return fractal_gradient(t, dims, p, true);
     }
@@ -590,6 +584,22 @@ Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) 
         }
     }
     return r;
+}
+
+}  // namespace
+
+// The whole field with its gradient: the warped fractal's, then [S 21] the erosion filter.
+Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) noexcept {
+    if (!spec::has_gradient(t.desc, dims)) {
+        Gradient r;
+        r.value = std::numeric_limits<float>::quiet_NaN();
+        for (int a = 0; a < dims; ++a) {
+            r.d[a] = std::numeric_limits<float>::quiet_NaN();
+        }
+        return r;
+    }
+    const Gradient g = warped_gradient(t, dims, p);
+    return t.desc.erosion.octaves > 0 ? erode(t, dims, p, g) : g;
 }
 
 // [S 18.5] Curl noise. 2D: (d psi/dy, -d psi/dx). 3D: psi_a = the field at p + c_a (float sums),

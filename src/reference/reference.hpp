@@ -169,6 +169,19 @@ float cellular(const detail::NoiseTables& t, int dims, int k, const float* q) no
 // [S 8.1] The band limit's mean of the octave term over octave 0's base noise, in dims dimensions.
 float band_mean(const detail::NoiseTables& t, int dims) noexcept;
 float sine(float t) noexcept;
+// [S 12.1] sin(2 pi r) of r in turns: sine(t) is sine_turns(t * (1 / (2 pi))).
+float sine_turns(float r) noexcept;
+
+// [S 21] The erosion filter: the field's value and gradient `in` at p (dims axes) eroded, with the
+// eroded field's gradient. (The steering slope is not differentiated: spec 21.3.)
+Gradient erode(const detail::NoiseTables& t, int dims, const float* p, const Gradient& in) noexcept;
+// [S 13, 21] The same for the chunk sample s (its cells at chunk_coordinate(s_a, spacing * E_k)).
+Gradient erode_chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing,
+                     const Gradient& in) noexcept;
+// [S 13, 21] Erosion octave k's cell coordinate on axis (0 x, 1 y) of samples first .. first + n - 1:
+// out[k * n + i] = chunk_coordinate(first + i, spacing * E_k), k < the table's evaluated octaves.
+void erosion_chunk_coordinates(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
+                               float* out) noexcept;
 
 // [S 14] binary64 (Ken Perlin's Java ImprovedNoise, operation for operation in double).
 double noise3_f64(const PermutationTable& p, Fade fade, double x, double y, double z) noexcept;

@@ -189,6 +189,9 @@ Status check_field(const NoiseDesc& desc, int dims, bool gradient) {
                       "shader_source: options.gradient: the damped fractal's gradient needs the octaves' Hessians, "
                       "which the lattice bases alone have (docs/spec.md section 18.3)");
     }
+    if (desc.erosion.octaves > 0) {
+        return Status(ErrorCode::invalid_argument, "shader_source: erosion has no GLSL form yet (docs/erosion.md)");
+    }
     if (gradient && desc.pattern.kind != Pattern::none) {
         return Status(ErrorCode::invalid_argument,
                       "shader_source: options.gradient: a pattern has no gradient (docs/spec.md section 18)");

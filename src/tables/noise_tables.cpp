@@ -174,6 +174,7 @@ std::shared_ptr<const NoiseTables> make_tables(const NoiseDesc& desc, const Perm
     t->fade = t->desc.fade;
     t->hash = t->desc.hash;
     t->mix_key = mix_key;
+    t->erosion = make_erosion_table(t->desc, mix_key);
     t->general_path = desc.basis != Basis::perlin || desc.period_x != 0 || desc.period_y != 0 ||
                       desc.period_z != 0 || desc.period_w != 0;
     // [S 16] the seed as a two's-complement long; [S 17.1] jitter * R for the distance.
@@ -208,6 +209,7 @@ std::shared_ptr<const NoiseTables> make_tables(const NoiseDesc& desc, const Perm
             at->fractal.footprint = std::ldexp(desc.fractal.footprint, level);
             at->desc.fractal.footprint = at->fractal.footprint;
             build_octaves(*at);
+            at->erosion = make_erosion_table(at->desc, mix_key);
             faded = at->octaves.amplitude[0] == 0.0f || !std::isfinite(at->fractal.footprint);
             t->levels.push_back(std::move(at));
         }

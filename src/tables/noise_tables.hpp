@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gradnoise/noise.hpp"
+#include "tables/erosion.hpp"
 #include "tables/mix_hash.hpp"
 #include "tables/simplex_constants.hpp"
 #include "tables/simplex_tiling.hpp"
@@ -98,6 +99,8 @@ struct NoiseTables {
     SimplexTiling simplex_tiling[max_octaves];
     // [S 17.1] cellular: jitter * R(dims = 2), jitter * R(dims = 3) for the descriptor's distance.
     float cellular_reach[2] = {0.0f, 0.0f};
+    // [S 21] the erosion filter's octaves (none: octaves == 0).
+    ErosionTable erosion;
 
     // [S 8.1] The band limit: the mean of the octave term over the base noise, per dimension count
     // (index 2..4; computed by reference::band_mean); 0 without a band limit.

@@ -202,6 +202,23 @@ def test_cluster_bake_to_zarr_equals_one_grid(cluster, tmp_path):
     assert len(cluster.client.scheduler_info()["workers"]) == 2
 
 
+ERODED = gradnoise.Field(basis="opensimplex2s", fractal="fbm", octaves=4, erosion=4, seed=7)
+
+
+def test_cluster_bake_of_an_eroded_field_equals_one_call(cluster, tmp_path):
+    """The erosion filter (spec 21) on two worker processes: a Zarr bake in blocks, gradient blocks and
+    chunks far out equal one call bit for bit."""
+    shape, step = (768, 1024), 1 / 256
+    whole = ERODED.grid(shape, origin=(-1.5, 2.0), step=step)
+    arr = gd.grid(ERODED, shape, origin=(-1.5, 2.0), step=step, chunks=(200, 300))
+    assert_same_bits(gd.to_zarr(arr, tmp_path / "eroded.zarr")["height"][...], whole, "eroded zarr")
+    g = gd.grid(ERODED, (64, 80), step=1 / 32, chunks=(20, 30), gradient=True)
+    assert_same_bits(g.compute(), ERODED.grid((64, 80), step=1 / 32, gradient=True), "eroded gradient")
+    first, spacing = (2**40 + 17, -(2**35)), 0.37
+    c = gd.chunk(ERODED, (120, 200), first=first, spacing=spacing, chunks=(50, 64))
+    assert_same_bits(c.compute(), ERODED.chunk((120, 200), first=first, spacing=spacing), "eroded chunks far out")
+
+
 def test_cluster_uint16_zarr_and_chunk_addressing(cluster, tmp_path):
     arr = gd.chunk(TERRAIN, (2048, 1536), first=(2**33, -(2**20)), spacing=1 / 256, chunks=256,
                    dtype="uint16", value_range=(-0.6, 0.6))

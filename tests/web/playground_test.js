@@ -177,7 +177,9 @@ async function main() {
         const shotFile = path.join(outDir, 'playground-' + module + '-' + (++shots) + '.png');
         fs.writeFileSync(shotFile, Buffer.from(shot.data, 'base64'));
         const bakeFile = path.join(outDir, 'bake-' + module + '-' + shots + '.png');
-        execFileSync(cli, ['bake'].concat(bakeArgs, ['--size', SIZE + 'x' + SIZE, '-o', bakeFile]), { stdio: 'pipe' });
+        // (The playground draws colours unshaded: the terrain preset's bake needs --flat to match.)
+        const flat = bakeArgs[0] === 'terrain' && !bakeArgs.includes('--grey') ? ['--flat'] : [];
+        execFileSync(cli, ['bake'].concat(bakeArgs, flat, ['--size', SIZE + 'x' + SIZE, '-o', bakeFile]), { stdio: 'pipe' });
         const a = decodePng(shotFile), b = decodePng(bakeFile);
         assert.deepStrictEqual([a.width, a.height], [b.width, b.height], what + ': picture size');
         let differ = 0, first = -1;

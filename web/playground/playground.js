@@ -80,6 +80,7 @@
     if (p.colour && state.ramp !== state.preset) words.push('--ramp', "'" + presetOf(state.ramp).ramp + "'");
     if (state.scale !== p.scale) words.push('--scale', String(state.scale));
     if (state.x !== p.originX || state.y !== p.originY) words.push('--origin', state.x + ',' + state.y);
+    if (p.shaded) words.push('--flat');  // (the page draws the heights' colours; the bake would also shade them)
     if (state.graph) words.push('--graph', 'graph.json');
     words.push('--size', size + 'x' + size, '-o', state.preset + '.png');
     return words.join(' ');

@@ -224,6 +224,24 @@ namespace Gradnoise
         /// <summary>the feature points' irregularity (0: a regular grid): a number in [0, 1] (default 1).</summary>
         public float? Jitter { get; set; }
 
+        /// <summary>octaves of the erosion filter's gullies (0: off): an integer in 0..8 (default 0).</summary>
+        public int? Erosion { get; set; }
+
+        /// <summary>the largest gullies' depth, relative to their width: a number in (0, 16] (default 0.15).</summary>
+        public float? ErosionStrength { get; set; }
+
+        /// <summary>the largest gullies' cell, as a fraction of the field's first cell (with a period: a power of two): a number in [0.00390625, 1] (default 0.125).</summary>
+        public float? ErosionScale { get; set; }
+
+        /// <summary>the depth ratio from one gully octave to the next: a number in (0, 1] (default 0.5).</summary>
+        public float? ErosionDetail { get; set; }
+
+        /// <summary>how round the ridges between gullies are: a number in [0, 1] (default 0.1).</summary>
+        public float? ErosionRidgeRounding { get; set; }
+
+        /// <summary>how round the gullies' floors are: a number in [0, 1] (default 0).</summary>
+        public float? ErosionCreaseRounding { get; set; }
+
         /// <summary>The (name, text) pairs of the parameters set, in the table's order.</summary>
         public IEnumerable<KeyValuePair<string, string>> Settings()
         {
@@ -253,6 +271,12 @@ namespace Gradnoise
             if (CellularDistance.HasValue) yield return new KeyValuePair<string, string>("cellular_distance", Names.CellularDistance[(int)CellularDistance.Value]);
             if (CellularOutput.HasValue) yield return new KeyValuePair<string, string>("cellular_output", Names.CellularOutput[(int)CellularOutput.Value]);
             if (Jitter.HasValue) yield return new KeyValuePair<string, string>("jitter", Jitter.Value.ToString("R", CultureInfo.InvariantCulture));
+            if (Erosion.HasValue) yield return new KeyValuePair<string, string>("erosion", Erosion.Value.ToString(CultureInfo.InvariantCulture));
+            if (ErosionStrength.HasValue) yield return new KeyValuePair<string, string>("erosion_strength", ErosionStrength.Value.ToString("R", CultureInfo.InvariantCulture));
+            if (ErosionScale.HasValue) yield return new KeyValuePair<string, string>("erosion_scale", ErosionScale.Value.ToString("R", CultureInfo.InvariantCulture));
+            if (ErosionDetail.HasValue) yield return new KeyValuePair<string, string>("erosion_detail", ErosionDetail.Value.ToString("R", CultureInfo.InvariantCulture));
+            if (ErosionRidgeRounding.HasValue) yield return new KeyValuePair<string, string>("erosion_ridge_rounding", ErosionRidgeRounding.Value.ToString("R", CultureInfo.InvariantCulture));
+            if (ErosionCreaseRounding.HasValue) yield return new KeyValuePair<string, string>("erosion_crease_rounding", ErosionCreaseRounding.Value.ToString("R", CultureInfo.InvariantCulture));
         }
     }
 

@@ -338,6 +338,18 @@ pub struct FieldOptions {
     pub cellular_output: Option<CellularOutput>,
     /// the feature points' irregularity (0: a regular grid): a number in [0, 1] (default 1).
     pub jitter: Option<f32>,
+    /// octaves of the erosion filter's gullies (0: off): an integer in 0..8 (default 0).
+    pub erosion: Option<i32>,
+    /// the largest gullies' depth, relative to their width: a number in (0, 16] (default 0.15).
+    pub erosion_strength: Option<f32>,
+    /// the largest gullies' cell, as a fraction of the field's first cell (with a period: a power of two): a number in [0.00390625, 1] (default 0.125).
+    pub erosion_scale: Option<f32>,
+    /// the depth ratio from one gully octave to the next: a number in (0, 1] (default 0.5).
+    pub erosion_detail: Option<f32>,
+    /// how round the ridges between gullies are: a number in [0, 1] (default 0.1).
+    pub erosion_ridge_rounding: Option<f32>,
+    /// how round the gullies' floors are: a number in [0, 1] (default 0).
+    pub erosion_crease_rounding: Option<f32>,
 }
 
 impl FieldOptions {
@@ -421,6 +433,24 @@ impl FieldOptions {
         }
         if let Some(v) = self.jitter {
             s.push(("jitter", crate::float_text(v)));
+        }
+        if let Some(v) = self.erosion {
+            s.push(("erosion", v.to_string()));
+        }
+        if let Some(v) = self.erosion_strength {
+            s.push(("erosion_strength", crate::float_text(v)));
+        }
+        if let Some(v) = self.erosion_scale {
+            s.push(("erosion_scale", crate::float_text(v)));
+        }
+        if let Some(v) = self.erosion_detail {
+            s.push(("erosion_detail", crate::float_text(v)));
+        }
+        if let Some(v) = self.erosion_ridge_rounding {
+            s.push(("erosion_ridge_rounding", crate::float_text(v)));
+        }
+        if let Some(v) = self.erosion_crease_rounding {
+            s.push(("erosion_crease_rounding", crate::float_text(v)));
         }
         s
     }
