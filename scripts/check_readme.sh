@@ -62,5 +62,10 @@ for block in "$tmp"/block-*; do
       ;;
   esac
 done
+# The README's first picture is the quick start's own output, byte for byte.
+if ! cmp -s gradnoise-terrain.png docs/images/terrain.png; then
+  echo "README: docs/images/terrain.png is not the quick start's picture (remake it: gradnoise bake terrain -o docs/images/terrain.png)" >&2
+  exit 1
+fi
 [ "$had_terrain" = 0 ] && rm -f gradnoise-terrain.png
 echo "README, docs/baking.md, docs/graphs.md and docs/windows.md: $commands commands and examples ran as written"
