@@ -418,6 +418,21 @@ for ty in range(2):
 PY
 then pass "tiles 0..1,0..1 of 20 join into the 40x40 bake exactly, with a manifest"; else fail "tiles join" "exit $RC $ERR"; fi
 
+# The eroded, hill-shaded terrain (spec 21: the filter and its gradient per point): a colour tile set
+# joins into the whole picture pixel for pixel.
+bake terrain --size 48x32 -o shaded-whole.png
+bake terrain --size 48x32 --tile-size 24 --tiles 0..1,0..0 -o shaded-tiles/t.png
+tile_pts=$(for y in $(seq 0 23); do for x in $(seq 0 23); do printf '%d %d ' "$x" "$y"; done; done)
+left_pts=$tile_pts
+right_pts=$(for y in $(seq 0 23); do for x in $(seq 24 47); do printf '%d %d ' "$x" "$y"; done; done)
+# shellcheck disable=SC2086
+if [[ $RC == 0 ]] && [[ "$("$READ_IMAGE" shaded-tiles/t_x0_y0.png $tile_pts | tail -n +2)" == "$("$READ_IMAGE" shaded-whole.png $left_pts | tail -n +2)" ]] &&
+   [[ "$("$READ_IMAGE" shaded-tiles/t_x1_y0.png $tile_pts | tail -n +2)" == "$("$READ_IMAGE" shaded-whole.png $right_pts | tail -n +2)" ]]; then
+    pass "the eroded, hill-shaded terrain: 2 colour tiles join into the whole picture pixel for pixel"
+else
+    fail "eroded shaded tiles join" "exit $RC $ERR"
+fi
+
 # The manifest is JSON a parser reads, whatever the file names hold (a quote, a backslash), and names
 # exactly the tiles on disk.
 mkdir -p odd
