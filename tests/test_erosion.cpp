@@ -373,11 +373,66 @@ TEST_CASE("erosion: chunks join without seams and equal the grid where the coord
                 CHECK_MESSAGE(testing::first_bit_difference(expected, got) < 0, testing::label(d) << " on " << path.name());
             }
         }
-        // The reference's one-sample chunk call.
-        const std::int64_t s[2] = {-33, 40};
-        float one = 0.0f;
-        REQUIRE(testing::isa_path(Isa::scalar).fill_chunk_2d(noise, Chunk2d{-33, 40, 1, 1, 0.0625f}, &one).ok());
-        CHECK(testing::bits(one) == testing::bits(reference::chunk_gradient(noise.tables(), 2, s, 0.0625f).value));
+        // The best ISA's chunk samples against the reference's one-sample chunk function.
+        const testing::IsaPath best = testing::isa_paths().back();
+        std::vector<float> v(n), dx(n), dy(n);
+        REQUIRE(best.fill_chunk_gradient_2d(noise, whole, GradientOut{v.data(), dx.data(), dy.data()}).ok());
+        for (std::size_t i = 0; i < n; i += 37) {
+            const std::int64_t s[2] = {whole.first_x + static_cast<std::int64_t>(i % 64), whole.first_y + static_cast<std::int64_t>(i / 64)};
+            const reference::Gradient r = reference::chunk_gradient(noise.tables(), 2, s, whole.spacing);
+            CHECK(testing::bits(v[i]) == testing::bits(r.value));
+            CHECK(testing::bits(dx[i]) == testing::bits(r.d[0]));
+            CHECK(testing::bits(dy[i]) == testing::bits(r.d[1]));
+        }
+    }
+}
+
+TEST_CASE("erosion: 3D chunks, chunk levels and a fully faded band limit agree on every ISA") {
+    NoiseDesc limited = eroded(Basis::perlin);
+    limited.fractal.footprint = 0.02f;
+    NoiseDesc ridged = erosion_fields()[7];  // every parameter, scale 0.3 (cells not dyadic)
+    NoiseDesc simplex = eroded(Basis::opensimplex2s);
+    for (const NoiseDesc& d : {limited, ridged, simplex}) {
+        const Noise noise = erosion_noise(d);
+        // Levels 0, 2 and 6: at 6 the band limit has faded every gully octave (the filter then
+        // returns the field as it is), on every path alike.
+        for (int level : {0, 2, 6}) {
+            const Chunk2d c{-9, 5, 40, 12, 0.05f, level};
+            const std::size_t n = 40 * 12;
+            std::vector<float> expected;
+            for (const testing::IsaPath& path : testing::isa_paths()) {
+                std::vector<float> value(n), v(n), dx(n), dy(n);
+                REQUIRE(path.fill_chunk_2d(noise, c, value.data()).ok());
+                REQUIRE(path.fill_chunk_gradient_2d(noise, c, GradientOut{v.data(), dx.data(), dy.data()}).ok());
+                std::vector<float> all = value;
+                all.insert(all.end(), dx.begin(), dx.end());
+                all.insert(all.end(), dy.begin(), dy.end());
+                CHECK(testing::first_bit_difference(value, v) < 0);
+                if (expected.empty()) {
+                    expected = all;
+                } else {
+                    CHECK_MESSAGE(testing::first_bit_difference(expected, all) < 0,
+                                  testing::label(d) << " level " << level << " on " << path.name());
+                }
+            }
+        }
+        if (d.fractal.footprint != 0.0f) {
+            CHECK(noise.tables().at_level(6).erosion.octaves == 0);  // (the case above is the faded one)
+        }
+        const Chunk3d c3{-3, 7, 2, 24, 10, 3, 0.0625f};
+        const std::size_t n3 = 24 * 10 * 3;
+        std::vector<float> expected;
+        for (const testing::IsaPath& path : testing::isa_paths()) {
+            std::vector<float> v(n3), dx(n3), dy(n3), dz(n3);
+            REQUIRE(path.fill_chunk_gradient_3d(noise, c3, GradientOut{v.data(), dx.data(), dy.data(), dz.data()}).ok());
+            std::vector<float> all = v;
+            for (const auto* plane : {&dx, &dy, &dz}) all.insert(all.end(), plane->begin(), plane->end());
+            if (expected.empty()) {
+                expected = all;
+            } else {
+                CHECK_MESSAGE(testing::first_bit_difference(expected, all) < 0, testing::label(d) << " 3D on " << path.name());
+            }
+        }
     }
 }
 

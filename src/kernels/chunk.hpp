@@ -97,7 +97,7 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
     const detail::OctaveTable& o = t.octaves;
     constexpr std::size_t tile = 128;
     // [S 13, 21] The erosion octaves' cell coordinates: per tile of columns for x, per row for y.
-    const bool eroded = t.erosion.octaves > 0;
+    const bool eroded = t.desc.erosion.octaves > 0;
     alignas(64) float erosion_x[detail::max_erosion_octaves * tile];
     float erosion_y[detail::max_erosion_octaves] = {};
     auto rows = [&](auto&& coordinates, auto&& at) {
@@ -105,7 +105,7 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
             const std::size_t n = c.size_x - x0 < tile ? c.size_x - x0 : tile;
             coordinates(x0, n);
             if (eroded) {
-                reference::erosion_chunk_coordinates(t, c.spacing, 0, c.first_x + static_cast<std::int64_t>(x0), n, erosion_x);
+                reference::erosion_chunk_coordinates(t, c.spacing, c.first_x + static_cast<std::int64_t>(x0), n, erosion_x);
             }
             for (std::size_t r = first; r < last; ++r) {
                 const GridRow row = chunk_row(c, r);
@@ -115,7 +115,7 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                 }
                 at.start_row(row);
                 if (eroded) {
-                    reference::erosion_chunk_coordinates(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(row.j), 1, erosion_y);
+                    reference::erosion_chunk_coordinates(t, c.spacing, c.first_y + static_cast<std::int64_t>(row.j), 1, erosion_y);
                 }
                 for_each_gradient_batch<dims>(row_out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
                     auto octave = [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE { return at(k, i, m, n); };
@@ -223,7 +223,7 @@ template <int dims>
 void chunk(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::size_t first, std::size_t last, float* out,
            std::size_t row_stride, std::size_t slice_stride) noexcept {
     const detail::OctaveTable& o = t.octaves;
-    if (o.kind == Fractal::damped || t.erosion.octaves > 0) {  // [S 18.3, 21] values that need the gradient
+    if (o.kind == Fractal::damped || t.desc.erosion.octaves > 0) {  // [S 18.3, 21] values that need the gradient
         // (the gradient chunk's instantiation with the gradient planes unwritten: the same value
         // bits, and no second set of chunk kernels to compile)
         float* const values[dims + 1] = {out};

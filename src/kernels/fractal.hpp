@@ -381,7 +381,7 @@ GRADNOISE_KERNEL_OUTLINE ValueGradient<dims> decorated_gradient(const Base& base
 inline bool plain_field(const detail::NoiseTables& t) noexcept {
     const NoiseDesc& d = t.desc;
     return t.octaves.kind == Fractal::none && d.warp.levels == 0 && d.pattern.kind == Pattern::none &&
-           t.erosion.octaves == 0;
+           t.desc.erosion.octaves == 0;
 }
 
 }  // namespace

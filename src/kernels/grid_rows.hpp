@@ -546,7 +546,7 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
         });
     };
     // Warps move every sample, and the damped fractal and erosion need gradients: the point path.
-    if (t.desc.warp.levels != 0 || t.octaves.kind == Fractal::damped || t.erosion.octaves > 0) {
+    if (t.desc.warp.levels != 0 || t.octaves.kind == Fractal::damped || t.desc.erosion.octaves > 0) {
         with_base<dims>(t, point_rows);
         return;
     }

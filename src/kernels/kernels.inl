@@ -130,7 +130,7 @@ template <int dims>
 void grid_gradient(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first, std::size_t last,
                    const GradientOut& out, std::size_t row_stride, std::size_t slice_stride) noexcept {
     float* const planes[4] = {out.value, out.dx, out.dy, out.dz};
-    if (t.octaves.kind == Fractal::none && t.desc.warp.levels == 0 && t.erosion.octaves == 0) {  // plain noise: the fast path for Perlin
+    if (t.octaves.kind == Fractal::none && t.desc.warp.levels == 0 && t.desc.erosion.octaves == 0) {  // plain noise: the fast path for Perlin
         bool fast = false;
         with_base<dims>(t, [&](const auto& base) {
             using Base = std::decay_t<decltype(base)>;

@@ -87,7 +87,7 @@ GRADNOISE_KERNEL_INLINE void with_field_of(const detail::NoiseTables& t, const B
     if (plain_field(t)) {
         // (base by value: a copy the loop can keep in registers; see points())
         body([base](const F* p) GRADNOISE_KERNEL_LAMBDA_INLINE { return base(0, p); });
-    } else if (t.erosion.octaves > 0) {  // [S 21] the filter steers by the gradient
+    } else if (t.desc.erosion.octaves > 0) {  // [S 21] the filter steers by the gradient
         body([base, &t](const F* p) { return erode<dims>(t.erosion, p, decorated_gradient<dims>(base, t, p)).value; });
     } else {
         body([base, &t](const F* p) { return decorated<dims>(base, t, p); });
@@ -98,7 +98,7 @@ GRADNOISE_KERNEL_INLINE void with_field_of(const detail::NoiseTables& t, const B
 // (patterns are rejected before a kernel runs), eroded where the field has erosion.
 template <int dims, class Base, class Body>
 GRADNOISE_KERNEL_INLINE void with_gradient_field_of(const detail::NoiseTables& t, const Base& base, Body&& body) noexcept {
-    if (t.erosion.octaves > 0) {
+    if (t.desc.erosion.octaves > 0) {
         body([base, &t](const F* p) { return erode<dims>(t.erosion, p, decorated_gradient<dims>(base, t, p)); });
     } else if (t.octaves.kind == Fractal::none && t.desc.warp.levels == 0) {
         body([base](const F* p) GRADNOISE_KERNEL_LAMBDA_INLINE { return base.gradient(0, p); });

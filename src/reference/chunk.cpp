@@ -2,6 +2,7 @@
 // mod 256. Spec sections are cited as [S n]; see docs/spec.md.
 #include "reference/common.hpp"
 #include "reference/int128.hpp"
+#include "tables/erosion.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -85,7 +86,18 @@ void chunk_coordinates_f64(const detail::NoiseTables& t, float spacing, int axis
 }
 
 bool chunk_steps_finite(const NoiseDesc& desc, float spacing) noexcept {
-    return for_each_octave_step(desc, spacing, [](int, float step) { return std::isfinite(step); });
+    if (!for_each_octave_step(desc, spacing, [](int, float step) { return std::isfinite(step); })) {
+        return false;
+    }
+    // [S 21] and spacing * E_k for the erosion filter's octaves (E_k = E_0 * 2^k).
+    float frequency = desc.erosion.octaves > 0 ? detail::erosion_base_frequency(desc) : 0.0f;
+    for (int k = 0; k < desc.erosion.octaves; ++k) {
+        if (!std::isfinite(spacing * frequency)) {
+            return false;
+        }
+        frequency = frequency * 2.0f;
+    }
+    return true;
 }
 
 float chunk_coordinate(std::int64_t s, float g) noexcept {

@@ -211,7 +211,7 @@ Gradient erode_at(const detail::NoiseTables& t, int dims, Cells&& cells, const G
         float q[2];
         cells(frequency, q);
 
-        // [S 21.3] Steering: the downhill direction of the field eroded so far (a value: its own
+        // [S 21.3] Steering: the slope direction of the field eroded so far (a value: its own
         // derivatives are not carried).
         const float gx = h.d[0], gy = h.d[1];
         const float length = std::sqrt(gx * gx + gy * gy);
@@ -284,7 +284,7 @@ Gradient erode_chunk(const detail::NoiseTables& t, int dims, const std::int64_t*
     }, in);
 }
 
-void erosion_chunk_coordinates(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
+void erosion_chunk_coordinates(const detail::NoiseTables& t, float spacing, std::int64_t first, std::size_t n,
                                float* out) noexcept {
     for (int k = 0; k < t.erosion.octaves; ++k) {
         const float step = spacing * t.erosion.frequency[k];

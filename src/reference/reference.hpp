@@ -96,8 +96,9 @@ void chunk_coordinates_f64(const detail::NoiseTables& t, float spacing, int axis
                            double* out, bool every_octave = false) noexcept;
 float octave_sum(const detail::NoiseTables& t, int dims, const double* x, std::size_t x_stride, const double* y,
                  const double* z) noexcept;
-// [S 13] Whether spacing * f_k is finite for every octave k of the field (a huge spacing or octave
-// frequency overflows it): chunk fills refuse a spacing for which it is not.
+// [S 13, 21] Whether spacing * f_k is finite for every octave k of the field, and spacing * E_k for
+// every erosion octave (a huge spacing or frequency overflows it): chunk fills refuse a spacing for
+// which it is not.
 bool chunk_steps_finite(const NoiseDesc& desc, float spacing) noexcept;
 // [S 13] The chunk sample (sx, sy[, sz]) of a world with this spacing.
 float chunk2(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, float spacing) noexcept;
@@ -178,9 +179,10 @@ Gradient erode(const detail::NoiseTables& t, int dims, const float* p, const Gra
 // [S 13, 21] The same for the chunk sample s (its cells at chunk_coordinate(s_a, spacing * E_k)).
 Gradient erode_chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing,
                      const Gradient& in) noexcept;
-// [S 13, 21] Erosion octave k's cell coordinate on axis (0 x, 1 y) of samples first .. first + n - 1:
-// out[k * n + i] = chunk_coordinate(first + i, spacing * E_k), k < the table's evaluated octaves.
-void erosion_chunk_coordinates(const detail::NoiseTables& t, float spacing, int axis, std::int64_t first, std::size_t n,
+// [S 13, 21] Erosion octave k's cell coordinate (either axis) of samples first .. first + n - 1:
+// out[k * n + i] = chunk_coordinate(first + i, spacing * E_k), k < the table's evaluated octaves
+// (E_k from the table, which the tests hold to the reference's own recurrence).
+void erosion_chunk_coordinates(const detail::NoiseTables& t, float spacing, std::int64_t first, std::size_t n,
                                float* out) noexcept;
 
 // [S 14] binary64 (Ken Perlin's Java ImprovedNoise, operation for operation in double).

@@ -1,6 +1,7 @@
 // [S 21] The erosion filter's constants and its per-octave table, built once per Noise. The
-// kernels read the table; the reference (reference/erosion.cpp) recomputes every entry itself
-// from the descriptor, by the same recurrences, and the tests hold the two paths equal bit for bit.
+// kernels read the table; the reference's filter (reference/erosion.cpp: erode, erode_chunk)
+// recomputes every entry from the descriptor by the same recurrences, and the tests hold the two
+// paths equal bit for bit.
 #ifndef GRADNOISE_SRC_TABLES_EROSION_HPP
 #define GRADNOISE_SRC_TABLES_EROSION_HPP
 
