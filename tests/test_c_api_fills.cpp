@@ -239,6 +239,29 @@ TEST_CASE("chunks: equal to the C++ API and to per-sample evaluation; every inva
     CHECK(same_bits(a, b));
 }
 
+TEST_CASE("gradnoise_chunk_erosion_coordinates: the filter's cells per gully octave; refusals named") {
+    gradnoise_desc* desc = nullptr;
+    REQUIRE(gradnoise_desc_create(&desc) == GRADNOISE_OK);
+    set_parameters(desc, {{"fractal", "fbm"}, {"octaves", "3"}, {"erosion", "2"}});  // E_k = 1 / (1/8) * 2^k
+    gradnoise_noise* noise = nullptr;
+    REQUIRE(gradnoise_noise_create(desc, &noise) == GRADNOISE_OK);
+    CHECK(gradnoise_erosion_octave_count(noise) == 2);
+    CHECK(gradnoise_erosion_octave_count(nullptr) == 0);
+    float e[2 * 3];
+    const std::int64_t first = (std::int64_t{1} << 40) + 7;
+    REQUIRE(gradnoise_chunk_erosion_coordinates(noise, first, 3, 1.0f / 64.0f, e) == GRADNOISE_OK);
+    CHECK(e[0] == 0.875f);  // (2^40 + 7) * 8 / 64 = 2^37 + 7/8, mod 256
+    CHECK(e[1] == 1.0f);    // (2^40 + 8) / 8 mod 256
+    CHECK(e[3] == 1.75f);   // octave 1, 16 cells per unit: (2^40 + 7) / 4 mod 256
+    CHECK(gradnoise_chunk_erosion_coordinates(noise, 0, 3, 0.0f, e) == GRADNOISE_INVALID_ARGUMENT);
+    CHECK(last() == "chunk_erosion_coordinates: spacing must be finite and > 0, and spacing * each octave's frequency finite");
+    CHECK(gradnoise_chunk_erosion_coordinates(noise, 0, 3, 1.0f, nullptr) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_chunk_erosion_coordinates(nullptr, 0, 3, 1.0f, e) == GRADNOISE_NULL_POINTER);
+    CHECK(gradnoise_chunk_erosion_coordinates(noise, INT64_MAX - 1, 3, 1.0f, e) == GRADNOISE_SIZE_OVERFLOW);
+    gradnoise_noise_destroy(noise);
+    gradnoise_desc_destroy(desc);
+}
+
 TEST_CASE("gradnoise_chunk_octave_coordinates: the C++ coordinates; refusals named") {
     gradnoise_desc* desc = nullptr;
     REQUIRE(gradnoise_desc_create(&desc) == GRADNOISE_OK);

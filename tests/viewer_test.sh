@@ -13,7 +13,8 @@
 #   6. LOD streaming (--lod 3: farther chunks at chunk levels 1..3, band-limited): near and far show the
 #      same terrain, and on a slow flight the distant band changes less between frames with the band
 #      limit than without it (--shimmer; the figures are printed).
-#   7. an eroded flight (--erosion 4, spec 21) shows terrain like the others (the same checks as 1-2).
+#   7. an eroded flight (--erosion 4, spec 21) shows terrain like the others (the same checks as 1-2),
+#      and made on the GPU it is the same picture, its probe finding every bit equal (as 5).
 # Usage: viewer_test.sh PATH/TO/gradnoise_viewer OUTPUT_DIR
 # Exit 0 pass, 1 fail, 77 skip (no python3 with PIL). The images and logs stay in OUTPUT_DIR.
 set -u
@@ -80,7 +81,8 @@ run_viewer lod --lod 3 --band-limit --probe
 run_viewer lodfar --lod 3 --band-limit --far
 run_viewer shimmer-off --lod 3 --shimmer --pace 5 --frames 240
 run_viewer shimmer-on --lod 3 --band-limit --shimmer --pace 5 --frames 240
-run_viewer eroded --erosion 4
+run_viewer eroded --erosion 4 --probe
+run_viewer erodedgpu --erosion 4 --generate gpu --probe
 
 "$python" - "$tmp" "$frames" "$width" "$height" << 'EOF' || exit 1
 import re
@@ -103,7 +105,7 @@ def overlay_rect(name):
     return tuple(map(int, m.groups())) if m else (0, 0, 0, 0)
 
 images = {}
-for name in ("near", "far", "gpu", "lod", "lodfar", "eroded"):
+for name in ("near", "far", "gpu", "lod", "lodfar", "eroded", "erodedgpu"):
     try:
         im = Image.open(f"{tmp}/{name}.png").convert("RGB")
     except Exception as e:  # missing or unreadable
@@ -138,16 +140,18 @@ for name in ("near", "far", "gpu", "lod", "lodfar", "eroded"):
     check(text >= 300, f"{name}.png overlay", ">= 300 white text pixels in the overlay panel", text)
     images[name] = (px, (ox, oy, ow, oh))
 
-if "near" in images and "gpu" in images:
-    a, rect = images["near"]
-    b, rect_gpu = images["gpu"]
-    check(rect == rect_gpu, "overlay rectangles", "the same in both runs", f"{rect} and {rect_gpu}")
+for cpu, gpu in (("near", "gpu"), ("eroded", "erodedgpu")):
+    if cpu not in images or gpu not in images:
+        continue
+    a, rect = images[cpu]
+    b, rect_gpu = images[gpu]
+    check(rect == rect_gpu, f"{cpu}/{gpu} overlay rectangles", "the same in both runs", f"{rect} and {rect_gpu}")
     ox, oy, ow, oh = rect
     differ = sum(1 for i, (p, q) in enumerate(zip(a, b))
                  if p != q and not (ox <= i % width < ox + ow and oy <= i // width < oy + oh))
-    print(f"GPU-made vs CPU-made chunks outside the overlay: {differ} of {len(a)} pixels differ")
-    check(differ == 0, "GPU-made vs CPU-made picture outside the overlay", "0 pixels differ", differ)
-for name, maker in (("near", "CPU"), ("gpu", "GPU")):
+    print(f"{gpu} (GPU-made) vs {cpu} (CPU-made) chunks outside the overlay: {differ} of {len(a)} pixels differ")
+    check(differ == 0, f"{gpu} vs {cpu} picture outside the overlay", "0 pixels differ", differ)
+for name, maker in (("near", "CPU"), ("gpu", "GPU"), ("eroded", "CPU"), ("erodedgpu", "GPU")):
     m = re.search(r"^probe: (\d+) chunks made by the (\w+), (\d+) heights and gradients compared with "
                   r"Noise::fill_chunk_gradient_2d, (\d+) differ$", open(f"{tmp}/{name}.out").read(), re.M)
     if check(m is not None, f"{name} stdout", "a 'probe: ...' line", "none"):
@@ -220,7 +224,7 @@ for f in failures:
 sys.exit(1 if failures else 0)
 EOF
 
-for name in near far gpu lod eroded; do
+for name in near far gpu lod eroded erodedgpu; do
   cp "$tmp/$name.png" "$tmp/$name.csv" "$out/" || fail "cannot copy results to $out"
   cp "$tmp/$name.out" "$out/$name.stdout.txt" || fail "cannot copy results to $out"
 done

@@ -20,6 +20,13 @@ std::string GpuChunks::build(const gradnoise::Noise& noise, int side, float spac
     std::string field;
     if (const gradnoise::Status st = gradnoise::shader_source(noise.desc(), options, &field); !st) return st.message();
     const std::string K = std::to_string(octaves_);
+    // With --erosion: the filter's M octaves of cell coordinates follow the octaves' rows (x, then y).
+    erosion_octaves_ = gradnoise::erosion_octave_count(noise);
+    const std::string M = std::to_string(erosion_octaves_), E = std::to_string(2 * octaves_);
+    const std::string erosion_rows =
+        erosion_octaves_ == 0 ? std::string()
+                              : "    vec2 e[" + M + "];\n    for (int k = 0; k < " + M + "; ++k) e[k] = vec2(rows[(" + E +
+                                    " + k) * side + at.x], rows[(" + E + " + " + M + " + k) * side + at.y]);\n";
     // One invocation per sample: q[k] from the coordinate rows, then the octave sum with its gradient.
     const std::string source = "#version 430\nlayout(local_size_x = 8, local_size_y = 8) in;\n"
                                "layout(std430, binding = 0) readonly buffer Coordinates { float rows[]; };\n"
@@ -32,15 +39,15 @@ std::string GpuChunks::build(const gradnoise::Noise& noise, int side, float spac
                                "    if (at.x >= side || at.y >= side) return;\n"
                                "    vec2 q[" + K + "];\n"
                                "    for (int k = 0; k < " + K + "; ++k) q[k] = vec2(rows[k * side + at.x], rows[(" + K +
-                               " + k) * side + at.y]);\n"
-                               "    vec2 d;\n    float v = terrain_octaves_gradient(q, d);\n"
+                               " + k) * side + at.y]);\n" + erosion_rows +
+                               "    vec2 d;\n    float v = terrain_octaves_gradient(q" + (erosion_octaves_ ? ", e" : "") + ", d);\n"
                                "    imageStore(height, at, vec4(v, 0.0, 0.0, 0.0));\n"
                                "    imageStore(gradient, at, vec4(d, 0.0, 0.0));\n}\n";
     program_ = build_compute_program("terrain generation", source.c_str());
     if (!program_) return "the generated compute shader does not build (the driver's log is above)";
     glUseProgram(program_);
     glUniform1i(glGetUniformLocation(program_, "side"), side);
-    q_.assign(2 * std::size_t(octaves_) * std::size_t(side), 0.0f);
+    q_.assign(2 * std::size_t(octaves_ + erosion_octaves_) * std::size_t(side), 0.0f);
     glGenBuffers(1, &coordinates_);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, coordinates_);
     glBufferData(GL_SHADER_STORAGE_BUFFER, GLsizeiptr(q_.size() * sizeof(float)), nullptr, GL_DYNAMIC_DRAW);
@@ -52,6 +59,11 @@ void GpuChunks::generate(std::int64_t first_x, std::int64_t first_y, GLuint heig
     // The CPU's half: the 64-bit sample numbers reduced exactly, octave by octave (no allocation).
     (void)gradnoise::chunk_octave_coordinates(*noise_, 0, first_x, side, spacing_, q_.data());
     (void)gradnoise::chunk_octave_coordinates(*noise_, 1, first_y, side, spacing_, q_.data() + rows);
+    if (erosion_octaves_ > 0) {
+        const std::size_t erosion_rows = std::size_t(erosion_octaves_) * side;
+        (void)gradnoise::chunk_erosion_coordinates(*noise_, first_x, side, spacing_, q_.data() + 2 * rows);
+        (void)gradnoise::chunk_erosion_coordinates(*noise_, first_y, side, spacing_, q_.data() + 2 * rows + erosion_rows);
+    }
     glUseProgram(program_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, coordinates_);
     glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, GLsizeiptr(q_.size() * sizeof(float)), q_.data());

@@ -1,6 +1,7 @@
 // GPU generation of the viewer's chunks (--generate gpu): the field's GLSL from gradnoise::shader_source,
 // run as an OpenGL 4.3 compute shader that writes a chunk's height and gradient textures, from the
-// octave coordinates the CPU reduces exactly (gradnoise::chunk_octave_coordinates). The same bits as
+// octave coordinates the CPU reduces exactly (gradnoise::chunk_octave_coordinates, and with --erosion
+// gradnoise::chunk_erosion_coordinates). The same bits as
 // Noise::fill_chunk_gradient_2d, so the picture is the CPU-generated one, and probe() proves it.
 #ifndef GRADNOISE_VIEWER_GPU_CHUNKS_HPP
 #define GRADNOISE_VIEWER_GPU_CHUNKS_HPP
@@ -28,10 +29,10 @@ public:
 
 private:
     const gradnoise::Noise* noise_ = nullptr;
-    int side_ = 0, octaves_ = 0;
+    int side_ = 0, octaves_ = 0, erosion_octaves_ = 0;
     float spacing_ = 0.0f;
     GLuint program_ = 0, coordinates_ = 0;
-    std::vector<float> q_;  // octave coordinates: x rows, then y rows
+    std::vector<float> q_;  // octave coordinates: x rows, y rows, then the erosion filter's x rows, y rows
 };
 
 // The collision probe: reads a chunk's textures back and compares every height and gradient bit with

@@ -38,7 +38,7 @@ void print_help() {
         "                    filled at chunk level 1, 2, 3, .. (half the samples per side each; CPU only)\n"
         "  --band-limit      band-limit the fBm for the sample spacing, so each level is the filtered field\n"
         "  --erosion N       the erosion filter's octaves over the fBm, 0..8 (default 0; docs/erosion.md):\n"
-        "                    gullies and ridges, CPU chunks only (the filter has no GLSL yet)\n"
+        "                    gullies and ridges (CPU or GPU chunks alike)\n"
         "  --shimmer         scripted: print the mean frame-to-frame change of the distant terrain band\n"
         "  --pace P          scripted: fly the path at P percent of its speed, 1..100 (default 100)\n"
         "Interactive keys: WASD/arrows move and turn, mouse looks, Q/E or PageUp/PageDown climb,\n"
@@ -125,7 +125,6 @@ Options parse_options(int argc, char** argv) {
         }
     }
     if (o.lod > 0 && o.gpu) usage_error("--lod streams levels from the CPU workers; not with --generate %s", "gpu");
-    if (o.erosion > 0 && o.gpu) usage_error("--erosion has no GLSL form yet; not with --generate %s", "gpu");
     if (o.shimmer && o.frames == 0) usage_error("--shimmer measures a scripted flight: give --frames N%s", "");
     return o;
 }

@@ -70,7 +70,7 @@ GRADNOISE_C_API const char* gradnoise_last_error_message(void);
 /* ---- version ---- */
 /* GRADNOISE_VERSION_NUMBER of the library that is running (the headers' is in version.h). */
 GRADNOISE_C_API uint32_t gradnoise_version(void);
-/* "0.17.0". Thread-safe. */
+/* "0.18.0". Thread-safe. */
 GRADNOISE_C_API const char* gradnoise_version_string(void);
 
 /* ---- instruction sets (every ISA gives the same bits; only speed differs) ---- */
@@ -416,6 +416,13 @@ GRADNOISE_C_API gradnoise_status gradnoise_chunk_octave_coordinates(const gradno
 GRADNOISE_C_API gradnoise_status gradnoise_chunk_octave_coordinates_f64(const gradnoise_noise* noise, int axis,
                                                                         int64_t first, size_t count, float spacing,
                                                                         double* out);
+/* With the erosion filter (docs/erosion.md): M = gradnoise_erosion_octave_count(noise) gully octaves (0: none,
+   or all faded by the band limit), and the chunk forms <name>_octaves(q[K], vec2 e[M]) take their cell
+   coordinates: octave k's of samples first .. first + count - 1 (x and y alike) into out[k * count + i], float
+   for every basis. Errors as gradnoise_chunk_octave_coordinates'. No allocation. */
+GRADNOISE_C_API int gradnoise_erosion_octave_count(const gradnoise_noise* noise);
+GRADNOISE_C_API gradnoise_status gradnoise_chunk_erosion_coordinates(const gradnoise_noise* noise, int64_t first,
+                                                                     size_t count, float spacing, float* out);
 
 /* ---- graphs (docs/graphs.md) ---- */
 /* An immutable graph of nodes read from a graph file's JSON text (format version

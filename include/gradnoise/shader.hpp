@@ -29,13 +29,15 @@ struct ShaderOptions {
 //   float <name>_octaves_gradient(vecN q[K], out vecN d)   (chunk_octave_coordinates below; the
 //                                                     simplex bases take dvecN q[K]): the
 //                                                     bits of fill_chunk_* / fill_chunk_gradient_*
+//                                                     (with erosion, they take vec2 e[M] after q:
+//                                                     chunk_erosion_coordinates below)
 // It is written from docs/spec.md operation by operation (every float expression `precise`, so no
 // compiler contracts or reorders it; integer hashing in uint arithmetic) and needs no extension:
 // paste it into a compute or fragment shader (GLSL 4.30+, or Vulkan GLSL through glslang).
 // Covered: the lattice bases (perlin, classic, value, isotropic) with either fade and hash, seeds
 // and periods, OpenSimplex2 (both hashes: K.jpg's binary64 and 64-bit integers, emulated in
 // uvec2, or the mix variant's float and uint), cellular noise (2D, 3D), every fractal kind, warps
-// and patterns, in 2D, 3D and 4D; OpenSimplex2S likewise. Refused with invalid_argument naming the
+// and patterns, in 2D, 3D and 4D; OpenSimplex2S likewise; the erosion filter over any of them. Refused with invalid_argument naming the
 // reason: options.gradient with a pattern (patterns have no gradient) or with the damped fractal
 // of a non-lattice basis, and 4D cellular noise. Allocates (load time).
 GRADNOISE_API Status shader_source(const NoiseDesc& desc, const ShaderOptions& options, std::string* out);
@@ -63,6 +65,17 @@ GRADNOISE_API Status chunk_octave_coordinates(const Noise& noise, int axis, std:
 // their GLSL has. invalid_argument for the other bases (their coordinates are the float ones).
 GRADNOISE_API Status chunk_octave_coordinates(const Noise& noise, int axis, std::int64_t first, std::size_t count,
                                               float spacing, double* out) noexcept;
+
+// The erosion filter's half of a chunk (docs/spec.md section 21.3): a field with erosion has the
+// chunk forms <name>_octaves(q, vec2 e[M]) and <name>_octaves_gradient(q, vec2 e[M], out vecN d),
+// e[k] = (x, y) the cell coordinates of gully octave k. M = erosion_octave_count(noise): the octaves
+// evaluated (0: no erosion, or every octave faded by the band limit; the chunk forms then take q
+// alone). chunk_erosion_coordinates writes octave k's coordinate of the samples first .. first +
+// count - 1 on either axis (x and y alike) into out[k * count + i], k < M, in float for every basis.
+// Errors as chunk_octave_coordinates'. noexcept, no allocation.
+GRADNOISE_API int erosion_octave_count(const Noise& noise) noexcept;
+GRADNOISE_API Status chunk_erosion_coordinates(const Noise& noise, std::int64_t first, std::size_t count, float spacing,
+                                               float* out) noexcept;
 
 }  // namespace gradnoise
 

@@ -174,6 +174,13 @@ class Field:
         float64 (section 13.4), for the shader's ``name_octaves(dvecN q[K])``."""
         return self._core.chunk_octave_coordinates(int(axis), int(first), int(count), float(spacing))
 
+    def chunk_erosion_coordinates(self, first: int, count: int, spacing: float) -> np.ndarray:
+        """With the erosion filter: gully octave k's cell coordinate of chunk samples first .. first +
+        count - 1 (x and y alike) at ``spacing``, float32 of shape (M, count), M its octaves evaluated
+        (docs/spec.md section 21.3) -- the ``e[k]`` that an eroded field's ``name_octaves(q, e)`` takes
+        after the octaves' ``q``. Shape (0, count) without erosion."""
+        return self._core.chunk_erosion_coordinates(int(first), int(count), float(spacing))
+
     # ---- points ----
     def _points(self, kind, coords, dtype, out, threads, progress, planes):
         f64 = _dtype(dtype)

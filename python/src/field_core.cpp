@@ -187,6 +187,14 @@ public:
         return octave_coordinates<float>(axis, first, count, spacing, octaves);
     }
 
+    // The erosion filter's cell coordinates of a chunk axis, (M, count) float32 (M: its gully octaves).
+    py::array chunk_erosion_coordinates(std::int64_t first, std::size_t count, double spacing) const {
+        py::array_t<float> out({std::size_t(gradnoise::erosion_octave_count(noise_)), count});
+        const Status st = gradnoise::chunk_erosion_coordinates(noise_, first, count, float(spacing), out.mutable_data());
+        if (!st.ok()) raise(st);
+        return out;
+    }
+
 private:
     template <class T>
     py::array octave_coordinates(int axis, std::int64_t first, std::size_t count, double spacing,
@@ -211,7 +219,8 @@ void bind_field(py::module_& m) {
         .def("reference", &Core::reference)
         .def("permutation", &Core::permutation)
         .def("shader_source", &Core::shader_source)
-        .def("chunk_octave_coordinates", &Core::chunk_octave_coordinates);
+        .def("chunk_octave_coordinates", &Core::chunk_octave_coordinates)
+        .def("chunk_erosion_coordinates", &Core::chunk_erosion_coordinates);
     // (field, needs) of a parameter the field ignores (gradnoise::ignored_parameter against the
     // defaults), or None.
     m.def("ignored_parameter", [](const py::dict& d) -> py::object {

@@ -88,4 +88,16 @@ gradnoise_status gradnoise_chunk_octave_coordinates_f64(const gradnoise_noise* n
     return report(gradnoise::chunk_octave_coordinates(noise->noise, axis, first, count, spacing, out));
 }
 
+int gradnoise_erosion_octave_count(const gradnoise_noise* noise) {
+    return noise == nullptr ? 0 : gradnoise::erosion_octave_count(noise->noise);
+}
+
+gradnoise_status gradnoise_chunk_erosion_coordinates(const gradnoise_noise* noise, int64_t first, size_t count,
+                                                     float spacing, float* out) {
+    if (noise == nullptr) {
+        return null_handle("gradnoise_chunk_erosion_coordinates: noise must be non-null");
+    }
+    return report(gradnoise::chunk_erosion_coordinates(noise->noise, first, count, spacing, out));
+}
+
 }  // extern "C"

@@ -22,7 +22,7 @@ Status evaluate_3d(const KernelTable& k, const NoiseTables& t, const float* x, c
 Status evaluate_4d(const KernelTable& k, const NoiseTables& t, const float* x, const float* y, const float* z,
                    const float* w, float* out, std::size_t count) noexcept;
 // Binary64 (spec section 14) covers Perlin noise with the permutation hash, without periods, warps,
-// patterns or the damped fractal; a table without binary64 kernels (SSE2) runs the scalar table's.
+// patterns, the damped fractal or erosion; a table without binary64 kernels (SSE2) runs the scalar table's.
 bool binary64_covers(const NoiseDesc& desc) noexcept;
 Status evaluate_2d_f64(const KernelTable& k, const NoiseTables& t, const double* x, const double* y, double* out,
                        std::size_t count) noexcept;

@@ -177,7 +177,7 @@ Status evaluate_2d_f64(const KernelTable& kt, const NoiseTables& t, const double
     if (!binary64_covers(t.desc)) {
         return Status(ErrorCode::invalid_argument,
                       "evaluate_2d_f64: binary64 covers basis perlin with hash permutation, without periods, warps, "
-                      "patterns or the damped fractal");
+                      "patterns, the damped fractal or erosion");
     }
     if (count == 0) {
         return Status::success();
@@ -196,7 +196,7 @@ Status evaluate_3d_f64(const KernelTable& kt, const NoiseTables& t, const double
     if (!binary64_covers(t.desc)) {
         return Status(ErrorCode::invalid_argument,
                       "evaluate_3d_f64: binary64 covers basis perlin with hash permutation, without periods, warps, "
-                      "patterns or the damped fractal");
+                      "patterns, the damped fractal or erosion");
     }
     if (count == 0) {
         return Status::success();

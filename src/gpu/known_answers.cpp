@@ -97,7 +97,10 @@ void prepare_chunks(const Case& c, const Noise& noise, const std::string& name, 
     const int dims = c.dims, K = c.subject.desc.fractal.kind == Fractal::none ? 1 : c.subject.desc.fractal.octaves;
     const bool f64 = basis_family(c.subject.desc.basis) == BasisFamily::simplex;
     const std::size_t side = dims == 2 ? 65 : 17, count = dims == 2 ? side * side : side * side * side;
-    const std::size_t rows = static_cast<std::size_t>(dims * K) * side, words = f64 ? 2 * rows : rows;
+    // [S 21.3] With erosion, the filter's cell coordinates follow: M rows per axis x, y, in float.
+    const int M = erosion_octave_count(noise);
+    const std::size_t rows = static_cast<std::size_t>(dims * K) * side, erosion_rows = static_cast<std::size_t>(2 * M) * side;
+    const std::size_t words = (f64 ? 2 * rows : rows) + erosion_rows;
     const std::int64_t starts[3] = {-40, (std::int64_t{1} << 40) + 3, -3600000000};
     p->per_item = static_cast<std::size_t>(dims) + 2;
     for (const std::int64_t first : starts) {
@@ -113,9 +116,19 @@ void prepare_chunks(const Case& c, const Noise& noise, const std::string& name, 
                 return;
             }
         }
-        const std::size_t base = p->payload.size();
+        std::vector<float> e(erosion_rows);
+        for (int a = 0; a < 2 && M > 0; ++a) {
+            const Status st = chunk_erosion_coordinates(noise, first + 1000 * a, side, spacing, &e[static_cast<std::size_t>(a * M) * side]);
+            if (!st) {
+                p->error = st.message();
+                return;
+            }
+        }
+        const std::size_t base = p->payload.size(), coordinate_words = words - erosion_rows;
         p->payload.resize(base + words);
-        std::memcpy(&p->payload[base], f64 ? static_cast<const void*>(q64.data()) : static_cast<const void*>(q.data()), words * 4);
+        std::memcpy(&p->payload[base], f64 ? static_cast<const void*>(q64.data()) : static_cast<const void*>(q.data()),
+                    coordinate_words * 4);
+        if (M > 0) std::memcpy(&p->payload[base + coordinate_words], e.data(), erosion_rows * 4);
         std::vector<float> value(count), g[5];
         for (auto& v : g) v.resize(count);
         const GradientOut out{g[0].data(), g[1].data(), g[2].data(), dims == 3 ? g[3].data() : nullptr, nullptr};
@@ -153,8 +166,16 @@ void prepare_chunks(const Case& c, const Noise& noise, const std::string& name, 
     }
     const std::string per = number(p->per_item);
     s += ");\n    }\n    vec" + std::to_string(dims) + " d;\n";
-    s += "    result[" + per + "u * i] = floatBitsToUint(" + name + "_octaves(q));\n";
-    s += "    result[" + per + "u * i + 1u] = floatBitsToUint(" + name + "_octaves_gradient(q, d));\n";
+    std::string e;
+    if (M > 0) {
+        const std::size_t at = (f64 ? 2 * rows : rows);
+        s += "    vec2 e[" + std::to_string(M) + "];\n    for (uint k = 0u; k < " + std::to_string(M) + "u; ++k) {\n" +
+             "        e[k] = vec2(uintBitsToFloat(data[base + " + number(at) + "u + k * " + S + " + at[0]]), uintBitsToFloat(data[base + " +
+             number(at) + "u + (" + std::to_string(M) + "u + k) * " + S + " + at[1]]));\n    }\n";
+        e = ", e";
+    }
+    s += "    result[" + per + "u * i] = floatBitsToUint(" + name + "_octaves(q" + e + "));\n";
+    s += "    result[" + per + "u * i + 1u] = floatBitsToUint(" + name + "_octaves_gradient(q" + e + ", d));\n";
     for (int a = 0; a < dims; ++a) {
         s += "    result[" + per + "u * i + " + std::to_string(a + 2) + "u] = floatBitsToUint(d[" + std::to_string(a) + "]);\n";
     }
@@ -327,6 +348,34 @@ std::vector<Subject> fields() {
     add("opensimplex2 mix hash, billow 6 octaves, lacunarity 2.5, band limit 0.1", [](NoiseDesc& d) {
         d.basis = Basis::opensimplex2; d.hash = Hash::mix; d.fractal.kind = Fractal::billow; d.fractal.lacunarity = 2.5f;
         d.fractal.footprint = 0.1f;
+    });
+    // [S 21] The erosion filter: the terrain preset's shape, every parameter moved, a period, a band
+    // limit fading some gully octaves and one fading them all, a warp, the damped fractal.
+    add("opensimplex2s fbm 4 octaves, erosion 4", [](NoiseDesc& d) {
+        d.basis = Basis::opensimplex2s; d.fractal.kind = Fractal::fbm; d.fractal.octaves = 4; d.erosion.octaves = 4;
+    });
+    add("perlin ridged 3 octaves, erosion 3: strength 0.6, scale 1/4, detail 0.7, rounding 0.3 / 0.2, seeded", [](NoiseDesc& d) {
+        d.fractal.kind = Fractal::ridged; d.fractal.octaves = 3; d.seed = 17; d.has_seed = true; d.erosion.octaves = 3;
+        d.erosion.strength = 0.6f; d.erosion.scale = 0.25f; d.erosion.detail = 0.7f; d.erosion.ridge_rounding = 0.3f;
+        d.erosion.crease_rounding = 0.2f;
+    });
+    add("classic fbm 3 octaves, periods 4 x 8, erosion 2 at scale 1/2, roundings 0", [](NoiseDesc& d) {
+        d.basis = Basis::classic; d.fractal.kind = Fractal::fbm; d.fractal.octaves = 3; d.period_x = 4; d.period_y = 8;
+        d.erosion.octaves = 2; d.erosion.scale = 0.5f; d.erosion.ridge_rounding = 0.0f; d.erosion.crease_rounding = 0.0f;
+    });
+    add("cellular F1 fbm 2 octaves, erosion 5, band limit 0.01 (gully octaves faded)", [](NoiseDesc& d) {
+        d.basis = Basis::cellular; d.fractal.kind = Fractal::fbm; d.fractal.octaves = 2; d.fractal.footprint = 0.01f;
+        d.erosion.octaves = 5;
+    });
+    add("perlin fbm 2 octaves, erosion 2, band limit 2 (every gully octave faded)", [](NoiseDesc& d) {
+        d.fractal.kind = Fractal::fbm; d.fractal.octaves = 2; d.fractal.footprint = 2.0f; d.erosion.octaves = 2;
+    });
+    add("value damped 3 octaves, warp 1 level, erosion 2, strength 2", [](NoiseDesc& d) {
+        d.basis = Basis::value; d.fractal.kind = Fractal::damped; d.fractal.octaves = 3; d.warp.levels = 1;
+        d.erosion.octaves = 2; d.erosion.strength = 2.0f;
+    });
+    add("opensimplex2 mix hash, erosion 1, scale 1/256", [](NoiseDesc& d) {
+        d.basis = Basis::opensimplex2; d.hash = Hash::mix; d.erosion.octaves = 1; d.erosion.scale = 1.0f / 256.0f;
     });
     return s;
 }

@@ -53,15 +53,10 @@ std::string warped_value(const glsl::Field& f) {
     return s + "    precise float v = " + f.fn("_fractal") + "(at);\n";
 }
 
-// [S 12] sine(t) in float, no libm: the turn, the fold, the degree-11 odd polynomial.
+// [S 12] sine(t) in float, no libm: the turn (t / 2 pi, through sine_turns).
 std::string sine(const glsl::Field& f) {
-    return "float " + f.fn("_sine") + "(float t) {\n    precise float r = t * " + constant(detail::sine_inv_two_pi) +
-           ";\n    r = r - floor(r);\n    precise float u = r - 0.5;\n"
-           "    if (u > 0.25) u = 0.5 - u;\n    else if (u < -0.25) u = -0.5 - u;\n"
-           "    precise float u2 = u * u;\n    precise float s = " + constant(detail::sine_c11) + ";\n" +
-           "    s = s * u2 + " + constant(detail::sine_c9) + ";\n    s = s * u2 + " + constant(detail::sine_c7) +
-           ";\n    s = s * u2 + " + constant(detail::sine_c5) + ";\n    s = s * u2 + " + constant(detail::sine_c3) +
-           ";\n    s = s * u2 + " + constant(detail::sine_c1) + ";\n    precise float r2 = -(s * u);\n    return r2;\n}\n";
+    return glsl::sine_turns(f) + "float " + f.fn("_sine") + "(float t) {\n    precise float r = t * " +
+           constant(detail::sine_inv_two_pi) + ";\n    return " + f.fn("_sine_turns") + "(r);\n}\n";
 }
 
 // [S 11, 12] float <name>(p): the warped fractal, then the pattern and its finishing.
@@ -161,6 +156,16 @@ std::string gradient_field(const glsl::Field& f) {
 
 namespace glsl {
 
+// [S 12.1] sin(2 pi r) of r in turns: r - floor(r), the fold, the degree-11 odd polynomial.
+std::string sine_turns(const Field& f) {
+    return "float " + f.fn("_sine_turns") + "(float t) {\n    precise float r = t - floor(t);\n    precise float u = r - 0.5;\n"
+           "    if (u > 0.25) u = 0.5 - u;\n    else if (u < -0.25) u = -0.5 - u;\n"
+           "    precise float u2 = u * u;\n    precise float s = " + constant(detail::sine_c11) + ";\n" +
+           "    s = s * u2 + " + constant(detail::sine_c9) + ";\n    s = s * u2 + " + constant(detail::sine_c7) +
+           ";\n    s = s * u2 + " + constant(detail::sine_c5) + ";\n    s = s * u2 + " + constant(detail::sine_c3) +
+           ";\n    s = s * u2 + " + constant(detail::sine_c1) + ";\n    precise float r2 = -(s * u);\n    return r2;\n}\n";
+}
+
 Status check_options(const ShaderOptions& options, const std::string* out) {
     if (out == nullptr) {
         return Status(ErrorCode::null_pointer, "shader_source: out is null");
@@ -189,9 +194,6 @@ Status check_field(const NoiseDesc& desc, int dims, bool gradient) {
                       "shader_source: options.gradient: the damped fractal's gradient needs the octaves' Hessians, "
                       "which the lattice bases alone have (docs/spec.md section 18.3)");
     }
-    if (desc.erosion.octaves > 0) {
-        return Status(ErrorCode::invalid_argument, "shader_source: erosion has no GLSL form yet (docs/erosion.md)");
-    }
     if (gradient && desc.pattern.kind != Pattern::none) {
         return Status(ErrorCode::invalid_argument,
                       "shader_source: options.gradient: a pattern has no gradient (docs/spec.md section 18)");
@@ -200,6 +202,10 @@ Status check_field(const NoiseDesc& desc, int dims, bool gradient) {
 }
 
 std::string field_source(const Field& f, bool with_gradient) {
+    return f.desc.erosion.octaves > 0 ? eroded_source(f, with_gradient) : plain_source(f, with_gradient);
+}
+
+std::string plain_source(const Field& f, bool with_gradient) {
     const NoiseDesc& desc = f.desc;
     const bool cellular = desc.basis == Basis::cellular, simplex = basis_family(desc.basis) == BasisFamily::simplex;
     // The damped fractal's value needs the octaves' gradients, its gradient their Hessians.

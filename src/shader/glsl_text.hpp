@@ -117,6 +117,14 @@ Status check_options(const ShaderOptions& options, const std::string* out);
 Status check_field(const NoiseDesc& desc, int dims, bool gradient);
 std::string field_source(const Field& f, bool with_gradient);
 std::string version_line(const std::string& what);
+// [S 12.1] float <name>_sine_turns(float r): sin(2 pi r) by the project's polynomial (glsl.cpp).
+std::string sine_turns(const Field& f);
+// [S 21] A field with the erosion filter (glsl_erosion.cpp): the field without it under the name
+// <name>_uneroded (plain_source), the filter, and <name>, <name>_gradient, and the chunk forms
+// <name>_octaves(q, e) / <name>_octaves_gradient(q, e, d) taking the filter's cell coordinates too.
+std::string eroded_source(const Field& f, bool with_gradient);
+// field_source without the filter: what a field without erosion is (glsl.cpp).
+std::string plain_source(const Field& f, bool with_gradient);
 // The octave sums of section 8 and 18.3 (<name>_octaves, <name>_octaves_gradient: octave k at the
 // given coordinates q[k]) and the fractal at a point (<name>_fractal, <name>_fractal_gradient).
 std::string octaves(const Field& f, bool gradient);

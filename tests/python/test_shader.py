@@ -58,6 +58,21 @@ def test_chunk_octave_coordinates_are_the_spec_residues():
     assert q64.tolist() == [[s * 0.5 for s in range(first, first + 3)], [s * 1.0 + 17.3125 for s in range(first, first + 3)]]
 
 
+def test_chunk_erosion_coordinates_are_the_spec_residues():
+    # Erosion at scale 1/4 over one octave: gully octave k has 4 * 2^k cells per unit (spec 21.1).
+    f = gradnoise.Field("opensimplex2s", erosion=3, erosion_scale=0.25)
+    first = -(2**41) + 3
+    e = f.chunk_erosion_coordinates(first, 4, 1 / 32)
+    assert e.dtype == np.float32 and e.shape == (3, 4)
+    for k in range(3):
+        want = [((s * 4 * 2**k) % (32 * 256)) / 32 for s in range(first, first + 4)]
+        assert e[k].tolist() == want, k
+    assert gradnoise.Field().chunk_erosion_coordinates(0, 4, 1.0).shape == (0, 4)
+    assert "_erode(" in f.shader_source(2, gradient=True)
+    with pytest.raises(ValueError, match=r"spacing must be finite"):
+        f.chunk_erosion_coordinates(0, 4, 0.0)
+
+
 def test_graph_shader_source_is_the_cli_text(cli, tmp_path):
     from gradnoise.graph import Graph, field
 

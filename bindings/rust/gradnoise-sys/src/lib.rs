@@ -183,6 +183,8 @@ extern "C" {
     pub fn gradnoise_shader_gradient_source(desc: *const gradnoise_desc, dimensions: c_int, name: *const c_char, buffer: *mut c_char, capacity: usize, length: *mut usize) -> Status;
     pub fn gradnoise_chunk_octave_coordinates(noise: *const gradnoise_noise, axis: c_int, first: i64, count: usize, spacing: f32, out: *mut f32) -> Status;
     pub fn gradnoise_chunk_octave_coordinates_f64(noise: *const gradnoise_noise, axis: c_int, first: i64, count: usize, spacing: f32, out: *mut f64) -> Status;
+    pub fn gradnoise_erosion_octave_count(noise: *const gradnoise_noise) -> c_int;
+    pub fn gradnoise_chunk_erosion_coordinates(noise: *const gradnoise_noise, first: i64, count: usize, spacing: f32, out: *mut f32) -> Status;
     pub fn gradnoise_graph_create_from_json(json: *const c_char, length: usize, out: *mut *mut gradnoise_graph, error: *mut c_char, error_capacity: usize) -> Status;
     pub fn gradnoise_graph_destroy(graph: *mut gradnoise_graph);
     pub fn gradnoise_graph_dimensions(graph: *const gradnoise_graph) -> c_int;
