@@ -47,7 +47,8 @@ inline std::string corpus(const char* name) {
     return read_text(std::string(GRADNOISE_TEST_GRAPH_DIR) + "/" + name + ".json");
 }
 inline const std::string arithmetic_2d = corpus("arithmetic_2d"), coordinates_2d = corpus("coordinates_2d"),
-                         volume_3d = corpus("volume_3d"), loop_4d = corpus("loop_4d"), shaping_2d = corpus("shaping_2d");
+                         volume_3d = corpus("volume_3d"), loop_4d = corpus("loop_4d"), shaping_2d = corpus("shaping_2d"),
+                         erode_2d = corpus("erode_2d"), erode_3d = corpus("erode_3d");
 
 // The graph's values at p on one ISA's kernels (4D: w as testing::w_of).
 inline std::vector<float> run_points(const gradnoise::kernels::KernelTable& k, const gradnoise::Graph& g,

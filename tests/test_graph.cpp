@@ -64,7 +64,7 @@ void check_same_planes(const std::vector<std::vector<float>>& a, const std::vect
 
 TEST_CASE("graph: every ISA equals the reference, node by node, on points") {
     const testing::Points p = mixed_points();
-    for (const std::string& text : {arithmetic_2d, coordinates_2d, volume_3d, loop_4d, shaping_2d}) {
+    for (const std::string& text : {arithmetic_2d, coordinates_2d, volume_3d, loop_4d, shaping_2d, erode_2d, erode_3d}) {
         const Graph g = load(text);
         const std::vector<float> reference = run_points(*testing::isa_path(Isa::scalar).table, g, p);
         // The reference's own single-sample call agrees with its table.
@@ -273,7 +273,7 @@ TEST_CASE("graph: one field is that field, at its speed path") {
 
 TEST_CASE("graph gradients: every ISA equals the reference, points and grids; the values are the value path's") {
     const testing::Points p = mixed_points();
-    for (const std::string& text : {arithmetic_2d, coordinates_2d, volume_3d, loop_4d, shaping_2d}) {
+    for (const std::string& text : {arithmetic_2d, coordinates_2d, volume_3d, loop_4d, shaping_2d, erode_2d, erode_3d}) {
         const Graph g = load(text);
         REQUIRE_MESSAGE(g.gradient_refusal().empty(), g.gradient_refusal());
         const auto reference = run_gradient(*testing::isa_path(Isa::scalar).table, g, p);
@@ -388,6 +388,86 @@ TEST_CASE("graph gradients: a node without one is refused, naming it") {
     CHECK(g.evaluate_gradient_2d(&x, &y, GradientOut{&v, &dx, &dy}, 1).code() == ErrorCode::invalid_argument);
     CHECK(std::isnan(g.gradient2(x, y).dx));
     CHECK(g.evaluate_2d(&x, &y, &v, 1).ok());  // values are fine
+}
+
+TEST_CASE("graph erode: over a field it is the field's own erosion filter, values and gradients, every ISA") {
+    // [S 19.9] An erode node at the graph's coordinates over a field is that field with NoiseDesc::erosion
+    // (the node's frequency the field's first octave's, its seed the field's): the same bits.
+    const testing::Points p = mixed_points();
+    struct Case {
+        const char* field;  // the field node's keys
+        const char* erode;  // the erode node's keys
+        NoiseDesc desc;     // the field with the filter
+    };
+    std::vector<Case> cases;
+    {
+        NoiseDesc d;
+        d.basis = Basis::opensimplex2s;
+        d.fractal.kind = Fractal::fbm;
+        d.fractal.octaves = 4;
+        d.fractal.frequency = 0.5f;
+        d.erosion.octaves = 4;
+        cases.push_back({R"("basis": "opensimplex2s", "fractal": "fbm", "octaves": 4, "frequency": 0.5)",
+                         R"("octaves": 4, "frequency": 0.5)", d});
+    }
+    {
+        NoiseDesc d;
+        d.basis = Basis::classic;
+        d.seed = 31;
+        d.has_seed = true;
+        d.fractal.kind = Fractal::ridged;
+        d.fractal.octaves = 3;
+        d.erosion = ErosionParams{3, 0.6f, 0.25f, 0.7f, 0.3f, 0.2f};
+        cases.push_back({R"("basis": "classic", "seed": 31, "fractal": "ridged", "octaves": 3)",
+                         R"("octaves": 3, "strength": 0.6, "scale": 0.25, "detail": 0.7, "ridge_rounding": 0.3,
+                            "crease_rounding": 0.2, "seed": 31)", d});
+    }
+    for (const Case& c : cases) {
+        for (int dims : {2, 3}) {
+            const std::string text = R"({"gradnoise_graph": 3, "dimensions": )" + std::to_string(dims) +
+                                     R"(, "output": "e", "nodes": {"f": {"type": "field", )" + c.field +
+                                     R"(}, "e": {"type": "erode", "input": "f", )" + c.erode + "}}}";
+            const Graph g = load(text);
+            Noise n;
+            REQUIRE(Noise::create(c.desc, &n).ok());
+            const Graph field = [&] {
+                Graph r;
+                REQUIRE(Graph::from_field(c.desc, dims, &r).ok());
+                return r;
+            }();
+            for (const testing::IsaPath& path : testing::isa_paths()) {
+                const std::string what = path.name() + " " + std::to_string(dims) + "D " + c.field;
+                check_same(run_points(*path.table, g, p), run_points(*path.table, field, p), what + " values");
+                check_same_planes(run_gradient(*path.table, g, p), run_gradient(*path.table, field, p), what + " gradients");
+            }
+        }
+    }
+}
+
+TEST_CASE("graph erode: its input must have a gradient; version 3; written as 3") {
+    std::string error;
+    Graph g;
+    const std::string pattern = R"({"gradnoise_graph": 3, "dimensions": 2, "output": "e", "nodes": {"e": {"type": "erode",
+        "input": {"type": "add", "inputs": [{"type": "field", "pattern": "wood"}, 0.5]}}}})";
+    CHECK_FALSE(Graph::from_json(pattern, &g, &error).ok());
+    CHECK(error.find("graph node 'e' (erode) steers by its input's gradient") != std::string::npos);
+    CHECK(error.find("has no gradient") != std::string::npos);
+    // A pattern anywhere in the graph: the graph runs with gradients, so it is refused too.
+    const std::string beside = R"({"gradnoise_graph": 3, "dimensions": 2, "output": "s", "nodes": {"s": {"type": "add",
+        "inputs": [{"type": "erode", "input": {"type": "field"}}, {"type": "field", "pattern": "marble"}]}}})";
+    CHECK_FALSE(Graph::from_json(beside, &g, &error).ok());
+    CHECK(error.find("(erode) steers by its input's gradient") != std::string::npos);
+    const std::string old = R"({"gradnoise_graph": 2, "dimensions": 2, "output": "e", "nodes": {"e": {"type": "erode",
+        "input": {"type": "field"}}}})";
+    CHECK_FALSE(Graph::from_json(old, &g, &error).ok());
+    CHECK(error == "graph node 'e' (erode): needs format version 3 (\"gradnoise_graph\": 3; version 2 has no erode node)");
+    const std::string bad = R"({"gradnoise_graph": 3, "dimensions": 2, "output": "e", "nodes": {"e": {"type": "erode",
+        "input": {"type": "field"}, "octaves": 0}}})";
+    CHECK_FALSE(Graph::from_json(bad, &g, &error).ok());
+    CHECK(error.find("octaves") != std::string::npos);
+    const Graph e = load(erode_2d);
+    CHECK(e.to_json().find("\"gradnoise_graph\": 3") != std::string::npos);
+    CHECK(load(e.to_json()).to_json() == e.to_json());
 }
 
 TEST_CASE("graph chunks: the graph at each sample's own coordinates, on every ISA; neighbours join") {

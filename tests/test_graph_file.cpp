@@ -135,8 +135,8 @@ TEST_CASE("graph: refusals name the node, its type and the parameter") {
           std::string::npos);
     CHECK(refusal(graph_text(4, "\"out\"", R"("out": {"type": "field", "basis": "cellular"})")) ==
           "graph node 'out' (field): basis cellular has 2 and 3 dimensions, not 4");
-    CHECK(refusal(R"({"gradnoise_graph": 3, "output": 1})") ==
-          "graph: \"gradnoise_graph\" must be a format version in 1..2 (got 3); a newer gradnoise reads newer files");
+    CHECK(refusal(R"({"gradnoise_graph": 4, "output": 1})") ==
+          "graph: \"gradnoise_graph\" must be a format version in 1..3 (got 4); a newer gradnoise reads newer files");
     // [S 19.7] Version 2 adds the field node's erosion; a version-1 file with it is refused.
     CHECK(refusal(R"({"gradnoise_graph": 1, "dimensions": 2, "output": "out", "nodes": {"out": {"type": "field", "erosion": 3}}})") ==
           "graph node 'out' (field): erosion needs format version 2 (\"gradnoise_graph\": 2; version 1 has no erosion filter)");

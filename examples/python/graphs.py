@@ -1,10 +1,10 @@
-"""The gallery's three graphs (examples/graphs/*.json) built in Python, a few lines each.
+"""The gallery's four graphs (examples/graphs/*.json) built in Python, a few lines each.
 
     PYTHONPATH=build/python /usr/bin/python3 examples/python/graphs.py --output continent.npy
 
 Each is checked to give the same bits as its file (the files are what `gradnoise bake --graph` bakes
 for the README's pictures); --output saves the continent's heights (a .npy array) and --save-dir
-writes the three graph files from the Python expressions.
+writes the four graph files from the Python expressions.
 """
 import argparse
 import time
@@ -53,13 +53,19 @@ def lava():
     return (glow + crust * 0.12).clamp(-1, 1)
 
 
+def eroded_continent():
+    """The continent carved by the erosion filter: gullies down every slope, steered by its gradient."""
+    return g.erode(continent(), octaves=4, strength=0.15, scale=0.25, frequency=0.4, seed=6)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", default="continent.npy", help="the continent's heights (.npy)")
     parser.add_argument("--size", type=int, default=512, help="samples per side")
-    parser.add_argument("--save-dir", help="write the three graph files here")
+    parser.add_argument("--save-dir", help="write the four graph files here")
     args = parser.parse_args()
-    for name, build in (("continent", continent), ("clouds", clouds), ("lava", lava)):
+    for name, build in (("continent", continent), ("clouds", clouds), ("lava", lava),
+                        ("eroded_continent", eroded_continent)):
         built, filed = build(), gradnoise.Graph.load(GRAPHS / f"{name}.json")
         a = built.grid((96, 128), origin=(-3.0, 2.0), step=0.071)
         b = filed.grid((96, 128), origin=(-3.0, 2.0), step=0.071)

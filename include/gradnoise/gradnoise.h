@@ -428,7 +428,7 @@ GRADNOISE_C_API gradnoise_status gradnoise_chunk_erosion_coordinates(const gradn
 /* An immutable graph of nodes read from a graph file's JSON text (format version
    GRADNOISE_GRAPH_FORMAT_VERSION or older): the same bits as the C++ gradnoise::Graph. */
 typedef struct gradnoise_graph gradnoise_graph;
-#define GRADNOISE_GRAPH_FORMAT_VERSION 2
+#define GRADNOISE_GRAPH_FORMAT_VERSION 3
 
 /* Reads, validates and compiles `length` bytes of JSON. *out = NULL on failure: INVALID_ARGUMENT (a
    bad file) or SIZE_OVERFLOW (a limit), NULL_POINTER, OUT_OF_MEMORY; then, when error is not NULL,

@@ -31,9 +31,10 @@ struct GraphData;
 }
 
 // The newest format version this build reads and writes (files of every older version still read).
-// 1: spec section 19; 2: the field node's erosion parameters (spec 21). A file names the version it
-// needs: a graph without erosion is written as version 1, which every release reads.
-inline constexpr int graph_format_version = 2;
+// 1: spec section 19; 2: the field node's erosion parameters (spec 21); 3: the erode node (spec
+// 19.7). A file names the version it needs: a graph without erosion is written as version 1, which
+// every release reads.
+inline constexpr int graph_format_version = 3;
 
 // Limits checked while reading, before any work (a hostile file meets them, a real one does not).
 inline constexpr std::size_t max_graph_text = std::size_t(1) << 20;  // bytes of JSON

@@ -20,8 +20,10 @@ Status build(graph::GraphDesc desc, std::string* error, std::shared_ptr<const de
     data->desc = std::move(desc);
     data->fields.resize(data->desc.nodes.size());
     for (std::size_t i = 0; i < data->desc.nodes.size(); ++i) {
-        if (data->desc.nodes[i].type == graph::NodeType::field) {
-            if (Status s = Noise::create(data->desc.nodes[i].field, &data->fields[i]); !s) {
+        const graph::Node& n = data->desc.nodes[i];
+        if (n.type == graph::NodeType::field || n.type == graph::NodeType::erode) {
+            const NoiseDesc d = n.type == graph::NodeType::field ? n.field : graph::erode_desc(n.values);
+            if (Status s = Noise::create(d, &data->fields[i]); !s) {
                 *error = s.message();  // (validate_graph has checked it: not reached)
                 return Status(ErrorCode::invalid_argument, "Graph: invalid graph (see the error text)");
             }
@@ -41,6 +43,17 @@ Status build(graph::GraphDesc desc, std::string* error, std::shared_ptr<const de
             data->no_gradient = "graph node '" + data->field_names[f] + "' (field) has no gradient" + why;
             break;
         }
+    }
+    // [S 19.9] An erode node steers by its input's gradient, so the whole program runs with gradients.
+    if (data->needs_gradient && !data->no_gradient.empty()) {
+        for (const graph::Node& n : data->desc.nodes) {
+            if (n.type == graph::NodeType::erode) {
+                *error = "graph node '" + n.name + "' (erode) steers by its input's gradient, so the graph is "
+                         "evaluated with gradients, which it has not: " + data->no_gradient;
+                break;
+            }
+        }
+        return Status(ErrorCode::invalid_argument, "Graph: invalid graph (see the error text)");
     }
     *made = std::move(data);
     return Status::success();

@@ -237,12 +237,50 @@ private:
             }
             case NodeType::warp: return warp(n, c);
             case NodeType::fractal: return fractal(n, c);
+            case NodeType::erode: return erode(static_cast<int>(&n - g_.nodes.data()), n, c);
         }
         return -1;
     }
 
-    int field(int index, const Coords& c) {
-        Instr in = op(Op::field, {c[0], c[1], c[2], c[3]});
+    // [S 19.9] The input at the node's coordinates taken as the independent variables (the graph's own
+    // where they are the root), eroded by the node's table, its gradient chained as a field's.
+    int erode(int index, const Node& n, const Coords& c) {
+        d_.needs_gradient = true;
+        Coords local = c;
+        if (!is_root_coords(c)) {
+            for (int a = 0; a < g_.dims; ++a) {
+                Instr in = op(Op::local, {c[a]});
+                in.count = static_cast<std::uint8_t>(a);
+                local[a] = emit(in);
+                if (local[a] < 0) {
+                    return -1;
+                }
+                diagonal_[SlotKey{local[a]}] = Diagonal{a, 1.0f};
+            }
+        }
+        const int input = value(n.inputs[0][0], local);
+        if (input < 0) {
+            return -1;
+        }
+        Instr in = field_like(Op::erode, index, c);
+        in.in[g_.dims] = static_cast<std::uint32_t>(input);
+        return emit(in);
+    }
+
+    bool is_root_coords(const Coords& c) const {
+        for (int a = 0; a < g_.dims; ++a) {
+            if (c[a] != a) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    int field(int index, const Coords& c) { return emit(field_like(Op::field, index, c)); }
+
+    // A field or erode operation at c: its coordinates, its table, and how its gradient chains.
+    Instr field_like(Op o, int index, const Coords& c) {
+        Instr in = op(o, {c[0], c[1], c[2], c[3]});
         in.index = index;
         // [S 19.6] Diagonal coordinates (each q_b a constant times p_b): the chain rule is one product.
         bool diagonal = true;
@@ -254,7 +292,7 @@ private:
             }
         }
         in.count = diagonal ? 1 : 0;
-        return emit(in);
+        return in;
     }
 
     static CurveTable curve_table(const std::vector<double>& v) {
@@ -408,7 +446,8 @@ private:
                 case Op::select_hard:
                 case Op::select_soft:
                 case Op::accumulate_ridged: return 3;
-                case Op::fractal_end: return 1 + g_.dims;
+                case Op::fractal_end:
+                case Op::erode: return 1 + g_.dims;
                 default: return 1;
             }
         };

@@ -96,12 +96,15 @@ Json write_node(const GraphDesc& g, int index, bool) {
 
 std::string write_graph(const GraphDesc& g) {
     Json root = Json::object();
-    // The oldest format version that holds it (versions differ only by what they add): 2 where a
-    // field node has erosion, else 1, which every release reads.
+    // The oldest format version that holds it (versions differ only by what they add): 3 where an
+    // erode node is, 2 where a field node has erosion, else 1, which every release reads.
     int version = 1;
     for (const auto& n : g.nodes) {
-        if (n.type == NodeType::field && n.field.erosion.octaves > 0) {
+        if (n.type == NodeType::field && n.field.erosion.octaves > 0 && version < 2) {
             version = 2;
+        }
+        if (n.type == NodeType::erode) {
+            version = 3;
         }
     }
     root["gradnoise_graph"] = version;

@@ -116,10 +116,54 @@ std::vector<NodeSpec> make_specs() {
           number("frequency", 0, inf, 1, "octave 0's frequency", true),
           number("lacunarity", 0, inf, 2, "the frequency ratio between octaves", true),
           number("persistence", 0, 8, 0.5, "the amplitude ratio between octaves", true)});
+    // [S 19.9] The erosion filter over any input: its parameters are the field table's erosion ones.
+    ParamSpec erosion[max_params];
+    int count = 0;
+    {
+        std::size_t n = 0;
+        const Parameter* table = parameters(&n);
+        const NoiseDesc defaults;
+        for (std::size_t i = 0; i < n; ++i) {
+            const Parameter& p = table[i];
+            if (std::strncmp(p.member, "erosion.", 8) != 0) continue;
+            const bool octaves = std::strcmp(p.name, "erosion") == 0;
+            // (the node without octaves would do nothing: 1..8, default 4)
+            erosion[count++] = ParamSpec{octaves ? "octaves" : p.name + 8, octaves ? ParamKind::integer : ParamKind::number,
+                                         octaves ? 1.0 : p.lo, p.hi, p.lo_open, false,
+                                         octaves ? 4.0 : p.get(defaults), nullptr,
+                                         octaves ? "octaves of gullies, each half as wide as the last" : p.help};
+        }
+    }
+    node(NodeType::erode, "erode", "terrain",
+         "the erosion filter (docs/erosion.md): gullies laid downhill by the input's gradient, at the coordinates "
+         "as they reach this node; the input must have a gradient",
+         {input},
+         {erosion[0], erosion[1], erosion[2], erosion[3], erosion[4], erosion[5],
+          number("frequency", 0, inf, 1, "the input's first feature frequency: the first gullies' cells are "
+                 "scale / frequency wide", true),
+          integer("seed", 0, 4294967295.0, 0, "the gully cells' seed")});
     return s;
 }
 
 }  // namespace
+
+NoiseDesc erode_desc(const std::vector<double>* values) {
+    NoiseDesc d;
+    std::size_t n = 0;
+    const Parameter* table = parameters(&n);
+    int k = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (std::strncmp(table[i].member, "erosion.", 8) == 0) {
+            table[i].set(d, values[k++][0]);
+        }
+    }
+    d.fractal.kind = Fractal::fbm;
+    d.fractal.octaves = 1;
+    d.fractal.frequency = static_cast<float>(values[erode_frequency_param][0]);
+    d.seed = static_cast<std::uint64_t>(values[erode_seed_param][0]);
+    d.has_seed = true;
+    return d;
+}
 
 const NodeSpec& node_spec(NodeType type) noexcept {
     static const std::vector<NodeSpec> specs = make_specs();

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "gradnoise/noise.hpp"
 #include "gradnoise/parameters.hpp"
@@ -39,8 +40,9 @@ enum class NodeType : std::uint8_t {
     rotate,
     warp,
     fractal,
+    erode,
 };
-inline constexpr int node_type_count = static_cast<int>(NodeType::fractal) + 1;
+inline constexpr int node_type_count = static_cast<int>(NodeType::erode) + 1;
 
 // How a parameter's JSON value reads.
 enum class ParamKind : std::uint8_t {
@@ -71,14 +73,14 @@ struct InputSpec {
     const char* help;
 };
 
-inline constexpr int max_params = 6;
+inline constexpr int max_params = 8;
 inline constexpr int max_inputs = 3;
 inline constexpr int max_list_inputs = 16;
 
 struct NodeSpec {
     NodeType type;
     const char* name;
-    const char* group;  // "source", "arithmetic", "shaping", "coordinates"
+    const char* group;  // "source", "arithmetic", "shaping", "coordinates", "terrain"
     const char* help;
     int input_count;
     InputSpec inputs[max_inputs];
@@ -90,7 +92,16 @@ const NodeSpec& node_spec(NodeType type) noexcept;
 const NodeSpec* find_node_spec(const char* name) noexcept;  // null when unknown
 
 // The field node's parameters are the library's parameter table (gradnoise/parameters.hpp):
-// NoiseDesc's members under the names the CLI and Python use (octaves, warp_strength, ...).
+// NoiseDesc's members under the names the CLI and Python use (octaves, warp_strength, ...). The
+// erode node's are the table's erosion parameters without the "erosion_" prefix (the table's
+// `erosion`, its octave count, as `octaves`), then `frequency` and `seed`, in that order
+// (erode_desc reads them).
+inline constexpr int erode_frequency_param = 6;
+inline constexpr int erode_seed_param = 7;
+// [S 19.9] The erode node's filter as a field's: desc.erosion from the node's parameters, its
+// octaves' frequency E_0 = frequency / scale (desc.fractal: one fbm octave at `frequency`), the
+// node's seed (node_types.cpp).
+NoiseDesc erode_desc(const std::vector<double>* values);
 
 }  // namespace gradnoise::graph
 

@@ -51,6 +51,9 @@ enum class Op : std::uint8_t {
     accumulate,    // out = in0 + k0 * term(in1), term by `count` (the Fractal kind: fbm, turbulence, billow)
     accumulate_ridged,  // s = (1 - |in2|)^2 * in1; out2 = clamp01(s * 2); out = in0 + k0 * s
     fractal_end,   // out = (in[1..dims] all finite) ? in0 / k0 : +0
+    local,         // out = in0, its derivative e_count: a coordinate as the independent variable (erode's input)
+    erode,         // out = the erosion filter (fields[index]'s table) of in[dims] (value, gradient along the
+                   // local coordinates) at (in[0], ..., in[dims - 1]), its gradient chained as the field's
 };
 
 struct Instr {
@@ -83,13 +86,16 @@ namespace gradnoise::detail {
 // What a Graph owns: the graph as read, each field node's tables, and the program.
 struct GraphData {
     graph::GraphDesc desc;
-    std::vector<Noise> fields;  // desc's field nodes by node index; then fields the compiler made
+    std::vector<Noise> fields;  // desc's field (and erode) nodes by node index; then fields the compiler made
     std::vector<std::string> field_names;  // the node each field is (a folded fractal's for those made)
     graph::Program program;
     // The whole graph is fields[single_field] at the graph's own coordinates (its kernels run it).
     int single_field = -1;
     // Why the graph has no gradient ("graph node 'x' (field): ..."), or empty when it has one.
     std::string no_gradient;
+    // [S 19.9] An erode node steers by its input's gradient: the program runs with gradients (the
+    // value is their value plane) even where only values are asked for.
+    bool needs_gradient = false;
 };
 
 }  // namespace gradnoise::detail

@@ -97,6 +97,18 @@ bool check_node(const GraphDesc& g, int i, std::string* error) {
             }
             return true;
         }
+        case NodeType::erode: {
+            if (g.version < 3) {
+                *error = where(g, i) + "needs format version 3 (\"gradnoise_graph\": 3; version " + decimal(g.version) +
+                         " has no erode node)";
+                return false;
+            }
+            if (Status s = Noise::validate(erode_desc(n.values)); !s) {
+                *error = where(g, i) + in_file_words(s.message());
+                return false;
+            }
+            return true;
+        }
         default: return true;
     }
 }

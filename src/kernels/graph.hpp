@@ -196,6 +196,11 @@ void run_program(const graph::Program& prog, Slots s, std::size_t lanes, Field&&
                     return xsimd::select(finite, divide(ld(a, i), k0), F(0.0f));
                 });
                 break;
+            case Op::local: each_batch(out, lanes, [&](std::size_t i) { return ld(a, i); }); break;
+            case Op::erode:
+                // (A program with an erode node runs with gradients: GraphData::needs_gradient.)
+                each_batch(out, lanes, [&](std::size_t) { return F(std::numeric_limits<float>::quiet_NaN()); });
+                break;
         }
     }
 }
@@ -211,9 +216,11 @@ using GradientSlots = float (*)[5][graph::graph_gradient_block];
 
 // The program over slots with gradients (dual numbers), the operations of spec 19.6 in their
 // order. field(instr, coords, planes, lanes) writes a field's value and gradient with respect to
-// its own coordinates into planes[0 .. dims].
-template <class Field>
-void run_program_gradient(const graph::Program& prog, GradientSlots s, std::size_t lanes, Field&& field) noexcept {
+// its own coordinates into planes[0 .. dims]; erode(instr, coords, input, planes, lanes) the erosion
+// filter's of the input's planes (spec 19.9).
+template <class Field, class Erode>
+void run_program_gradient(const graph::Program& prog, GradientSlots s, std::size_t lanes, Field&& field,
+                          Erode&& erode) noexcept {
     const int dims = prog.dims;
     alignas(64) float g[5][graph::graph_gradient_block];
     auto ld = [](const float* p, std::size_t i) GRADNOISE_KERNEL_LAMBDA_INLINE { return F::load_aligned(p + i); };
@@ -226,7 +233,12 @@ void run_program_gradient(const graph::Program& prog, GradientSlots s, std::size
         const F k0(in.k[0]), k1(in.k[1]), k2(in.k[2]), k3(in.k[3]);
         for (std::size_t i = 0; i < lanes; i += F::size) {
             switch (in.op) {
-                case Op::field: break;  // below, for the whole block
+                case Op::field:
+                case Op::erode: break;  // below, for the whole block
+                case Op::local:
+                    ld(a[0], i).store_aligned(out[0] + i);
+                    for (int d = 1; d <= dims; ++d) (d - 1 == in.count ? one : zero).store_aligned(out[d] + i);
+                    break;
                 case Op::constant:
                     k0.store_aligned(out[0] + i);
                     for (int d = 1; d <= dims; ++d) zero.store_aligned(out[d] + i);
@@ -473,11 +485,17 @@ void run_program_gradient(const graph::Program& prog, GradientSlots s, std::size
                 }
             }
         }
-        if (in.op == Op::field) {
+        if (in.op == Op::field || in.op == Op::erode) {
             const float* coords[4] = {s[in.in[0]][0], s[in.in[1]][0], dims > 2 ? s[in.in[2]][0] : nullptr,
                                       dims > 3 ? s[in.in[3]][0] : nullptr};
             float* planes[5] = {g[0], g[1], g[2], g[3], g[4]};
-            field(in, coords, planes, lanes);
+            if (in.op == Op::field) {
+                field(in, coords, planes, lanes);
+            } else {
+                const float* input[5] = {s[in.in[dims]][0], s[in.in[dims]][1], s[in.in[dims]][2], s[in.in[dims]][3],
+                                         s[in.in[dims]][4]};
+                erode(in, coords, input, planes, lanes);
+            }
             // The chain rule: diagonal coordinates one product per axis, else the sum over the field's axes.
             for (std::size_t i = 0; i < lanes; i += F::size) {
                 F r[5];

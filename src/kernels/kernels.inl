@@ -256,8 +256,41 @@ void graph_blocks(const detail::GraphData& d, std::size_t n, Coordinates&& coord
     }
 }
 
+// (Below: the gradient blocks, which graph_points and graph_row run where the graph needs them.)
+template <class Coordinates>
+void graph_gradient_blocks(const detail::GraphData& d, std::size_t n, Coordinates&& coordinates,
+                           float* const* out, std::size_t offset, bool value_only = false) noexcept;
+
+// The coordinates of points into gradient slots (graph_points_gradient, and graph_points where
+// the graph needs its gradients).
+inline auto point_gradient_coordinates(const float* const* coords, int dims) {
+    return [coords, dims](GradientSlots s, std::size_t i, std::size_t m, std::size_t lanes) {
+        for (int a = 0; a < dims; ++a) {
+            std::memcpy(s[a][0], coords[a] + i, m * sizeof(float));
+            std::memset(s[a][0] + m, 0, (lanes - m) * sizeof(float));
+        }
+    };
+}
+
+// The coordinates of a grid row into gradient slots.
+inline auto row_gradient_coordinates(float origin_x, float step_x, const float* yz, int dims) {
+    return [=](GradientSlots s, std::size_t i, std::size_t, std::size_t lanes) {
+        for (std::size_t l = 0; l < lanes; l += F::size) {
+            column_coords(i + l, origin_x, step_x).store_aligned(s[0][0] + l);
+            for (int a = 1; a < dims; ++a) {
+                F(yz[a - 1]).store_aligned(s[a][0] + l);
+            }
+        }
+    };
+}
+
 void graph_points(const detail::GraphData& d, const float* const* coords, float* out, std::size_t n) noexcept {
     const int dims = d.program.dims;
+    if (d.needs_gradient) {
+        float* const planes[1] = {out};
+        graph_gradient_blocks(d, n, point_gradient_coordinates(coords, dims), planes, 0, true);
+        return;
+    }
     graph_blocks(
         d, n,
         [&](Slots s, std::size_t i, std::size_t m, std::size_t lanes) {
@@ -273,6 +306,11 @@ void graph_points(const detail::GraphData& d, const float* const* coords, float*
 void graph_row(const detail::GraphData& d, float origin_x, float step_x, std::size_t size_x, const float* yz,
                float* out) noexcept {
     const int dims = d.program.dims;
+    if (d.needs_gradient) {
+        float* const planes[1] = {out};
+        graph_gradient_blocks(d, size_x, row_gradient_coordinates(origin_x, step_x, yz, dims), planes, 0, true);
+        return;
+    }
     graph_blocks(
         d, size_x,
         [&](Slots s, std::size_t i, std::size_t, std::size_t lanes) {
@@ -303,11 +341,33 @@ void graph_grid_3d(const detail::GraphData& d, const Grid3d& g, std::size_t firs
     }
 }
 
+// [S 19.9] The erode node over a block: the input's value and gradient (planes along its own
+// coordinates) eroded at the coordinates, into planes[0 .. dims].
+template <int dims>
+void erode_block(const detail::ErosionTable& e, const float* const* coords, const float* const* input,
+                 float* const* planes, std::size_t lanes) noexcept {
+    for (std::size_t i = 0; i < lanes; i += F::size) {
+        F p[dims];
+        ValueGradient<dims> in;
+        in.value = F::load_aligned(input[0] + i);
+        for (int a = 0; a < dims; ++a) {
+            p[a] = F::load_aligned(coords[a] + i);
+            in.d[a] = F::load_aligned(input[1 + a] + i);
+        }
+        const ValueGradient<dims> r = erode<dims>(e, p, in);
+        r.value.store_aligned(planes[0] + i);
+        for (int a = 0; a < dims; ++a) {
+            r.d[a].store_aligned(planes[1 + a] + i);
+        }
+    }
+}
+
 // [S 19.6] Graphs with gradients: blocks of graph_gradient_block samples, each slot the value and
-// one derivative plane per axis; the coordinates' planes start as the identity.
+// one derivative plane per axis; the coordinates' planes start as the identity. out[0 .. dims]
+// (out[0] alone where value_only: a graph whose erode nodes need its gradients for its values).
 template <class Coordinates>
 void graph_gradient_blocks(const detail::GraphData& d, std::size_t n, Coordinates&& coordinates,
-                           float* const* out, std::size_t offset) noexcept {
+                           float* const* out, std::size_t offset, bool value_only) noexcept {
     alignas(64) float slots[graph::max_graph_slots][5][graph::graph_gradient_block];
     const int dims = d.program.dims;
     auto field = [&](const Instr& in, const float* const* coords, float* const* planes, std::size_t lanes) {
@@ -316,6 +376,15 @@ void graph_gradient_blocks(const detail::GraphData& d, std::size_t n, Coordinate
             case 2: points_gradient<2>(t, coords, planes, lanes); break;
             case 3: points_gradient<3>(t, coords, planes, lanes); break;
             default: points_gradient<4>(t, coords, planes, lanes); break;
+        }
+    };
+    auto erode_op = [&](const Instr& in, const float* const* coords, const float* const* input, float* const* planes,
+                        std::size_t lanes) {
+        const detail::ErosionTable& e = d.fields[static_cast<std::size_t>(in.index)].tables().erosion;
+        switch (dims) {
+            case 2: erode_block<2>(e, coords, input, planes, lanes); break;
+            case 3: erode_block<3>(e, coords, input, planes, lanes); break;
+            default: erode_block<4>(e, coords, input, planes, lanes); break;
         }
     };
     for (std::size_t i = 0; i < n; i += graph::graph_gradient_block) {
@@ -329,8 +398,8 @@ void graph_gradient_blocks(const detail::GraphData& d, std::size_t n, Coordinate
                 }
             }
         }
-        run_program_gradient(d.program, slots, lanes, field);
-        for (int p = 0; p <= dims; ++p) {
+        run_program_gradient(d.program, slots, lanes, field, erode_op);
+        for (int p = 0; p <= (value_only ? 0 : dims); ++p) {
             canonical_nans(slots[d.program.output][p], lanes);
             std::memcpy(out[p] + offset + i, slots[d.program.output][p], m * sizeof(float));
         }
@@ -339,32 +408,12 @@ void graph_gradient_blocks(const detail::GraphData& d, std::size_t n, Coordinate
 
 void graph_points_gradient(const detail::GraphData& d, const float* const* coords, float* const* out,
                            std::size_t n) noexcept {
-    const int dims = d.program.dims;
-    graph_gradient_blocks(
-        d, n,
-        [&](GradientSlots s, std::size_t i, std::size_t m, std::size_t lanes) {
-            for (int a = 0; a < dims; ++a) {
-                std::memcpy(s[a][0], coords[a] + i, m * sizeof(float));
-                std::memset(s[a][0] + m, 0, (lanes - m) * sizeof(float));
-            }
-        },
-        out, 0);
+    graph_gradient_blocks(d, n, point_gradient_coordinates(coords, d.program.dims), out, 0);
 }
 
 void graph_gradient_row(const detail::GraphData& d, float origin_x, float step_x, std::size_t size_x, const float* yz,
                         float* const* out, std::size_t offset) noexcept {
-    const int dims = d.program.dims;
-    graph_gradient_blocks(
-        d, size_x,
-        [&](GradientSlots s, std::size_t i, std::size_t, std::size_t lanes) {
-            for (std::size_t l = 0; l < lanes; l += F::size) {
-                column_coords(i + l, origin_x, step_x).store_aligned(s[0][0] + l);
-                for (int a = 1; a < dims; ++a) {
-                    F(yz[a - 1]).store_aligned(s[a][0] + l);
-                }
-            }
-        },
-        out, offset);
+    graph_gradient_blocks(d, size_x, row_gradient_coordinates(origin_x, step_x, yz, d.program.dims), out, offset);
 }
 
 void graph_grid_gradient_2d(const detail::GraphData& d, const Grid2d& g, std::size_t first, std::size_t last,

@@ -78,6 +78,9 @@ float curve_value(const std::vector<double>& pts, float v) {
     return y(i) + (v - x(i)) * slope;
 }
 
+// [S 19.9] The erode node i at p: its value (the gradients' reference below).
+float erode_value(const detail::GraphData& d, int i, const float* p);
+
 class GraphReference {
 public:
     explicit GraphReference(const detail::GraphData& d) : d_(d), g_(d.desc) {}
@@ -161,6 +164,7 @@ public:
             }
             case NodeType::warp: return warp(n, p);
             case NodeType::fractal: return fractal(n, p);
+            case NodeType::erode: return erode_value(d_, i, p);
         }
         return 0.0f;
     }
@@ -442,6 +446,7 @@ public:
             }
             case NodeType::warp: return warp(n, P);
             case NodeType::fractal: return fractal(n, P);
+            case NodeType::erode: return erode(i, n, P);
         }
         return r;
     }
@@ -450,7 +455,32 @@ private:
     // [S 19.6] The field's value and gradient (spec 18) at q, by the chain rule.
     Dual field(const Noise& f, const Coordinates& P) const {
         const float q[4] = {P.q[0].v, P.q[1].v, P.q[2].v, P.q[3].v};
-        const Gradient g = field_gradient(f.tables(), dims_, q);
+        return chained(field_gradient(f.tables(), dims_, q), P);
+    }
+
+    // [S 19.9] The input at the node's coordinates as the independent variables (value and gradient
+    // along them), eroded by the node's filter, chained as a field's gradient.
+    Dual erode(int i, const Node& n, const Coordinates& P) const {
+        Coordinates L;
+        for (int a = 0; a < dims_; ++a) {
+            L.q[a].v = P.q[a].v;
+            L.q[a].d[a] = 1.0f;
+            L.axis[a] = a;
+            L.c[a] = 1.0f;
+        }
+        const Dual in = node(n.inputs[0][0], L);
+        Gradient g;
+        g.value = in.v;
+        for (int a = 0; a < dims_; ++a) {
+            g.d[a] = in.d[a];
+        }
+        const float q[4] = {P.q[0].v, P.q[1].v, P.q[2].v, P.q[3].v};
+        return chained(reference::erode(d_.fields[static_cast<std::size_t>(i)].tables(), dims_, q, g), P);
+    }
+
+    // [S 19.6] A gradient along the coordinates P chained to the graph's: one product per axis where P
+    // is diagonal, else the sum over P's axes.
+    Dual chained(const Gradient& g, const Coordinates& P) const {
         Dual r;
         r.v = g.value;
         bool diagonal = true;
@@ -543,6 +573,17 @@ private:
     const graph::GraphDesc& g_;
     int dims_;
 };
+
+float erode_value(const detail::GraphData& d, int i, const float* p) {
+    Coordinates P;
+    for (int a = 0; a < d.desc.dims; ++a) {
+        P.q[a].v = p[a];
+        P.q[a].d[a] = 1.0f;
+        P.axis[a] = a;
+        P.c[a] = 1.0f;
+    }
+    return GraphGradientReference(d).node(i, P).v;
+}
 
 }  // namespace
 

@@ -276,6 +276,10 @@ std::string erosion_filter(const Field& f) {
 
 }  // namespace
 
+std::string erosion_functions(const Field& f) {
+    return zero_helpers(f.name, f.dims) + sine_turns(f) + erosion_hash(f) + erosion_stripes(f) + erosion_filter(f);
+}
+
 std::string eroded_source(const Field& f, bool /*with_gradient: <name>_gradient is written always (<name> calls it)*/) {
     // The field without the filter, under <name>_uneroded, with its gradient (the filter steers by it).
     const Field inner{f.desc, f.tables, f.fn("_uneroded"), f.dims, f.lib("")};
@@ -296,7 +300,7 @@ std::string eroded_source(const Field& f, bool /*with_gradient: <name>_gradient 
         }
         return s;
     }
-    s += zero_helpers(f.name, f.dims) + sine_turns(f) + erosion_hash(f) + erosion_stripes(f) + erosion_filter(f);
+    s += erosion_functions(f);
     s += "const int " + f.fn("_octave_count") + " = " + number(K) + ";\n";
     s += "const int " + f.fn("_erosion_octave_count") + " = " + number(M) + ";\n";
     // Points: octave k's cells at (p.x * E_k, p.y * E_k).

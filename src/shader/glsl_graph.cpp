@@ -148,6 +148,8 @@ private:
                        "        precise float r = " + a + " + " + k(in.k[0]) + " * t;\n        " + s(in.out) + " = r;\n        " +
                        s(in.out2) + " = w;\n    }\n";
             case Op::fractal_end: return o + "(" + finite(in) + ") ? " + name_ + "_divide(" + a + ", " + k(in.k[0]) + ") : zero;\n";
+            case Op::local: return o + a + ";\n";
+            case Op::erode: return o + "uintBitsToFloat(0x7FC00000u);\n";  // (a graph with erode runs with gradients)
         }
         return std::string();
     }
@@ -165,8 +167,27 @@ private:
             return "    {\n" + v + dv + "        " + so + " = r;\n        " + dout + " = dr;\n    }\n";
         };
         switch (in.op) {
-            case Op::field: {
-                std::string t = "    {\n        " + vec_ + " g;\n        precise float r = " + field_call(in, true) + ";\n";
+            case Op::local: {
+                std::string e = vec_ + "(";
+                for (int b2 = 0; b2 < dims_; ++b2) e += std::string(b2 ? ", " : "") + (b2 == in.count ? "1.0" : "zero");
+                return "    " + so + " = " + a + ";\n    " + dout + " = " + e + ");\n";
+            }
+            case Op::field:
+            case Op::erode: {
+                std::string t = "    {\n        " + vec_ + " g;\n";
+                if (in.op == Op::field) {
+                    t += "        precise float r = " + field_call(in, true) + ";\n";
+                } else {
+                    // [S 19.9] the input (value, gradient along the node's coordinates) eroded at those coordinates
+                    const std::string fn = name_ + "_n" + number(in.index);
+                    t += "        vec2 e[" + fn + "_erosion_octaves];\n";
+                    for (int q = 0; q < erosion_octaves(in); ++q) {
+                        const std::string E = constant(erosion_frequency(in, q)), Q = number(q);
+                        t += "        precise float ex" + Q + " = " + s(in.in[0]) + " * " + E + ";\n        precise float ey" + Q + " = " +
+                             s(in.in[1]) + " * " + E + ";\n        e[" + Q + "] = vec2(ex" + Q + ", ey" + Q + ");\n";
+                    }
+                    t += "        precise float r = " + fn + "_erode(e, " + s(in.in[dims_]) + ", " + d(in.in[dims_]) + ", g);\n";
+                }
                 if (in.count == 1) {
                     std::string kv = vec_ + "(";
                     for (int b2 = 0; b2 < dims_; ++b2) kv += (b2 ? ", " : "") + k(in.k[b2]);
@@ -301,6 +322,15 @@ private:
         return std::string();
     }
 
+    int erosion_octaves(const Instr& in) const { return data_->fields[static_cast<std::size_t>(in.index)].tables().erosion.octaves; }
+    float erosion_frequency(const Instr& in, int k) const {
+        return data_->fields[static_cast<std::size_t>(in.index)].tables().erosion.frequency[k];
+    }
+
+public:
+    const detail::GraphData* data_ = nullptr;  // the erode nodes' tables
+
+private:
     const graph::Program& prog_;
     const std::string& name_;
     bool gradient_;
@@ -310,8 +340,13 @@ private:
 
 // float <name>(vecN p) or <name>_gradient(vecN p, out vecN d): the coordinates into slots 0 .. dims
 // - 1 (with gradients, the identity), the program, the output slot.
-std::string program_function(const graph::Program& prog, const std::string& name, bool gradient) {
+std::string program_function(const detail::GraphData& data, const std::string& name, bool gradient) {
+    const graph::Program& prog = data.program;
     const int dims = prog.dims;
+    if (!gradient && data.needs_gradient) {  // [S 19.9] the value of the gradients' program
+        const std::string vec = "vec" + number(dims);
+        return "float " + name + "(" + vec + " p) {\n    " + vec + " d;\n    return " + name + "_gradient(p, d);\n}\n";
+    }
     const std::string vec = "vec" + number(dims);
     std::string s = "float " + name + (gradient ? "_gradient(" + vec + " p, out " + vec + " d) {\n" : "(" + vec + " p) {\n");
     // The opaque zero: <name>_zero[0] and [1] are both +0; which is read depends on p's sign bit.
@@ -327,7 +362,9 @@ std::string program_function(const graph::Program& prog, const std::string& name
         }
         s += ";\n";
     }
-    s += ProgramWriter(prog, name, gradient).body();
+    ProgramWriter writer(prog, name, gradient);
+    writer.data_ = &data;
+    s += writer.body();
     // [S 19] A NaN result is the quiet NaN 0x7FC00000, whatever NaN the GPU made.
     const std::string quiet = "uintBitsToFloat(0x7FC00000u)";
     const std::string out = "s" + number(prog.output);
@@ -371,10 +408,13 @@ Status shader_source(const Graph& graph, const ShaderOptions& options, std::stri
             return Status(ErrorCode::invalid_argument, "shader_source: options.gradient: the graph has no gradient");
         }
         const std::string name = options.function_name;
-        std::set<int> used;
+        std::set<int> used, eroding;
         for (const Instr& in : prog.code) {
             if (in.op == Op::field) used.insert(in.index);
+            if (in.op == Op::erode) eroding.insert(in.index);
         }
+        // [S 19.9] With an erode node the program runs with gradients: the fields' gradient functions too.
+        const bool gradients = options.gradient || data.needs_gradient;
         std::string s = glsl::version_line("a graph of " + number(static_cast<int>(prog.code.size())) + " operations, " +
                                            number(prog.dims) + "D");
         bool binary64 = false;
@@ -384,21 +424,32 @@ Status shader_source(const Graph& graph, const ShaderOptions& options, std::stri
         s += glsl::preamble() + glsl::exact_helpers(name, binary64);
         for (const int i : used) {
             const Noise& field = data.fields[static_cast<std::size_t>(i)];
-            if (Status st = glsl::check_field(field.desc(), prog.dims, options.gradient); !st) {
+            if (Status st = glsl::check_field(field.desc(), prog.dims, gradients); !st) {
                 if (error) *error = st.message() + std::string(" (graph node '") + comment_text(data.field_names[static_cast<std::size_t>(i)]) + "')";
                 return st;
             }
             const glsl::Field f{field.desc(), field.tables(), name + "_n" + number(i), prog.dims, name};
             s += "// graph node '" + comment_text(data.field_names[static_cast<std::size_t>(i)]) + "'\n" +
-                 glsl::field_source(f, options.gradient);
+                 glsl::field_source(f, gradients);
+        }
+        for (const int i : eroding) {
+            const Noise& node = data.fields[static_cast<std::size_t>(i)];
+            const glsl::Field f{node.desc(), node.tables(), name + "_n" + number(i), prog.dims, name};
+            s += "// graph node '" + comment_text(data.desc.nodes[static_cast<std::size_t>(i)].name) + "' (erode)\n" +
+                 "const int " + f.fn("_erosion_octaves") + " = " + number(node.tables().erosion.octaves) + ";\n" +
+                 glsl::erosion_functions(f);
         }
         s += "float " + name + "_zero[2] = float[2](0.0, 0.0);\n";
     // x < y on the floats' order as integers (+-0 equal), false with a NaN.
     s += "int " + name + "_order(float x) { int i = floatBitsToInt(x); return i < 0 ? -(i & 0x7FFFFFFF) : i; }\n";
     s += "bool " + name + "_less(float x, float y) {\n    return !" + name + "_isnan(x) && !" + name + "_isnan(y) && " + name + "_order(x) < " + name +
          "_order(y);\n}\n";
-        s += program_function(prog, name, false);
-        if (options.gradient) s += program_function(prog, name, true);
+        if (data.needs_gradient) {  // (the value function calls the gradient function)
+            s += program_function(data, name, true) + program_function(data, name, false);
+        } else {
+            s += program_function(data, name, false);
+            if (options.gradient) s += program_function(data, name, true);
+        }
         *out = std::move(s);
     } catch (const std::bad_alloc&) {
         return Status(ErrorCode::out_of_memory, "shader_source: out of memory");

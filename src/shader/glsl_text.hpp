@@ -123,6 +123,9 @@ std::string sine_turns(const Field& f);
 // <name>_uneroded (plain_source), the filter, and <name>, <name>_gradient, and the chunk forms
 // <name>_octaves(q, e) / <name>_octaves_gradient(q, e, d) taking the filter's cell coordinates too.
 std::string eroded_source(const Field& f, bool with_gradient);
+// [S 21] The filter alone, for f's table: float <name>_erode(vec2 e[M], float v, vecN g, out vecN d)
+// and its helpers (the graph's erode node: glsl_graph.cpp).
+std::string erosion_functions(const Field& f);
 // field_source without the filter: what a field without erosion is (glsl.cpp).
 std::string plain_source(const Field& f, bool with_gradient);
 // The octave sums of section 8 and 18.3 (<name>_octaves, <name>_octaves_gradient: octave k at the

@@ -68,10 +68,10 @@ inline std::string read_text(const std::string& path) {
 // The graph corpus: tests/graphs and the examples.
 inline std::vector<gpu::Subject> corpus_graphs() {
     std::vector<gpu::Subject> s;
-    for (const char* name : {"arithmetic_2d", "coordinates_2d", "shaping_2d", "volume_3d", "loop_4d"}) {
+    for (const char* name : {"arithmetic_2d", "coordinates_2d", "shaping_2d", "volume_3d", "loop_4d", "erode_2d", "erode_3d"}) {
         s.push_back({std::string("graph ") + name, {}, read_text(std::string(GRADNOISE_TEST_GRAPH_DIR) + "/" + name + ".json")});
     }
-    for (const char* name : {"clouds", "continent", "lava"}) {
+    for (const char* name : {"clouds", "continent", "lava", "eroded_continent"}) {
         s.push_back({std::string("example ") + name, {}, read_text(std::string(GRADNOISE_PROJECT_DIR) + "/examples/graphs/" + name + ".json")});
     }
     return s;

@@ -151,7 +151,7 @@ def test_graphs(tmp_path):
         cwd=tmp_path, capture_output=True, text=True, timeout=60,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert proc.stdout.count("bit for bit") == 3, proc.stdout
+    assert proc.stdout.count("bit for bit") == 4, proc.stdout
     heights = np.load(out)
     assert heights.shape == (64, 64) and heights.dtype == np.float32
     for name in ("continent", "clouds", "lava"):

@@ -72,7 +72,7 @@ def test_python_expressions_equal_the_gallery_files_and_the_cli(cli):
     import graphs as gallery  # examples/python/graphs.py
 
     x, y = points(300, 9)
-    for name in ("continent", "clouds", "lava"):
+    for name in ("continent", "clouds", "lava", "eroded_continent"):
         built = getattr(gallery, name)()
         filed = gradnoise.Graph.load(GRAPHS / f"{name}.json")
         assert built(x, y).tobytes() == filed(x, y).tobytes(), name
@@ -123,7 +123,7 @@ def test_errors_name_the_node_and_the_parameter():
         g.field() + "1"
     with pytest.raises(ValueError, match=r"3 dimensions; the call gave 2"):
         gradnoise.Graph.from_json('{"gradnoise_graph": 1, "dimensions": 3, "output": 1}')(0.5, 0.5)
-    with pytest.raises(ValueError, match=r"format version in 1\.\.2"):
+    with pytest.raises(ValueError, match=r"format version in 1\.\.3"):
         gradnoise.Graph.from_json('{"gradnoise_graph": 9, "output": 1}')
     with pytest.raises(AttributeError):
         g.field().blur
@@ -170,3 +170,25 @@ def test_chunks_join_and_sit_at_their_own_coordinates():
     ys = (np.arange(-3, 2, dtype=np.float64) * 0.25).astype(np.float32)
     assert big.tobytes() == terrain(xs[None, :], ys[:, None]).tobytes()
     assert terrain.chunk((5, 40), first=(10**12, -3), spacing=0.25, gradient=True).shape == (3, 5, 40)
+
+
+def test_erode_node_is_the_fields_filter_and_takes_any_subgraph(tmp_path):
+    x, y = points(500, 9)
+    # [S 19.9] Over a field at the graph's coordinates: the field with erosion, values and gradients.
+    carved = g.field(basis="opensimplex2s", fractal="fbm", octaves=4, frequency=0.5).erode(octaves=4, frequency=0.5)
+    field = gradnoise.Field("opensimplex2s", fractal="fbm", octaves=4, frequency=0.5, erosion=4)
+    assert carved(x, y).tobytes() == field(x, y).tobytes()
+    assert carved.gradient(x, y).tobytes() == field.gradient(x, y).tobytes()
+    # Over any subgraph, inside a scale: values are the gradient's value plane, the reference agrees.
+    land = (g.field(seed=2, fractal="fbm", octaves=3) + 0.4 * g.field(basis="cellular")).terrace(5, 0.7)
+    graph = g.erode(land, octaves=3, strength=0.4, seed=9).scale([2.0, 0.5])
+    values = graph(x, y)
+    assert values.tobytes() == graph.gradient(x, y)[0].tobytes()
+    assert np.float32(graph.reference(float(x[0]), float(y[0]))).tobytes() == values[:1].tobytes()
+    assert 0 < np.mean(np.abs(values - land.scale([2.0, 0.5])(x, y))) < 0.2
+    path = tmp_path / "carved.json"
+    graph.save(path)
+    assert '"gradnoise_graph": 3' in path.read_text()
+    assert gradnoise.Graph.load(path)(x, y).tobytes() == values.tobytes()
+    with pytest.raises(ValueError, match=r"\(erode\) steers by its input's gradient"):
+        g.erode(g.field(pattern="wood"))(0.5, 0.5)
