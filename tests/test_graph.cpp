@@ -423,7 +423,7 @@ TEST_CASE("graph erode: over a field it is the field's own erosion filter, value
                             "crease_rounding": 0.2, "seed": 31)", d});
     }
     for (const Case& c : cases) {
-        for (int dims : {2, 3}) {
+        for (int dims : {2, 3, 4}) {
             const std::string text = R"({"gradnoise_graph": 3, "dimensions": )" + std::to_string(dims) +
                                      R"(, "output": "e", "nodes": {"f": {"type": "field", )" + c.field +
                                      R"(}, "e": {"type": "erode", "input": "f", )" + c.erode + "}}}";

@@ -143,7 +143,14 @@ GRADNOISE_KERNEL_INLINE ErosionStripes erosion_stripes(I key, const std::int32_t
             const F ex = ax.frac - (x_step[i] + F(detail::erosion_reach) * Cell::feature_offset(h, 0));
             const F ey = ay.frac - (y_step[j] + F(detail::erosion_reach) * Cell::feature_offset(h, 1));
             F t = F(detail::erosion_radius2) - (ex * ex + ey * ey);
-            t = xsimd::select(t > F(0.0f), t, F(0.0f));
+            const auto reaches = t > F(0.0f);
+            // A cell that reaches no lane adds zeros (weight +0, de +-0, finite phasors) to sums that
+            // are never -0 (they start at +0), so skipping it keeps every bit; a lane at a non-finite
+            // point ends non-finite either way (its c is NaN) and keeps the field (spec 21.5).
+            if (!xsimd::any(reaches)) {
+                continue;
+            }
+            t = xsimd::select(reaches, t, F(0.0f));
             const F t2 = t * t;
             const F weight = t2 * t;
             const F slope = t2 * F(detail::erosion_weight_slope);
