@@ -272,6 +272,18 @@ struct Coordinates {
     float c[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 };
 
+// The point p as the independent variables: q_a = p_a with derivative e_a (diagonal, c = 1).
+Coordinates identity_at(const float* p, int dims) {
+    Coordinates P;
+    for (int a = 0; a < dims; ++a) {
+        P.q[a].v = p[a];
+        P.q[a].d[a] = 1.0f;
+        P.axis[a] = a;
+        P.c[a] = 1.0f;
+    }
+    return P;
+}
+
 class GraphGradientReference {
 public:
     explicit GraphGradientReference(const detail::GraphData& d) : d_(d), g_(d.desc), dims_(d.desc.dims) {}
@@ -461,20 +473,13 @@ private:
     // [S 19.9] The input at the node's coordinates as the independent variables (value and gradient
     // along them), eroded by the node's filter, chained as a field's gradient.
     Dual erode(int i, const Node& n, const Coordinates& P) const {
-        Coordinates L;
-        for (int a = 0; a < dims_; ++a) {
-            L.q[a].v = P.q[a].v;
-            L.q[a].d[a] = 1.0f;
-            L.axis[a] = a;
-            L.c[a] = 1.0f;
-        }
-        const Dual in = node(n.inputs[0][0], L);
+        const float q[4] = {P.q[0].v, P.q[1].v, P.q[2].v, P.q[3].v};
+        const Dual in = node(n.inputs[0][0], identity_at(q, dims_));
         Gradient g;
         g.value = in.v;
         for (int a = 0; a < dims_; ++a) {
             g.d[a] = in.d[a];
         }
-        const float q[4] = {P.q[0].v, P.q[1].v, P.q[2].v, P.q[3].v};
         return chained(reference::erode(d_.fields[static_cast<std::size_t>(i)].tables(), dims_, q, g), P);
     }
 
@@ -575,14 +580,7 @@ private:
 };
 
 float erode_value(const detail::GraphData& d, int i, const float* p) {
-    Coordinates P;
-    for (int a = 0; a < d.desc.dims; ++a) {
-        P.q[a].v = p[a];
-        P.q[a].d[a] = 1.0f;
-        P.axis[a] = a;
-        P.c[a] = 1.0f;
-    }
-    return GraphGradientReference(d).node(i, P).v;
+    return GraphGradientReference(d).node(i, identity_at(p, d.desc.dims)).v;
 }
 
 }  // namespace
@@ -594,14 +592,7 @@ float canonical_nan(float v) {
 }
 
 void graph_sample_gradient(const detail::GraphData& d, const float* p, float* out) noexcept {
-    Coordinates P;
-    for (int a = 0; a < d.desc.dims; ++a) {
-        P.q[a].v = p[a];
-        P.q[a].d[a] = 1.0f;
-        P.axis[a] = a;
-        P.c[a] = 1.0f;
-    }
-    const Dual r = GraphGradientReference(d).node(d.desc.output, P);
+    const Dual r = GraphGradientReference(d).node(d.desc.output, identity_at(p, d.desc.dims));
     out[0] = canonical_nan(r.v);
     for (int a = 0; a < d.desc.dims; ++a) {
         out[1 + a] = canonical_nan(r.d[a]);
