@@ -179,6 +179,14 @@ Gradient erode(const detail::NoiseTables& t, int dims, const float* p, const Gra
 // [S 13, 21] The same for the chunk sample s (its cells at chunk_coordinate(s_a, spacing * E_k)).
 Gradient erode_chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing,
                      const Gradient& in) noexcept;
+// [S 21.6] The rows x and y of a field's Hessian at a point: h[a][b] = d g_a / d p_b (b < dims).
+struct Curvature {
+    float h[2][4] = {{0.0f, 0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f, 0.0f}};
+};
+// [S 21.6] The filter with its exact gradient: the steering differentiated too, through the
+// field's curvature there (the value is erode()'s).
+Gradient erode_exact(const detail::NoiseTables& t, int dims, const float* p, const Gradient& in,
+                     const Curvature& curvature) noexcept;
 // [S 13, 21] Erosion octave k's cell coordinate (either axis) of samples first .. first + n - 1:
 // out[k * n + i] = chunk_coordinate(first + i, spacing * E_k), k < the table's evaluated octaves
 // (E_k from the table, which the tests hold to the reference's own recurrence).
