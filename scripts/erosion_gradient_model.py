@@ -6,7 +6,7 @@ number replaced by a forward-mode dual over the point p (true sine and cosine; i
 bits are not the library's, the derivatives' structure is). The input is a field with an analytic
 gradient and Hessian (six sine waves): h.v = (h, grad h), h.d[a] = (g_a, row a of the Hessian). The
 outer derivative of the result is the exact gradient; it is compared with central differences of the
-filter's value (step 1e-6), beside the gradient with the steering held (the library's today).
+filter's value (step 1e-6), beside the gradient with the steering held (the library's in 0.17-0.18; 0.19 builds the exact one: spec 21.6).
 
     python3 scripts/erosion_gradient_model.py      (about a minute; Python 3's standard library only)
 """

@@ -180,6 +180,7 @@ std::vector<GpuCaseResult> run_cases(Device& device, const std::vector<Case>& ca
         }
         if (program >= 0) {
             run_groups(members, program);
+            device.release(program);
             continue;
         }
         if (members.size() == 1) {
@@ -194,6 +195,7 @@ std::vector<GpuCaseResult> run_cases(Device& device, const std::vector<Case>& ca
                 fail_group(g, why);
             } else {
                 run_groups({g}, alone);
+                device.release(alone);
             }
         }
     }

@@ -51,6 +51,9 @@ public:
     // False with *error when the driver fails.
     virtual bool run(int program, std::vector<std::uint32_t>& input, std::size_t items, std::uint32_t* out,
                      std::size_t out_words, std::string* error, double* seconds = nullptr) = 0;
+    // Frees `program` once nothing will run it again (a software renderer's compiled code is large:
+    // the known-answer set would otherwise hold every field's at once).
+    virtual void release(int program) = 0;
 };
 
 // The OpenGL 4.3 (or later) device: GRADNOISE_EGL_PLATFORM=device takes EGL's device platform (a GPU

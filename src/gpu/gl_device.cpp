@@ -53,7 +53,9 @@ public:
         return false;
     }
     ~GlDevice() override {
-        for (GLuint p : programs_) glDeleteProgram(p);
+        for (GLuint p : programs_) {
+            if (p != 0) glDeleteProgram(p);
+        }
         if (display_ != EGL_NO_DISPLAY) {
             eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
             if (context_ != EGL_NO_CONTEXT) eglDestroyContext(display_, context_);
@@ -100,6 +102,12 @@ public:
         }
         programs_.push_back(program);
         return static_cast<int>(programs_.size() - 1);
+    }
+
+    void release(int program) override {
+        GLuint& p = programs_.at(static_cast<std::size_t>(program));
+        if (p != 0) glDeleteProgram(p);
+        p = 0;
     }
 
     bool run(int program, std::vector<std::uint32_t>& input, std::size_t items, std::uint32_t* out, std::size_t out_words,

@@ -231,6 +231,15 @@ public:
         return static_cast<int>(pipelines_.size() - 1);
     }
 
+    void release(int program) override {
+        Pipeline& p = pipelines_.at(static_cast<std::size_t>(program));
+        vkDestroyPipeline(device_, p.pipeline, nullptr);
+        vkDestroyPipelineLayout(device_, p.layout, nullptr);
+        vkDestroyDescriptorSetLayout(device_, p.set_layout, nullptr);
+        vkDestroyShaderModule(device_, p.module, nullptr);
+        p = Pipeline{};
+    }
+
     bool run(int program, std::vector<std::uint32_t>& input, std::size_t items, std::uint32_t* out, std::size_t out_words,
              std::string* error, double* seconds) override {
         input[0] = static_cast<std::uint32_t>(items);

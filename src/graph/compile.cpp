@@ -262,8 +262,30 @@ private:
         if (input < 0) {
             return -1;
         }
+        // [S 21.6] The input's curvature: along each local axis b, the input at q_b + delta and
+        // q_b - delta (translates: the derivatives stay the identity), differenced.
+        const float delta = d_.fields[static_cast<std::size_t>(index)].tables().erosion.curvature_step;
+        int columns[4] = {0, 0, 0, 0};
+        for (int b = 0; b < g_.dims; ++b) {
+            Coords above = local, below = local;
+            above[b] = emit(op(Op::translate, {local[b]}, {delta}));
+            below[b] = above[b] < 0 ? -1 : emit(op(Op::translate, {local[b]}, {-delta}));
+            if (below[b] < 0) {
+                return -1;
+            }
+            scaled(local[b], above[b], 1.0f, false);
+            scaled(local[b], below[b], 1.0f, false);
+            const int up = value(n.inputs[0][0], above), down = up < 0 ? -1 : value(n.inputs[0][0], below);
+            columns[b] = down < 0 ? -1 : emit(op(Op::curvature, {up, down, above[b], below[b]}));
+            if (columns[b] < 0) {
+                return -1;
+            }
+        }
         Instr in = field_like(Op::erode, index, c);
         in.in[g_.dims] = static_cast<std::uint32_t>(input);
+        for (int b = 0; b < g_.dims; ++b) {
+            in.in[g_.dims + 1 + b] = static_cast<std::uint32_t>(columns[b]);
+        }
         return emit(in);
     }
 
@@ -446,8 +468,9 @@ private:
                 case Op::select_hard:
                 case Op::select_soft:
                 case Op::accumulate_ridged: return 3;
-                case Op::fractal_end:
-                case Op::erode: return 1 + g_.dims;
+                case Op::curvature: return 4;
+                case Op::fractal_end: return 1 + g_.dims;
+                case Op::erode: return 1 + 2 * g_.dims;
                 default: return 1;
             }
         };
@@ -477,7 +500,7 @@ private:
         for (std::size_t i = 0; i < code.size(); ++i) {
             Instr& in = code[i];
             const int n_in = inputs_of(in);
-            int virt_in[5];
+            int virt_in[9];
             for (int k = 0; k < n_in; ++k) {
                 virt_in[k] = in.in[k];
                 in.in[k] = static_cast<std::uint32_t>(physical[in.in[k]]);

@@ -52,15 +52,17 @@ enum class Op : std::uint8_t {
     accumulate_ridged,  // s = (1 - |in2|)^2 * in1; out2 = clamp01(s * 2); out = in0 + k0 * s
     fractal_end,   // out = (in[1..dims] all finite) ? in0 / k0 : +0
     local,         // out = in0, its derivative e_count: a coordinate as the independent variable (erode's input)
+    curvature,     // [S 21.6] h = in2 - in3; out' = (in0' - in1') / h (+0 where h <= 0), rows x and y; out = +0
     erode,         // out = the erosion filter (fields[index]'s table) of in[dims] (value, gradient along the
-                   // local coordinates) at (in[0], ..., in[dims - 1]), its gradient chained as the field's
+                   // local coordinates) at (in[0], ..., in[dims - 1]), in[dims + 1 + b] the input's
+                   // curvature column b; its gradient chained as the field's
 };
 
 struct Instr {
     Op op = Op::constant;
     std::uint8_t count = 0;
     std::uint32_t out = 0, out2 = 0;
-    std::uint32_t in[5] = {0, 0, 0, 0, 0};
+    std::uint32_t in[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};  // (an erode: 2 * dims + 1)
     std::int32_t index = -1;  // field: GraphData::fields; curve: Program::curves
     float k[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 };

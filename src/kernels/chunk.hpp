@@ -98,6 +98,18 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
     constexpr std::size_t tile = 128;
     // [S 13, 21] The erosion octaves' cell coordinates: per tile of columns for x, per row for y.
     const bool eroded = t.desc.erosion.octaves > 0;
+    // [S 21.6] The exact gradient's curvature (where a gradient plane is written): octave k's
+    // coordinate on one axis moved by +-delta * f_k, the step delta + delta.
+    bool exact = false;
+    for (int a = 1; a <= dims; ++a) {
+        exact = exact || (want_gradient && eroded && out[a] != nullptr);
+    }
+    const float delta = t.erosion.curvature_step;
+    float above[max_octaves] = {}, below[max_octaves] = {};
+    for (int k = 0; k < o.octaves; ++k) {
+        above[k] = delta * o.frequency[k];
+        below[k] = -delta * o.frequency[k];
+    }
     alignas(64) float erosion_x[detail::max_erosion_octaves * tile];
     float erosion_y[detail::max_erosion_octaves] = {};
     auto rows = [&](auto&& coordinates, auto&& at) {
@@ -118,18 +130,37 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                     reference::erosion_chunk_coordinates(t, c.spacing, c.first_y + static_cast<std::int64_t>(row.j), 1, erosion_y);
                 }
                 for_each_gradient_batch<dims>(row_out, n, [&](std::size_t i, std::size_t m) GRADNOISE_KERNEL_LAMBDA_INLINE {
-                    auto octave = [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE { return at(k, i, m, n); };
-                    ValueGradient<dims> v;
-                    if constexpr (want_gradient && std::decay_t<decltype(at)>::curved()) {
-                        v = octave_sum_gradient<dims, true>(o, octave, [&](int k) { return at.second(k, i, m, n); });
-                    } else {
-                        v = octave_sum_gradient<dims, want_gradient>(o, octave);
-                    }
+                    auto field = [&]() GRADNOISE_KERNEL_LAMBDA_INLINE {
+                        auto octave = [&](int k) GRADNOISE_KERNEL_LAMBDA_INLINE { return at(k, i, m, n); };
+                        if constexpr (want_gradient && std::decay_t<decltype(at)>::curved()) {
+                            return octave_sum_gradient<dims, true>(o, octave, [&](int k) { return at.second(k, i, m, n); });
+                        } else {
+                            return octave_sum_gradient<dims, want_gradient>(o, octave);
+                        }
+                    };
+                    ValueGradient<dims> v = field();
                     if (eroded) {
-                        v = erode_cells<dims>(t.erosion, [&](int k, F* q) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                        auto cells = [&](int k, F* q) GRADNOISE_KERNEL_LAMBDA_INLINE {
                             q[0] = load_part<F>(erosion_x + static_cast<std::size_t>(k) * n, i, m);
                             q[1] = F(erosion_y[k]);
-                        }, v);
+                        };
+                        if (exact) {
+                            Curvature<dims> curvature;
+                            const F step(delta + delta);
+                            for (int b = 0; b < dims; ++b) {
+                                at.move(b, above);
+                                const ValueGradient<dims> g_above = field();
+                                at.move(b, below);
+                                const ValueGradient<dims> g_below = field();
+                                at.move(-1, above);
+                                for (int a = 0; a < 2; ++a) {
+                                    curvature.h[a][b] = divide(g_above.d[a] - g_below.d[a], step);
+                                }
+                            }
+                            v = erode_cells_exact<dims>(t.erosion, cells, v, curvature);
+                        } else {
+                            v = erode_cells<dims>(t.erosion, cells, v);
+                        }
                     }
                     return v;
                 });
@@ -147,6 +178,9 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                 const double* x;
                 double y[max_octaves] = {}, z[max_octaves] = {};
                 std::size_t stride = 0;
+                int axis = -1;  // [S 21.6] the axis moved (-1: none) and each octave's move
+                const float* shift = nullptr;
+                void move(int a, const float* by) { axis = a; shift = by; }
                 static constexpr bool curved() { return false; }
                 void start_row(const GridRow& row) {
                     reference::chunk_coordinates_f64(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(row.j), 1, y);
@@ -156,7 +190,11 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                 }
                 GRADNOISE_KERNEL_INLINE ValueGradient<dims> operator()(int k, std::size_t i, std::size_t, std::size_t) const noexcept {
                     const double* xs = x + static_cast<std::size_t>(k) * stride + i;
-                    const Halves q[3] = {{D::load_unaligned(xs), D::load_unaligned(xs + D::size)}, {D(y[k]), D(y[k])}, {D(z[k]), D(z[k])}};
+                    Halves q[3] = {{D::load_unaligned(xs), D::load_unaligned(xs + D::size)}, {D(y[k]), D(y[k])}, {D(z[k]), D(z[k])}};
+                    if (axis >= 0) {
+                        const D by(static_cast<double>(shift[k]));
+                        q[axis] = {q[axis].low + by, q[axis].high + by};
+                    }
                     return base.gradient_at(k, q);
                 }
             } at{base, c, t, x};
@@ -180,6 +218,9 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                 const detail::NoiseTables& t;
                 const float* x;
                 float y[max_octaves] = {}, z[max_octaves] = {};
+                int axis = -1;  // [S 21.6] the axis moved (-1: none) and each octave's move
+                const float* shift = nullptr;
+                void move(int a, const float* by) { axis = a; shift = by; }
                 static constexpr bool curved() { return Base::has_hessian; }
                 void start_row(const GridRow& row) {
                     reference::chunk_coordinates(t, c.spacing, 1, c.first_y + static_cast<std::int64_t>(row.j), 1, y);
@@ -194,6 +235,9 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                     if constexpr (dims == 3) {
                         q[2] = F(z[k]);
                     }
+                    if (axis >= 0) {
+                        q[axis] = q[axis] + F(shift[k]);
+                    }
                     return base.gradient(k, q);
                 }
                 ValueHessian<dims> second(int k, std::size_t i, std::size_t m, std::size_t n) const noexcept {
@@ -202,6 +246,9 @@ void chunk_gradient(const detail::NoiseTables& t, const ChunkOf<dims>& c, std::s
                     q[1] = F(y[k]);
                     if constexpr (dims == 3) {
                         q[2] = F(z[k]);
+                    }
+                    if (axis >= 0) {
+                        q[axis] = q[axis] + F(shift[k]);
                     }
                     if constexpr (curved()) {
                         return base.hessian(k, q);

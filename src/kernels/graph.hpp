@@ -197,6 +197,7 @@ void run_program(const graph::Program& prog, Slots s, std::size_t lanes, Field&&
                 });
                 break;
             case Op::local: each_batch(out, lanes, [&](std::size_t i) { return ld(a, i); }); break;
+            case Op::curvature:
             case Op::erode:
                 // (A program with an erode node runs with gradients: GraphData::needs_gradient.)
                 each_batch(out, lanes, [&](std::size_t) { return F(std::numeric_limits<float>::quiet_NaN()); });
@@ -216,8 +217,8 @@ using GradientSlots = float (*)[5][graph::graph_gradient_block];
 
 // The program over slots with gradients (dual numbers), the operations of spec 19.6 in their
 // order. field(instr, coords, planes, lanes) writes a field's value and gradient with respect to
-// its own coordinates into planes[0 .. dims]; erode(instr, coords, input, planes, lanes) the erosion
-// filter's of the input's planes (spec 19.9).
+// its own coordinates into planes[0 .. dims]; erode(instr, coords, input, curvature, planes, lanes)
+// the erosion filter's of the input's planes and curvature (spec 19.9, 21.6).
 template <class Field, class Erode>
 void run_program_gradient(const graph::Program& prog, GradientSlots s, std::size_t lanes, Field&& field,
                           Erode&& erode) noexcept {
@@ -235,6 +236,18 @@ void run_program_gradient(const graph::Program& prog, GradientSlots s, std::size
             switch (in.op) {
                 case Op::field:
                 case Op::erode: break;  // below, for the whole block
+                case Op::curvature: {
+                    // [S 21.6] rows x and y of a column of the input's Hessian
+                    const F h = ld(c[0], i) - ld(s[in.in[3]][0], i);
+                    const auto moved = h > zero;
+                    F r[5];
+                    r[0] = zero;
+                    for (int d = 1; d <= dims; ++d) {
+                        r[d] = d <= 2 ? xsimd::select(moved, divide(ld(a[d], i) - ld(b[d], i), h), zero) : zero;
+                    }
+                    for (int d = 0; d <= dims; ++d) r[d].store_aligned(out[d] + i);
+                    break;
+                }
                 case Op::local:
                     ld(a[0], i).store_aligned(out[0] + i);
                     for (int d = 1; d <= dims; ++d) (d - 1 == in.count ? one : zero).store_aligned(out[d] + i);
@@ -494,7 +507,13 @@ void run_program_gradient(const graph::Program& prog, GradientSlots s, std::size
             } else {
                 const float* input[5] = {s[in.in[dims]][0], s[in.in[dims]][1], s[in.in[dims]][2], s[in.in[dims]][3],
                                          s[in.in[dims]][4]};
-                erode(in, coords, input, planes, lanes);
+                // curvature[a][b]: row a of column b (the planes 1 and 2 of the column's slot)
+                const float* curvature[2][4] = {};
+                for (int b = 0; b < dims; ++b) {
+                    curvature[0][b] = s[in.in[dims + 1 + b]][1];
+                    curvature[1][b] = s[in.in[dims + 1 + b]][2];
+                }
+                erode(in, coords, input, curvature, planes, lanes);
             }
             // The chain rule: diagonal coordinates one product per axis, else the sum over the field's axes.
             for (std::size_t i = 0; i < lanes; i += F::size) {

@@ -345,7 +345,7 @@ void graph_grid_3d(const detail::GraphData& d, const Grid3d& g, std::size_t firs
 // coordinates) eroded at the coordinates, into planes[0 .. dims].
 template <int dims>
 void erode_block(const detail::ErosionTable& e, const float* const* coords, const float* const* input,
-                 float* const* planes, std::size_t lanes) noexcept {
+                 const float* (*curvature)[4], float* const* planes, std::size_t lanes, bool value_only) noexcept {
     for (std::size_t i = 0; i < lanes; i += F::size) {
         F p[dims];
         ValueGradient<dims> in;
@@ -354,7 +354,22 @@ void erode_block(const detail::ErosionTable& e, const float* const* coords, cons
             p[a] = F::load_aligned(coords[a] + i);
             in.d[a] = F::load_aligned(input[1 + a] + i);
         }
-        const ValueGradient<dims> r = erode<dims>(e, p, in);
+        ValueGradient<dims> r;
+        if (value_only) {
+            r = erode<dims>(e, p, in);  // (the same value)
+        } else {
+            Curvature<dims> c;
+            for (int a = 0; a < 2; ++a) {
+                for (int b = 0; b < dims; ++b) {
+                    c.h[a][b] = F::load_aligned(curvature[a][b] + i);
+                }
+            }
+            r = erode_cells_exact<dims>(e, [&](int k, F* q) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                const F frequency(e.frequency[k]);
+                q[0] = p[0] * frequency;
+                q[1] = p[1] * frequency;
+            }, in, c);
+        }
         r.value.store_aligned(planes[0] + i);
         for (int a = 0; a < dims; ++a) {
             r.d[a].store_aligned(planes[1 + a] + i);
@@ -378,13 +393,13 @@ void graph_gradient_blocks(const detail::GraphData& d, std::size_t n, Coordinate
             default: points_gradient<4>(t, coords, planes, lanes); break;
         }
     };
-    auto erode_op = [&](const Instr& in, const float* const* coords, const float* const* input, float* const* planes,
-                        std::size_t lanes) {
+    auto erode_op = [&](const Instr& in, const float* const* coords, const float* const* input,
+                        const float* (*curvature)[4], float* const* planes, std::size_t lanes) {
         const detail::ErosionTable& e = d.fields[static_cast<std::size_t>(in.index)].tables().erosion;
         switch (dims) {
-            case 2: erode_block<2>(e, coords, input, planes, lanes); break;
-            case 3: erode_block<3>(e, coords, input, planes, lanes); break;
-            default: erode_block<4>(e, coords, input, planes, lanes); break;
+            case 2: erode_block<2>(e, coords, input, curvature, planes, lanes, value_only); break;
+            case 3: erode_block<3>(e, coords, input, curvature, planes, lanes, value_only); break;
+            default: erode_block<4>(e, coords, input, curvature, planes, lanes, value_only); break;
         }
     };
     for (std::size_t i = 0; i < n; i += graph::graph_gradient_block) {

@@ -99,7 +99,12 @@ GRADNOISE_KERNEL_INLINE void with_field_of(const detail::NoiseTables& t, const B
 template <int dims, class Base, class Body>
 GRADNOISE_KERNEL_INLINE void with_gradient_field_of(const detail::NoiseTables& t, const Base& base, Body&& body) noexcept {
     if (t.desc.erosion.octaves > 0) {
-        body([base, &t](const F* p) { return erode<dims>(t.erosion, p, decorated_gradient<dims>(base, t, p)); });
+        // [S 21.6] the exact gradient: the field's gradient at p and, for its curvature, 2 * dims neighbours
+        body([base, &t](const F* p) {
+            return erode_exact<dims>(t.erosion, p, [&](const F* q) GRADNOISE_KERNEL_LAMBDA_INLINE {
+                return decorated_gradient<dims>(base, t, q);
+            });
+        });
     } else if (t.octaves.kind == Fractal::none && t.desc.warp.levels == 0) {
         body([base](const F* p) GRADNOISE_KERNEL_LAMBDA_INLINE { return base.gradient(0, p); });
     } else {

@@ -28,11 +28,39 @@ bool for_each_octave_step(const NoiseDesc& d, float spacing, Body&& body, int li
     return true;
 }
 
+// [S 13, 18] The chunk sample's field with its gradient (before erosion); with axis >= 0, every
+// octave's coordinate on that axis moved by shift * f_k (section 21.6's curvature).
+Gradient chunk_field_gradient(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing, int axis,
+                              float shift) {
+    float moved[max_octaves] = {};
+    for (int k = 0; axis >= 0 && k < t.octaves.octaves; ++k) {
+        moved[k] = shift * t.octaves.frequency[k];
+    }
+    if (chunk_in_binary64(t)) {
+        double q[3][max_octaves] = {};
+        for (int a = 0; a < dims; ++a) {
+            chunk_coordinates_f64(t, spacing, a, s[a], 1, q[a]);
+        }
+        for (int k = 0; axis >= 0 && k < t.octaves.octaves; ++k) {
+            q[axis][k] = q[axis][k] + static_cast<double>(moved[k]);
+        }
+        return spec::octave_sum_gradient(t, dims, q[0], 1, q[1], q[2]);
+    }
+    float q[3][max_octaves] = {};
+    for (int a = 0; a < dims; ++a) {
+        chunk_coordinates(t, spacing, a, s[a], 1, q[a]);
+    }
+    for (int k = 0; axis >= 0 && k < t.octaves.octaves; ++k) {
+        q[axis][k] = q[axis][k] + moved[k];
+    }
+    return spec::octave_sum_gradient(t, dims, q[0], 1, q[1], q[2]);
+}
+
 // [S 13] The chunk field: octave k of sample s on axis a sits at chunk_coordinate(s_a, g_k) +
 // k * offset_a, g_k = spacing * f_k (f_0 = 1 for plain noise).
 float chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) {
     if (t.desc.erosion.octaves > 0) {
-        return chunk_gradient(t, dims, s, spacing).value;  // [S 21] the filter steers by the gradient
+        return erode_chunk(t, dims, s, spacing, chunk_field_gradient(t, dims, s, spacing, -1, 0.0f)).value;  // [S 21]
     }
     if (chunk_in_binary64(t)) {
         double q[3][max_octaves] = {};
@@ -127,21 +155,23 @@ float chunk_coordinate(std::int64_t s, float g) noexcept {
 }
 
 Gradient chunk_gradient(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing) noexcept {
-    Gradient g;
-    if (chunk_in_binary64(t)) {
-        double q[3][max_octaves] = {};
-        for (int a = 0; a < dims; ++a) {
-            chunk_coordinates_f64(t, spacing, a, s[a], 1, q[a]);
-        }
-        g = spec::octave_sum_gradient(t, dims, q[0], 1, q[1], q[2]);
-    } else {
-        float q[3][max_octaves] = {};
-        for (int a = 0; a < dims; ++a) {
-            chunk_coordinates(t, spacing, a, s[a], 1, q[a]);
-        }
-        g = spec::octave_sum_gradient(t, dims, q[0], 1, q[1], q[2]);
+    const Gradient g = chunk_field_gradient(t, dims, s, spacing, -1, 0.0f);
+    if (t.desc.erosion.octaves <= 0) {
+        return g;
     }
-    return t.desc.erosion.octaves > 0 ? erode_chunk(t, dims, s, spacing, g) : g;  // [S 21]
+    // [S 13, 21.6] The curvature: octave k's coordinate on axis b moved by +-delta * f_k, the step
+    // delta + delta.
+    const float delta = detail::erosion_curvature_step(detail::erosion_field_frequency(t.desc));
+    const float step = delta + delta;
+    Curvature curvature;
+    for (int b = 0; b < dims; ++b) {
+        const Gradient above = chunk_field_gradient(t, dims, s, spacing, b, delta);
+        const Gradient below = chunk_field_gradient(t, dims, s, spacing, b, -delta);
+        for (int a = 0; a < 2; ++a) {
+            curvature.h[a][b] = (above.d[a] - below.d[a]) / step;
+        }
+    }
+    return erode_chunk_exact(t, dims, s, spacing, g, curvature);
 }
 
 float chunk2(const detail::NoiseTables& t, std::int64_t sx, std::int64_t sy, float spacing) noexcept {

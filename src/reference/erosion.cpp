@@ -494,6 +494,14 @@ Gradient erode_exact(const detail::NoiseTables& t, int dims, const float* p, con
     }, in, curvature);
 }
 
+Gradient erode_chunk_exact(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing,
+                           const Gradient& in, const Curvature& curvature) noexcept {
+    return erode_total(t, dims, [&](float frequency, float* q) {
+        q[0] = chunk_coordinate(s[0], spacing * frequency);
+        q[1] = chunk_coordinate(s[1], spacing * frequency);
+    }, in, curvature);
+}
+
 void erosion_chunk_coordinates(const detail::NoiseTables& t, float spacing, std::int64_t first, std::size_t n,
                                float* out) noexcept {
     for (int k = 0; k < t.erosion.octaves; ++k) {

@@ -101,7 +101,7 @@ float warped(const detail::NoiseTables& t, int dims, const float* p) {
 // [S 12] Patterns: the field mapped to [0, 1].
 float field(const detail::NoiseTables& t, int dims, const float* p) {
     if (t.desc.erosion.octaves > 0) {
-        return field_gradient(t, dims, p).value;  // [S 21] the filter steers by the gradient
+        return field_eroded(t, dims, p);  // [S 21] the filter steers by the gradient
     }
     float v = warped(t, dims, p);
     const PatternParams& pattern = t.desc.pattern;

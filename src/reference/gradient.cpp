@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "reference/common.hpp"
+#include "tables/erosion.hpp"
 
 namespace gradnoise::reference {
 
@@ -599,7 +600,30 @@ Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) 
         return r;
     }
     const Gradient g = warped_gradient(t, dims, p);
-    return t.desc.erosion.octaves > 0 ? erode(t, dims, p, g) : g;
+    if (t.desc.erosion.octaves <= 0) {
+        return g;
+    }
+    // [S 21.6] The field's curvature by central differences of its gradient: along axis b, at
+    // p_b + delta and p_b - delta, over the step between them (+0 where the two are one float).
+    const float delta = detail::erosion_curvature_step(detail::erosion_field_frequency(t.desc));
+    Curvature curvature;
+    for (int b = 0; b < dims; ++b) {
+        float q[4] = {p[0], p[1], dims > 2 ? p[2] : 0.0f, dims > 3 ? p[3] : 0.0f};
+        const float above = p[b] + delta, below = p[b] - delta;
+        q[b] = above;
+        const Gradient g_above = warped_gradient(t, dims, q);
+        q[b] = below;
+        const Gradient g_below = warped_gradient(t, dims, q);
+        const float step = above - below;
+        for (int a = 0; a < 2; ++a) {
+            curvature.h[a][b] = step > 0.0f ? (g_above.d[a] - g_below.d[a]) / step : 0.0f;
+        }
+    }
+    return erode_exact(t, dims, p, g, curvature);
+}
+
+float field_eroded(const detail::NoiseTables& t, int dims, const float* p) noexcept {
+    return erode(t, dims, p, warped_gradient(t, dims, p)).value;
 }
 
 // [S 18.5] Curl noise. 2D: (d psi/dy, -d psi/dx). 3D: psi_a = the field at p + c_a (float sums),

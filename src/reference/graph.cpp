@@ -480,7 +480,23 @@ private:
         for (int a = 0; a < dims_; ++a) {
             g.d[a] = in.d[a];
         }
-        return chained(reference::erode(d_.fields[static_cast<std::size_t>(i)].tables(), dims_, q, g), P);
+        // [S 21.6] The input's curvature: central differences of its gradient along each axis of q.
+        const detail::NoiseTables& t = d_.fields[static_cast<std::size_t>(i)].tables();
+        const float delta = t.erosion.curvature_step;
+        Curvature curvature;
+        for (int b = 0; b < dims_; ++b) {
+            float moved[4] = {q[0], q[1], q[2], q[3]};
+            const float above = q[b] + delta, below = q[b] + -delta;
+            moved[b] = above;
+            const Dual up = node(n.inputs[0][0], identity_at(moved, dims_));
+            moved[b] = below;
+            const Dual down = node(n.inputs[0][0], identity_at(moved, dims_));
+            const float step = above - below;
+            for (int a = 0; a < 2; ++a) {
+                curvature.h[a][b] = step > 0.0f ? (up.d[a] - down.d[a]) / step : 0.0f;
+            }
+        }
+        return chained(reference::erode_exact(t, dims_, q, g, curvature), P);
     }
 
     // [S 19.6] A gradient along the coordinates P chained to the graph's: one product per axis where P

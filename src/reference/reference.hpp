@@ -158,6 +158,8 @@ Gradient cellular_gradient(const detail::NoiseTables& t, int dims, int k, const 
 
 // The whole field with its gradient (fractal, warp; patterns have none: NaN value and gradient).
 Gradient field_gradient(const detail::NoiseTables& t, int dims, const float* p) noexcept;
+// [S 21] An eroded field's value (field_gradient's, without the curvature the gradient needs).
+float field_eroded(const detail::NoiseTables& t, int dims, const float* p) noexcept;
 // [S 18.5] Curl noise: v[0..dims-1].
 void curl(const detail::NoiseTables& t, int dims, const float* p, float* v) noexcept;
 // [S 13, 18] The chunk sample with its gradient (per noise unit).
@@ -173,20 +175,22 @@ float sine(float t) noexcept;
 // [S 12.1] sin(2 pi r) of r in turns: sine(t) is sine_turns(t * (1 / (2 pi))).
 float sine_turns(float r) noexcept;
 
-// [S 21] The erosion filter: the field's value and gradient `in` at p (dims axes) eroded, with the
-// eroded field's gradient. (The steering slope is not differentiated: spec 21.3.)
-Gradient erode(const detail::NoiseTables& t, int dims, const float* p, const Gradient& in) noexcept;
-// [S 13, 21] The same for the chunk sample s (its cells at chunk_coordinate(s_a, spacing * E_k)).
-Gradient erode_chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing,
-                     const Gradient& in) noexcept;
 // [S 21.6] The rows x and y of a field's Hessian at a point: h[a][b] = d g_a / d p_b (b < dims).
 struct Curvature {
     float h[2][4] = {{0.0f, 0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f, 0.0f}};
 };
+// [S 21] The erosion filter: the field's value and gradient `in` at p (dims axes) eroded, with the
+// partial derivatives of section 21.2 (the steering held; the value path's).
+Gradient erode(const detail::NoiseTables& t, int dims, const float* p, const Gradient& in) noexcept;
 // [S 21.6] The filter with its exact gradient: the steering differentiated too, through the
 // field's curvature there (the value is erode()'s).
 Gradient erode_exact(const detail::NoiseTables& t, int dims, const float* p, const Gradient& in,
                      const Curvature& curvature) noexcept;
+// [S 13, 21] The same for the chunk sample s (its cells at chunk_coordinate(s_a, spacing * E_k)).
+Gradient erode_chunk(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing,
+                     const Gradient& in) noexcept;
+Gradient erode_chunk_exact(const detail::NoiseTables& t, int dims, const std::int64_t* s, float spacing,
+                           const Gradient& in, const Curvature& curvature) noexcept;
 // [S 13, 21] Erosion octave k's cell coordinate (either axis) of samples first .. first + n - 1:
 // out[k * n + i] = chunk_coordinate(first + i, spacing * E_k), k < the table's evaluated octaves
 // (E_k from the table, which the tests hold to the reference's own recurrence).

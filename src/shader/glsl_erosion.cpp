@@ -98,11 +98,21 @@ struct Part {
     int zero = 0;  // 0: x; +1: +0; -1: -0
 };
 
-// [S 21.2] A quantity with its derivatives along the field's axes.
-struct Quantity {
+// [S 21.6] A float with its total derivatives along the field's axes.
+struct TotalPart {
     Part v;
     std::vector<Part> d;
 };
+
+// [S 21.2] A quantity with its derivatives along the field's axes, over numbers N: Part (a float) or
+// TotalPart.
+template <class N>
+struct QuantityOf {
+    N v;
+    std::vector<N> d;
+};
+using Quantity = QuantityOf<Part>;
+using TotalQuantity = QuantityOf<TotalPart>;
 
 // Writes the rules of spec 21.2 as `precise` temporaries, folding known zeros by IEEE's rules.
 class Writer {
@@ -154,58 +164,152 @@ public:
 
     int dims() const { return f_.dims; }
 
-    Quantity constant_of(const Part& v) {
-        Quantity r{v, {}};
+    // [S 21.6] The rules of a Total, each in the reference's order; the field's dims axes.
+    TotalPart total_constant(const Part& v) {
+        TotalPart r{v, {}};
         r.d.assign(static_cast<std::size_t>(f_.dims), zero(1));
         return r;
     }
-    Quantity add(const Quantity& a, const Quantity& b) {
-        Quantity r{add(a.v, b.v), {}};
+    TotalPart total_literal(float k) { return total_constant(literal(k)); }
+    TotalPart add(const TotalPart& a, const TotalPart& b) {
+        TotalPart r{add(a.v, b.v), {}};
         for (int i = 0; i < f_.dims; ++i) r.d.push_back(add(a.d[i], b.d[i]));
         return r;
     }
-    Quantity sub(const Quantity& a, const Quantity& b) {
-        Quantity r{sub(a.v, b.v), {}};
+    TotalPart sub(const TotalPart& a, const TotalPart& b) {
+        TotalPart r{sub(a.v, b.v), {}};
         for (int i = 0; i < f_.dims; ++i) r.d.push_back(sub(a.d[i], b.d[i]));
         return r;
     }
-    Quantity mul(const Quantity& a, const Quantity& b) {
-        Quantity r{mul(a.v, b.v), {}};
+    TotalPart negate(const TotalPart& a) {
+        TotalPart r{negate(a.v), {}};
+        for (int i = 0; i < f_.dims; ++i) r.d.push_back(negate(a.d[i]));
+        return r;
+    }
+    TotalPart mul(const TotalPart& a, const TotalPart& b) {
+        TotalPart r{mul(a.v, b.v), {}};
         for (int i = 0; i < f_.dims; ++i) r.d.push_back(add(mul(a.d[i], b.v), mul(a.v, b.d[i])));
         return r;
     }
-    Quantity scale(const Quantity& a, float k) {
-        Quantity r{scale(a.v, k), {}};
+    TotalPart scale(const TotalPart& a, float k) {
+        TotalPart r{scale(a.v, k), {}};
         for (int i = 0; i < f_.dims; ++i) r.d.push_back(scale(a.d[i], k));
         return r;
     }
-    Quantity divide(const Quantity& a, const Quantity& b) {
-        Quantity r{divide(a.v, b.v), {}};
+    TotalPart plus(const TotalPart& a, float k) { return {add(a.v, literal(k)), a.d}; }  // a + k
+    TotalPart plus(float k, const TotalPart& a) { return {add(literal(k), a.v), a.d}; }  // k + a
+    TotalPart minus(float k, const TotalPart& a) {                                           // k - a
+        TotalPart r{sub(literal(k), a.v), {}};
+        for (int i = 0; i < f_.dims; ++i) r.d.push_back(negate(a.d[i]));
+        return r;
+    }
+    TotalPart minus(const TotalPart& a, const Part& k) { return {sub(a.v, k), a.d}; }  // a - k
+    TotalPart divide(const TotalPart& a, const TotalPart& b) {
+        TotalPart r{divide(a.v, b.v), {}};
         for (int i = 0; i < f_.dims; ++i) r.d.push_back(divide(sub(a.d[i], mul(r.v, b.d[i])), b.v));
         return r;
     }
-    Quantity select(const std::string& cond, const Quantity& a, const Quantity& b) {
-        Quantity r{select(cond, a.v, b.v), {}};
+    TotalPart divide(const TotalPart& a, float k) {  // a / k
+        const Part K{constant(k), 0};
+        TotalPart r{divide(a.v, K), {}};
+        for (int i = 0; i < f_.dims; ++i) r.d.push_back(divide(a.d[i], K));
+        return r;
+    }
+    TotalPart select(const std::string& cond, const TotalPart& a, const TotalPart& b) {
+        TotalPart r{select(cond, a.v, b.v), {}};
+        for (int i = 0; i < f_.dims; ++i) r.d.push_back(select(cond, a.d[i], b.d[i]));
+        return r;
+    }
+    // sqrt: d / (r + r), +0 where r = 0.
+    TotalPart square_root(const TotalPart& a) {
+        TotalPart r{emit(f_.lib("_sqrt") + "(" + a.v.x + ")"), {}};
+        const Part twice = add(r.v, r.v);
+        const std::string positive = "(" + r.v.x + " > 0.0)";
+        for (int i = 0; i < f_.dims; ++i) {
+            r.d.push_back(select(positive, divide(a.d[i], twice), zero(1)));
+        }
+        return r;
+    }
+    // sine_turns: d * (sine_turns(v + 1/4) * 2 pi).
+    TotalPart sine(const TotalPart& a) {
+        TotalPart r{emit(f_.fn("_sine_turns") + "(" + a.v.x + ")"), {}};
+        const Part on = add(a.v, literal(0.25f));
+        const Part k = scale(emit(f_.fn("_sine_turns") + "(" + on.x + ")"), detail::erosion_two_pi);
+        for (int i = 0; i < f_.dims; ++i) r.d.push_back(mul(a.d[i], k));
+        return r;
+    }
+    static const std::string& value_text(const Part& p) { return p.x; }
+    static const std::string& value_text(const TotalPart& p) { return p.v.x; }
+    Part number_of(float k, const Part*) { return literal(k); }
+    TotalPart number_of(float k, const TotalPart*) { return total_literal(k); }
+
+    template <class N>
+    QuantityOf<N> constant_of(const N& v) {
+        QuantityOf<N> r{v, {}};
+        r.d.assign(static_cast<std::size_t>(f_.dims), number_of(0.0f, static_cast<const N*>(nullptr)));
+        return r;
+    }
+    template <class N>
+    QuantityOf<N> literal_of(float k) {
+        return constant_of(number_of(k, static_cast<const N*>(nullptr)));
+    }
+    template <class N>
+    QuantityOf<N> add(const QuantityOf<N>& a, const QuantityOf<N>& b) {
+        QuantityOf<N> r{add(a.v, b.v), {}};
+        for (int i = 0; i < f_.dims; ++i) r.d.push_back(add(a.d[i], b.d[i]));
+        return r;
+    }
+    template <class N>
+    QuantityOf<N> sub(const QuantityOf<N>& a, const QuantityOf<N>& b) {
+        QuantityOf<N> r{sub(a.v, b.v), {}};
+        for (int i = 0; i < f_.dims; ++i) r.d.push_back(sub(a.d[i], b.d[i]));
+        return r;
+    }
+    template <class N>
+    QuantityOf<N> mul(const QuantityOf<N>& a, const QuantityOf<N>& b) {
+        QuantityOf<N> r{mul(a.v, b.v), {}};
+        for (int i = 0; i < f_.dims; ++i) r.d.push_back(add(mul(a.d[i], b.v), mul(a.v, b.d[i])));
+        return r;
+    }
+    template <class N>
+    QuantityOf<N> scale(const QuantityOf<N>& a, float k) {
+        QuantityOf<N> r{scale(a.v, k), {}};
+        for (int i = 0; i < f_.dims; ++i) r.d.push_back(scale(a.d[i], k));
+        return r;
+    }
+    template <class N>
+    QuantityOf<N> divide(const QuantityOf<N>& a, const QuantityOf<N>& b) {
+        QuantityOf<N> r{divide(a.v, b.v), {}};
+        for (int i = 0; i < f_.dims; ++i) r.d.push_back(divide(sub(a.d[i], mul(r.v, b.d[i])), b.v));
+        return r;
+    }
+    template <class N>
+    QuantityOf<N> select(const std::string& cond, const QuantityOf<N>& a, const QuantityOf<N>& b) {
+        QuantityOf<N> r{select(cond, a.v, b.v), {}};
         for (int i = 0; i < f_.dims; ++i) r.d.push_back(select(cond, a.d[i], b.d[i]));
         return r;
     }
     // lo where a < lo, hi where a > hi (constants), else a.
-    Quantity clamp(const Quantity& a, float lo, float hi) {
-        const std::string below = "(" + a.v.x + " < " + constant(lo) + ")", above = "(" + a.v.x + " > " + constant(hi) + ")";
-        return select(below, constant_of(literal(lo)), select(above, constant_of(literal(hi)), a));
+    template <class N>
+    QuantityOf<N> clamp(const QuantityOf<N>& a, float lo, float hi) {
+        const std::string below = "(" + value_text(a.v) + " < " + constant(lo) + ")",
+                          above = "(" + value_text(a.v) + " > " + constant(hi) + ")";
+        return select(below, literal_of<N>(lo), select(above, literal_of<N>(hi), a));
     }
-    Quantity magnitude(const Quantity& a) {
-        const std::string negative = "(" + a.v.x + " < 0.0)";
+    template <class N>
+    QuantityOf<N> magnitude(const QuantityOf<N>& a) {
+        const std::string negative = "(" + value_text(a.v) + " < 0.0)";
         return select(negative, scale(a, -1.0f), a);
     }
     // [S 21.4] The fade's ramp.
-    Quantity ramp(const Quantity& x, const Quantity& r) {
-        const Quantity past = sub(x, scale(r, 0.5f));
-        const Quantity soft = divide(mul(x, x), add(r, r));
-        Quantity y = select("(" + x.v.x + " >= " + r.v.x + ")", past, soft);
-        y = select("(" + y.v.x + " < 1.0)", y, constant_of(literal(1.0f)));
-        const Quantity one = constant_of(literal(1.0f));
-        const Quantity z = sub(one, y);
+    template <class N>
+    QuantityOf<N> ramp(const QuantityOf<N>& x, const QuantityOf<N>& r) {
+        const QuantityOf<N> past = sub(x, scale(r, 0.5f));
+        const QuantityOf<N> soft = divide(mul(x, x), add(r, r));
+        QuantityOf<N> y = select("(" + value_text(x.v) + " >= " + value_text(r.v) + ")", past, soft);
+        y = select("(" + value_text(y.v) + " < 1.0)", y, literal_of<N>(1.0f));
+        const QuantityOf<N> one = literal_of<N>(1.0f);
+        const QuantityOf<N> z = sub(one, y);
         return sub(one, mul(z, z));
     }
 
@@ -240,8 +344,8 @@ std::string erosion_filter(const Field& f) {
              hex(t.key[k]) + ", " + number(t.mask[k][0]) + ", " + number(t.mask[k][1]) + ", e[" + K + "], ux" + K + ", uy" + K +
              ", c" + K + ", s" + K + ", dc" + K + ", ds" + K + ");\n";
         const Quantity previous_c = c, previous_s = sq;
-        c = w.constant_of({"c" + K, 0});
-        sq = w.constant_of({"s" + K, 0});
+        c = w.constant_of(Part{"c" + K, 0});
+        sq = w.constant_of(Part{"s" + K, 0});
         for (int a = 0; a < 2; ++a) {
             c.d[a] = w.scale(Part{"dc" + K + "." + component(a), 0}, t.frequency[k]);
             sq.d[a] = w.scale(Part{"ds" + K + "." + component(a), 0}, t.frequency[k]);
@@ -274,10 +378,193 @@ std::string erosion_filter(const Field& f) {
     return s + "    return finite ? " + h.v.x + " : v;\n}\n";
 }
 
+// [S 21.3, 21.6] One octave's stripes over Totals: void <name>_erosion_stripes_total(key, mx, my,
+// vec2 q, float E, float ux, vecN dux, float uy, vecN duy, out float o[6], out vecN od[6]), o = (c,
+// s, dc_x, dc_y, ds_x, ds_y) and od their total derivatives; q's derivative along its own axis is E.
+// The reference's stripes<Total>, operation for operation, every cell (no skipping).
+std::string erosion_stripes_total(const Field& f) {
+    const std::string vec = f.vec();
+    std::string s = "void " + f.fn("_erosion_stripes_total") + "(uint key, int mx, int my, vec2 q, float E, float ux, " + vec +
+                    " dux, float uy, " + vec + " duy, out float o[6], out " + vec + " od[6]) {\n";
+    Writer w(f, s);
+    const std::string F = f.name;
+    s += "    precise float vx = " + F + "_plus_zero(q.x);\n    precise float vy = " + F + "_plus_zero(q.y);\n";
+    s += "    precise float fx = floor(vx);\n    precise float fy = floor(vy);\n";
+    s += "    int cx = " + f.fn("_erosion_cell") + "(fx), cy = " + f.fn("_erosion_cell") + "(fy);\n";
+    s += "    precise float tx = vx - fx;\n    precise float ty = vy - fy;\n";
+    s += "    int sx = tx < 0.5 ? -2 : -1, sy = ty < 0.5 ? -2 : -1;\n";
+    TotalPart frac[2] = {w.total_constant(Part{"tx", 0}), w.total_constant(Part{"ty", 0})};
+    frac[0].d[0] = Part{"E", 0};
+    frac[1].d[1] = Part{"E", 0};
+    TotalPart ux{Part{"ux", 0}, {}}, uy{Part{"uy", 0}, {}};
+    for (int i = 0; i < f.dims; ++i) {
+        ux.d.push_back(Part{std::string("dux.") + component(i), 0});
+        uy.d.push_back(Part{std::string("duy.") + component(i), 0});
+    }
+    const TotalPart wx = w.scale(w.negate(uy), detail::erosion_stripes), wy = w.scale(ux, detail::erosion_stripes);
+    // The sums, every part from +0, as variables the cells' loop adds to. Their +0 is opaque (read
+    // from an array by a bit of q): a literal 0.0 could be folded into the first term (0 + x -> x,
+    // wrong for x = -0; glsl_text.hpp).
+    s += "    precise float zero = " + F + "_erosion_zero[int(floatBitsToUint(q.x) >> 31u)];\n";
+    auto sum = [&](const std::string& name) {
+        TotalPart r{Part{name, 0}, {}};
+        s += "    precise float " + name + " = zero;\n";
+        for (int i = 0; i < f.dims; ++i) {
+            const std::string part = name + "_t" + number(i);
+            s += "    precise float " + part + " = zero;\n";
+            r.d.push_back(Part{part, 0});
+        }
+        return r;
+    };
+    const TotalPart C = sum("C"), S = sum("S"), W = sum("W");
+    const TotalPart dC[2] = {sum("dC0"), sum("dC1")}, dS[2] = {sum("dS0"), sum("dS1")}, dW[2] = {sum("dW0"), sum("dW1")};
+    auto update = [&](const TotalPart& to, const TotalPart& from) {
+        s += "        " + to.v.x + " = " + Writer::text(from.v) + ";\n";
+        for (int i = 0; i < f.dims; ++i) s += "        " + to.d[i].x + " = " + Writer::text(from.d[i]) + ";\n";
+    };
+    // The 4x4 cells, y-step outer and x-step inner (the reference's order).
+    s += "    for (int j = 0; j < 4; ++j) {\n    for (int i = 0; i < 4; ++i) {\n";
+    s += "        int dx = sx + i, dy = sy + j;\n";
+    s += "        uint h = " + f.fn("_erosion_hash") + "(key, (cx + dx) & mx, (cy + dy) & my);\n";
+    {
+        TotalPart e[2];
+        for (int a = 0; a < 2; ++a) {
+            const Part pivot = w.emit(std::string("(float(") + (a == 0 ? "dx" : "dy") + ") + 0.5) + " +
+                                      product(F, detail::erosion_reach, f.fn("_erosion_offset") + "(h, " + number(a) + ")"));
+            e[a] = w.minus(frac[a], pivot);
+        }
+        TotalPart t = w.minus(detail::erosion_radius2, w.add(w.mul(e[0], e[0]), w.mul(e[1], e[1])));
+        t = w.select("(" + t.v.x + " > 0.0)", t, w.total_literal(0.0f));
+        const TotalPart t2 = w.mul(t, t);
+        const TotalPart weight = w.mul(t2, t);
+        const TotalPart slope = w.scale(t2, detail::erosion_weight_slope);
+        const TotalPart phase = w.add(w.mul(e[0], wx), w.mul(e[1], wy));
+        const TotalPart sn = w.sine(phase);
+        const TotalPart cs = w.sine(w.plus(phase, 0.25f));
+        const TotalPart new_C = w.add(C, w.mul(weight, cs)), new_S = w.add(S, w.mul(weight, sn)), new_W = w.add(W, weight);
+        const TotalPart de[2] = {w.mul(slope, e[0]), w.mul(slope, e[1])};
+        TotalPart new_dC[2], new_dS[2], new_dW[2];
+        for (int a = 0; a < 2; ++a) {
+            new_dC[a] = w.add(dC[a], w.mul(de[a], cs));
+            new_dS[a] = w.add(dS[a], w.mul(de[a], sn));
+            new_dW[a] = w.add(dW[a], de[a]);
+        }
+        update(C, new_C);
+        update(S, new_S);
+        update(W, new_W);
+        for (int a = 0; a < 2; ++a) {
+            update(dC[a], new_dC[a]);
+            update(dS[a], new_dS[a]);
+            update(dW[a], new_dW[a]);
+        }
+    }
+    s += "    }\n    }\n";
+    TotalPart sums_dC[2] = {dC[0], dC[1]}, sums_dS[2] = {dS[0], dS[1]};
+    const TotalPart k[2] = {w.scale(wx, detail::erosion_two_pi), w.scale(wy, detail::erosion_two_pi)};
+    for (int a = 0; a < 2; ++a) {
+        sums_dC[a] = w.sub(dC[a], w.mul(k[a], S));
+        sums_dS[a] = w.add(dS[a], w.mul(k[a], C));
+    }
+    const TotalPart M = w.square_root(w.add(w.mul(C, C), w.mul(S, S)));
+    const TotalPart quarter = w.scale(W, 0.25f);
+    const std::string unit = "(" + M.v.x + " >= " + quarter.v.x + ")";
+    const TotalPart N = w.select(unit, M, quarter);
+    const TotalPart c = w.divide(C, N), sv = w.divide(S, N);
+    TotalPart out[6] = {c, sv, {}, {}, {}, {}};
+    for (int a = 0; a < 2; ++a) {
+        const TotalPart dN = w.select(unit, w.add(w.mul(c, sums_dC[a]), w.mul(sv, sums_dS[a])), w.scale(dW[a], 0.25f));
+        out[2 + a] = w.divide(w.sub(sums_dC[a], w.mul(c, dN)), N);
+        out[4 + a] = w.divide(w.sub(sums_dS[a], w.mul(sv, dN)), N);
+    }
+    for (int o = 0; o < 6; ++o) {
+        s += "    o[" + number(o) + "] = " + Writer::text(out[o].v) + ";\n    od[" + number(o) + "] = " + vec + "(";
+        for (int i = 0; i < f.dims; ++i) s += (i ? ", " : "") + Writer::text(out[o].d[i]);
+        s += ");\n";
+    }
+    return s + "}\n";
+}
+
+// [S 21.6] float <name>_erode_exact(vec2 e[M], float v, vecN g, vecN hx, vecN hy, out vecN d): the
+// field (v, g) with its curvature's rows hx = d g_x / dp, hy = d g_y / dp eroded, d the eroded
+// value's total derivatives (its value is <name>_erode's).
+std::string erosion_filter_exact(const Field& f) {
+    const detail::ErosionTable& t = f.tables.erosion;
+    const std::string vec = f.vec(), M = number(t.octaves);
+    std::string s = "float " + f.fn("_erode_exact") + "(vec2 e[" + M + "], float v, " + vec + " g, " + vec + " hx, " + vec +
+                    " hy, out " + vec + " d) {\n";
+    Writer w(f, s);
+    TotalQuantity h{{Part{"v", 0}, {}}, {}};
+    for (int b = 0; b < f.dims; ++b) h.v.d.push_back(Part{std::string("g.") + component(b), 0});
+    for (int a = 0; a < f.dims; ++a) {
+        TotalPart da = w.total_constant(Part{std::string("g.") + component(a), 0});
+        if (a < 2) {
+            for (int b = 0; b < f.dims; ++b) da.d[static_cast<std::size_t>(b)] = Part{(a == 0 ? "hx." : "hy.") + std::string(1, component(b)), 0};
+        }
+        h.d.push_back(da);
+    }
+    TotalQuantity target = w.clamp(h, -1.0f, 1.0f);
+    TotalQuantity mask, c, sq;
+    for (int k = 0; k < t.octaves; ++k) {
+        const std::string K = number(k);
+        s += "    // octave " + K + "\n";
+        const TotalPart gx = h.d[0], gy = h.d[1];
+        const TotalPart length = w.square_root(w.add(w.mul(gx, gx), w.mul(gy, gy)));
+        const std::string sloped = "(" + length.v.x + " > 0.0)";
+        const TotalPart ux = w.select(sloped, w.divide(gx, length), w.total_literal(1.0f));
+        const TotalPart uy = w.select(sloped, w.divide(gy, length), w.total_literal(0.0f));
+        auto derivatives = [&](const TotalPart& p) {
+            std::string r = vec + "(";
+            for (int i = 0; i < f.dims; ++i) r += (i ? ", " : "") + Writer::text(p.d[i]);
+            return r + ")";
+        };
+        s += "    float o" + K + "[6];\n    " + vec + " od" + K + "[6];\n    " + f.fn("_erosion_stripes_total") + "(" + hex(t.key[k]) +
+             ", " + number(t.mask[k][0]) + ", " + number(t.mask[k][1]) + ", e[" + K + "], " + constant(t.frequency[k]) + ", " +
+             Writer::text(ux.v) + ", " + derivatives(ux) + ", " + Writer::text(uy.v) + ", " + derivatives(uy) + ", o" + K + ", od" +
+             K + ");\n";
+        auto output = [&](int o) {
+            TotalPart r{Part{"o" + K + "[" + number(o) + "]", 0}, {}};
+            for (int i = 0; i < f.dims; ++i) r.d.push_back(Part{"od" + K + "[" + number(o) + "]." + component(i), 0});
+            return r;
+        };
+        const TotalQuantity previous_c = c, previous_s = sq;
+        c = w.constant_of(output(0));
+        sq = w.constant_of(output(1));
+        for (int a = 0; a < 2; ++a) {
+            c.d[a] = w.scale(output(2 + a), t.frequency[k]);
+            sq.d[a] = w.scale(output(4 + a), t.frequency[k]);
+        }
+        if (k == 0) {
+            TotalPart standing = w.plus(target.v, 0.5f);
+            standing = w.select("(" + standing.v.x + " < 0.0)", w.total_literal(0.0f),
+                                w.select("(" + standing.v.x + " > 1.0)", w.total_literal(1.0f), standing));
+            const TotalQuantity x = w.constant_of(w.divide(length, t.gully_slope));
+            const TotalQuantity r = w.constant_of(w.plus(t.crease, w.scale(standing, t.ridge - t.crease)));
+            mask = w.ramp(x, r);
+        } else {
+            const TotalQuantity x = w.scale(w.magnitude(previous_s), detail::erosion_onset);
+            const TotalQuantity standing = w.clamp(w.add(previous_c, w.literal_of<TotalPart>(0.5f)), 0.0f, 1.0f);
+            const TotalQuantity r = w.add(w.literal_of<TotalPart>(t.crease), w.scale(standing, t.ridge - t.crease));
+            mask = w.mul(mask, w.ramp(x, r));
+        }
+        const TotalQuantity v = w.add(target, w.mul(w.sub(c, target), mask));
+        h = w.add(h, w.scale(v, t.weighted[k]));
+        target = v;
+    }
+    // [S 21.5] The value and partial derivatives finite, else the field as it was.
+    std::string finite = "!" + f.lib("_nonfinite") + "(" + h.v.v.x + ")", gradient = vec + "(";
+    for (int a = 0; a < f.dims; ++a) {
+        if (!h.d[a].v.zero) finite += " && !" + f.lib("_nonfinite") + "(" + h.d[a].v.x + ")";
+        gradient += (a ? ", " : "") + Writer::text(h.v.d[a]);
+    }
+    s += "    bool finite = " + finite + ";\n    d = finite ? " + gradient + ") : g;\n";
+    return s + "    return finite ? " + h.v.v.x + " : v;\n}\n";
+}
+
 }  // namespace
 
 std::string erosion_functions(const Field& f) {
-    return zero_helpers(f.name, f.dims) + sine_turns(f) + erosion_hash(f) + erosion_stripes(f) + erosion_filter(f);
+    return zero_helpers(f.name, f.dims) + sine_turns(f) + erosion_hash(f) + erosion_stripes(f) + erosion_filter(f) +
+           "float " + f.fn("_erosion_zero") + "[2] = float[2](0.0, 0.0);\n" + erosion_stripes_total(f) + erosion_filter_exact(f);
 }
 
 std::string eroded_source(const Field& f, bool /*with_gradient: <name>_gradient is written always (<name> calls it)*/) {
@@ -303,24 +590,68 @@ std::string eroded_source(const Field& f, bool /*with_gradient: <name>_gradient 
     s += erosion_functions(f);
     s += "const int " + f.fn("_octave_count") + " = " + number(K) + ";\n";
     s += "const int " + f.fn("_erosion_octave_count") + " = " + number(M) + ";\n";
+    const float delta = f.tables.erosion.curvature_step;
+    auto rows = [&](const std::string& step, bool guarded) {  // hx, hy from g_above_b, g_below_b
+        std::string t = "    " + vec + " hx, hy;\n";
+        for (int b = 0; b < f.dims; ++b) {
+            const std::string B = number(b), X(1, component(b));
+            for (int a = 0; a < 2; ++a) {
+                const std::string A(1, component(a)), row = a == 0 ? "hx." : "hy.";
+                const std::string q = f.lib("_divide") + "(ga" + B + "." + A + " - gb" + B + "." + A + ", " + (guarded ? step + B : step) + ")";
+                t += "    " + row + X + " = " + (guarded ? "(" + step + B + " > 0.0) ? " + q + " : 0.0" : q) + ";\n";
+            }
+        }
+        return t;
+    };
     // Points: octave k's cells at (p.x * E_k, p.y * E_k).
+    auto cells = [&]() {
+        std::string t = "    vec2 e[" + number(M) + "];\n";
+        for (int k = 0; k < M; ++k) {
+            const std::string E = constant(f.tables.erosion.frequency[k]);
+            t += "    precise float ex" + number(k) + " = p.x * " + E + ";\n    precise float ey" + number(k) + " = p.y * " + E +
+                 ";\n    e[" + number(k) + "] = vec2(ex" + number(k) + ", ey" + number(k) + ");\n";
+        }
+        return t;
+    };
+    // [S 21.6] The gradient: the field's curvature by central differences of its gradient at p_b +- delta.
     s += "float " + f.fn("_gradient") + "(" + vec + " p, out " + vec + " d) {\n    " + vec + " g;\n    precise float v = " + U +
-         "_gradient(p, g);\n    vec2 e[" + number(M) + "];\n";
-    for (int k = 0; k < M; ++k) {
-        const std::string E = constant(f.tables.erosion.frequency[k]);
-        s += "    precise float ex" + number(k) + " = p.x * " + E + ";\n    precise float ey" + number(k) + " = p.y * " + E +
-             ";\n    e[" + number(k) + "] = vec2(ex" + number(k) + ", ey" + number(k) + ");\n";
+         "_gradient(p, g);\n";
+    for (int b = 0; b < f.dims; ++b) {
+        const std::string B = number(b), X(1, component(b));
+        s += "    precise float above" + B + " = p." + X + " + " + constant(delta) + ";\n    precise float below" + B + " = p." + X +
+             " - " + constant(delta) + ";\n    precise float step" + B + " = above" + B + " - below" + B + ";\n";
+        s += "    " + vec + " pa" + B + " = p, pb" + B + " = p, ga" + B + ", gb" + B + ";\n    pa" + B + "." + X + " = above" + B +
+             ";\n    pb" + B + "." + X + " = below" + B + ";\n    " + U + "_gradient(pa" + B + ", ga" + B + ");\n    " + U +
+             "_gradient(pb" + B + ", gb" + B + ");\n";
     }
-    s += "    return " + f.fn("_erode") + "(e, v, g, d);\n}\n";
-    s += "float " + f.name + "(" + vec + " p) {\n    " + vec + " d;\n    return " + f.fn("_gradient") + "(p, d);\n}\n";
+    s += rows("step", true) + cells() + "    return " + f.fn("_erode_exact") + "(e, v, g, hx, hy, d);\n}\n";
+    s += "float " + f.name + "(" + vec + " p) {\n    " + vec + " g, d;\n    precise float v = " + U + "_gradient(p, g);\n" + cells() +
+         "    return " + f.fn("_erode") + "(e, v, g, d);\n}\n";
     // Chunks: the octaves' coordinates q[k] (chunk_octave_coordinates) and the filter's e[k]
-    // (chunk_erosion_coordinates).
+    // (chunk_erosion_coordinates); the curvature moves octave k's coordinate by +-delta * f_k.
+    const std::string step = constant(delta + delta);
     for (const std::string& qvec : qvecs) {
+        const bool doubles = qvec[0] == 'd';
         const std::string args = "(" + qvec + " q[" + number(K) + "], vec2 e[" + number(M) + "]";
         s += "float " + f.fn("_octaves_gradient") + args + ", out " + vec + " d) {\n    " + vec + " g;\n    precise float v = " + U +
+             "_octaves_gradient(q, g);\n";
+        for (int b = 0; b < f.dims; ++b) {
+            const std::string B = number(b), X(1, component(b));
+            s += "    " + qvec + " qa" + B + "[" + number(K) + "] = q, qb" + B + "[" + number(K) + "] = q;\n    " + vec + " ga" + B +
+                 ", gb" + B + ";\n";
+            for (int k = 0; k < f.tables.octaves.octaves; ++k) {
+                const float above = delta * f.tables.octaves.frequency[k], below = -delta * f.tables.octaves.frequency[k];
+                const std::string Kk = number(k);
+                const std::string up = doubles ? "double(" + constant(above) + ")" : constant(above);
+                const std::string down = doubles ? "double(" + constant(below) + ")" : constant(below);
+                s += "    qa" + B + "[" + Kk + "]." + X + " = q[" + Kk + "]." + X + " + " + up + ";\n    qb" + B + "[" + Kk + "]." + X +
+                     " = q[" + Kk + "]." + X + " + " + down + ";\n";
+            }
+            s += "    " + U + "_octaves_gradient(qa" + B + ", ga" + B + ");\n    " + U + "_octaves_gradient(qb" + B + ", gb" + B + ");\n";
+        }
+        s += rows(step, false) + "    return " + f.fn("_erode_exact") + "(e, v, g, hx, hy, d);\n}\n";
+        s += "float " + f.fn("_octaves") + args + ") {\n    " + vec + " g, d;\n    precise float v = " + U +
              "_octaves_gradient(q, g);\n    return " + f.fn("_erode") + "(e, v, g, d);\n}\n";
-        s += "float " + f.fn("_octaves") + args + ") {\n    " + vec + " d;\n    return " + f.fn("_octaves_gradient") +
-             "(q, e, d);\n}\n";
     }
     return s;
 }

@@ -149,6 +149,7 @@ private:
                        s(in.out2) + " = w;\n    }\n";
             case Op::fractal_end: return o + "(" + finite(in) + ") ? " + name_ + "_divide(" + a + ", " + k(in.k[0]) + ") : zero;\n";
             case Op::local: return o + a + ";\n";
+            case Op::curvature:
             case Op::erode: return o + "uintBitsToFloat(0x7FC00000u);\n";  // (a graph with erode runs with gradients)
         }
         return std::string();
@@ -172,6 +173,22 @@ private:
                 for (int b2 = 0; b2 < dims_; ++b2) e += std::string(b2 ? ", " : "") + (b2 == in.count ? "1.0" : "zero");
                 return "    " + so + " = " + a + ";\n    " + dout + " = " + e + ");\n";
             }
+            case Op::curvature: {
+                // [S 21.6] rows x and y of a column of the input's Hessian: (in0' - in1') / (in2 - in3)
+                const std::string h = "(" + c + " - " + s(in.in[3]) + ")";
+                std::string t = "    {\n        precise float h = " + h + ";\n        bool moved = " + less("zero", "h") + ";\n";
+                std::string dr = vec_ + "(";
+                for (int b2 = 0; b2 < dims_; ++b2) {
+                    if (b2 < 2) {
+                        const std::string X(1, component(b2));
+                        t += "        precise float n" + X + " = " + da + "." + X + " - " + db + "." + X + ";\n";
+                        dr += std::string(b2 ? ", " : "") + "moved ? " + name_ + "_divide(n" + X + ", h) : zero";
+                    } else {
+                        dr += ", zero";
+                    }
+                }
+                return t + "        " + so + " = zero;\n        " + dout + " = " + dr + ");\n    }\n";
+            }
             case Op::field:
             case Op::erode: {
                 std::string t = "    {\n        " + vec_ + " g;\n";
@@ -186,7 +203,14 @@ private:
                         t += "        precise float ex" + Q + " = " + s(in.in[0]) + " * " + E + ";\n        precise float ey" + Q + " = " +
                              s(in.in[1]) + " * " + E + ";\n        e[" + Q + "] = vec2(ex" + Q + ", ey" + Q + ");\n";
                     }
-                    t += "        precise float r = " + fn + "_erode(e, " + s(in.in[dims_]) + ", " + d(in.in[dims_]) + ", g);\n";
+                    // [S 21.6] the input's curvature: rows x and y of the columns in[dims + 1 + b]
+                    std::string hx = vec_ + "(", hy = vec_ + "(";
+                    for (int b2 = 0; b2 < dims_; ++b2) {
+                        hx += (b2 ? ", " : "") + d(in.in[dims_ + 1 + b2]) + ".x";
+                        hy += (b2 ? ", " : "") + d(in.in[dims_ + 1 + b2]) + ".y";
+                    }
+                    t += "        precise float r = " + fn + "_erode_exact(e, " + s(in.in[dims_]) + ", " + d(in.in[dims_]) + ", " + hx +
+                         "), " + hy + "), g);\n";
                 }
                 if (in.count == 1) {
                     std::string kv = vec_ + "(";

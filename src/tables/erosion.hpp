@@ -29,12 +29,20 @@ inline constexpr float erosion_onset = 1.25f;
 inline constexpr std::uint32_t erosion_key_step = 0x632BE5ABu;
 inline constexpr float erosion_band_scale = 2.0f;
 
-// [S 21.1] The first octave's cell frequency: the field's first octave's (1 without a fractal)
-// over the scale, one float division.
-inline float erosion_base_frequency(const NoiseDesc& d) noexcept {
-    const float f = d.fractal.kind == Fractal::none ? 1.0f : d.fractal.frequency;
-    return f / d.erosion.scale;
+// [S 21.1] The field's first octave's frequency f (1 without a fractal).
+inline float erosion_field_frequency(const NoiseDesc& d) noexcept {
+    return d.fractal.kind == Fractal::none ? 1.0f : d.fractal.frequency;
 }
+
+// [S 21.1] The first octave's cell frequency: f over the scale, one float division.
+inline float erosion_base_frequency(const NoiseDesc& d) noexcept {
+    return erosion_field_frequency(d) / d.erosion.scale;
+}
+
+// [S 21.6] The step of the curvature's central differences: 2^-12 / f, one float division (f the
+// field's first octave's frequency; an erode node's own frequency).
+inline constexpr float erosion_curvature_unit = 0.000244140625f;
+inline float erosion_curvature_step(float frequency) noexcept { return erosion_curvature_unit / frequency; }
 
 // [S 21.1] Octave k's cell-index mask on axis a (0: x, 1: y): 255 without a period; with period
 // P, the cells in one period, P * 2^k / scale, capped at 256, minus 1.
@@ -60,6 +68,7 @@ struct ErosionTable {
     std::uint32_t key[max_erosion_octaves] = {};
     std::int32_t mask[max_erosion_octaves][2] = {};
     float gully_slope = 1.0f;  // gamma_0 = (A_0 * E_0) * (2 pi * 3/4): octave 0's steepest gully wall
+    float curvature_step = 1.0f;  // [S 21.6] delta = 2^-12 / f
     float ridge = 0.0f, crease = 0.0f;
 };
 
@@ -74,6 +83,7 @@ inline ErosionTable make_erosion_table(const NoiseDesc& d, std::uint32_t mix_key
     float frequency = erosion_base_frequency(d);
     float amplitude = p.strength * p.scale;
     e.gully_slope = (amplitude * frequency) * (erosion_two_pi * erosion_stripes);
+    e.curvature_step = erosion_curvature_step(erosion_field_frequency(d));
     e.ridge = p.ridge_rounding;
     e.crease = p.crease_rounding;
     for (int k = 0; k < p.octaves; ++k) {
