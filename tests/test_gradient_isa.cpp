@@ -195,6 +195,66 @@ TEST_CASE("an octave frequency that overflows: +0 derivatives, never NaN, on eve
     }
 }
 
+TEST_CASE("Perlin gradient grids (the row tables) give the points' bits on every ISA: plain and fractal") {
+    // Steps that put whole batches in one cell (uniform), a batch across a few cells (a window of the
+    // table), and more cells than the table takes (hashed per lane); origins near cell 255's wrap, far
+    // out and negative; widths with tails; every fractal kind the fast path takes, one band-limited.
+    // The points are the point path's on the same ISA.
+    const float origins[] = {0.0f, -3.5f, 255.75f, -256.0001f, 1000000.5f};
+    const float steps[] = {0.01f, 0.21f, 0.999f, 3.7f, -0.013f};
+    const std::size_t widths[] = {7, 17, 530};
+    std::vector<Noise> noises = {Noise(), Noise(5u, Fade::cubic), Noise(9u, Fade::quintic, Hash::mix)};
+    const std::size_t plain = noises.size();
+    const FractalParams fractals[] = {{Fractal::fbm, 6, 0.5f, 2.0f, 0.5f},
+                                      {Fractal::ridged, 5, 0.3f, 2.1f, 0.6f},
+                                      {Fractal::billow, 3, 1.5f, 1.9f, 0.5f},
+                                      {Fractal::turbulence, 4, 0.7f, 2.0f, 0.45f, 0.05f}};
+    for (const FractalParams& f : fractals) {
+        NoiseDesc d;
+        d.fractal = f;
+        d.hash = f.kind == Fractal::ridged ? Hash::mix : Hash::permutation;
+        noises.push_back(make(d));
+    }
+    long compared = 0;
+    for (std::size_t which = 0; which < noises.size(); ++which) {
+        const Noise& noise = noises[which];
+        for (const testing::IsaPath& path : testing::isa_paths()) {
+            for (float ox : origins) {
+                for (float step : steps) {
+                    if (which >= plain && (ox == 0.0f || ox == -256.0001f || step == 0.999f || step == -0.013f)) {
+                        continue;  // (fractals: fewer grids, each octave its own grid already)
+                    }
+                    for (std::size_t w : widths) {
+                        const gradnoise::Grid3d g{ox, -ox * 0.5f + 0.3f, 0.7f, step, step * 0.75f + 0.002f, 0.37f, w, 3, 2};
+                        const gradnoise::Grid2d g2{g.origin_x, g.origin_y, g.step_x, g.step_y, w, 3};
+                        for (int dims = 2; dims <= 3; ++dims) {
+                            const testing::Points p = dims == 2 ? testing::grid_points(g2) : testing::grid_points(g);
+                            const std::size_t size = p.x.size();
+                            std::vector<std::vector<float>> points(4, std::vector<float>(size)), grid = points;
+                            const GradientOut pout{points[0].data(), points[1].data(), points[2].data(), points[3].data()};
+                            const GradientOut gout{grid[0].data(), grid[1].data(), grid[2].data(), grid[3].data()};
+                            if (dims == 2) {
+                                REQUIRE(path.evaluate_gradient_2d(noise, p.x.data(), p.y.data(), pout, size).ok());
+                                REQUIRE(path.fill_grid_gradient_2d(noise, g2, gout).ok());
+                            } else {
+                                REQUIRE(path.evaluate_gradient_3d(noise, p.x.data(), p.y.data(), p.z.data(), pout, size).ok());
+                                REQUIRE(path.fill_grid_gradient_3d(noise, g, gout).ok());
+                            }
+                            for (int plane = 0; plane <= dims; ++plane) {
+                                const long at = testing::first_bit_difference(points[plane], grid[plane]);
+                                CHECK_MESSAGE(at < 0, path.name(), " ", dims, "D origin ", ox, " step ", step, " width ", w,
+                                              " plane ", plane, " sample ", at);
+                            }
+                            compared += static_cast<long>(size);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    MESSAGE(compared, " samples compared, each with its gradient");
+}
+
 TEST_CASE("grids and chunks: the same bits as the points, on every ISA; chunks seamless far out") {
     NoiseDesc d;
     d.fractal = {Fractal::ridged, 5, 0.03f, 2.0f, 0.5f};

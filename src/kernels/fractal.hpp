@@ -50,6 +50,76 @@ inline B octave_sum(const Octaves& o, Octave&& octave) noexcept {
 // No second derivatives: a base without them (the simplex families, cellular).
 struct NoSecond {};
 
+// [S 18.3] One octave of octave_sum_gradient() for every kind but the damped one (whose slope sum
+// needs the octaves' Hessians): octave k's value and gradient n, with respect to its own coordinates,
+// into the running sum, ridged weight and their derivatives. The grid rows' fractal gradients
+// (kernels/grid_rows.hpp) run it too, so both give one order of operations.
+template <int dims>
+GRADNOISE_KERNEL_INLINE void octave_gradient_step(Fractal kind, F amplitude, F frequency, const ValueGradient<dims>& n,
+                                                  F& sum, F& weight, F* dsum, F* dweight) noexcept {
+    F g[dims], term, dterm[dims];
+    for (int a = 0; a < dims; ++a) {
+        g[a] = n.d[a] * frequency;
+    }
+    const auto negative = n.value < F(0.0f);
+    switch (kind) {
+        case Fractal::turbulence:
+        case Fractal::billow:
+            term = xsimd::abs(n.value);
+            for (int a = 0; a < dims; ++a) {
+                dterm[a] = xsimd::select(negative, negate(g[a]), g[a]);
+            }
+            if (kind == Fractal::billow) {
+                term = F(2.0f) * term - F(1.0f);
+                for (int a = 0; a < dims; ++a) {
+                    dterm[a] = F(2.0f) * dterm[a];
+                }
+            }
+            break;
+        case Fractal::ridged: {
+            const F r = F(1.0f) - xsimd::abs(n.value);
+            const F square = r * r;
+            term = square * weight;
+            for (int a = 0; a < dims; ++a) {
+                const F dr = xsimd::select(negative, g[a], negate(g[a]));
+                dterm[a] = ((r + r) * dr) * weight + square * dweight[a];
+            }
+            const F w = term * F(2.0f);
+            weight = xsimd::min(xsimd::max(w, F(0.0f)), F(1.0f));
+            const auto inside = (w > F(0.0f)) & (w < F(1.0f));
+            for (int a = 0; a < dims; ++a) {
+                dweight[a] = xsimd::select(inside, dterm[a] * F(2.0f), F(0.0f));
+            }
+            break;
+        }
+        default:
+            term = n.value;
+            for (int a = 0; a < dims; ++a) {
+                dterm[a] = g[a];
+            }
+            break;
+    }
+    sum = sum + amplitude * term;
+    for (int a = 0; a < dims; ++a) {
+        dsum[a] = dsum[a] + amplitude * dterm[a];
+    }
+}
+
+// [S 18.3] The end of octave_sum_gradient(): the sums over the amplitudes' sum; a NaN derivative (an
+// octave frequency overflowed to infinity: inf * +0) is +0.
+template <int dims>
+GRADNOISE_KERNEL_INLINE ValueGradient<dims> octave_gradient_total(const detail::OctaveTable& o, F sum,
+                                                                  const F* dsum) noexcept {
+    ValueGradient<dims> r;
+    const F total(o.amplitude_sum);
+    r.value = divide(sum, total);
+    for (int a = 0; a < dims; ++a) {
+        const F derivative = divide(dsum[a], total);
+        r.d[a] = xsimd::select(derivative == derivative, derivative, F(0.0f));
+    }
+    return r;
+}
+
 // [S 18.3] The octave loop with its gradient: octave(k) is octave k's base noise with its
 // gradient with respect to the octave's coordinates; the chain rule scales it by f_k. The value
 // is octave_sum()'s, operation for operation (the reference's octave_sum_gradient()). The damped
@@ -75,94 +145,52 @@ inline ValueGradient<dims> octave_sum_gradient(const detail::OctaveTable& o, Oct
         }
     }
     for (int k = 0; k < o.octaves; ++k) {
+        if (o.kind != Fractal::damped) {
+            octave_gradient_step<dims>(o.kind, F(o.amplitude[k]), F(o.frequency[k]), octave(k), sum, weight, dsum,
+                                       dweight);
+            continue;
+        }
+        // The damped fractal ([S 18.3]): the octaves' slope sum damps each term; its gradient needs the
+        // octaves' Hessians (curved).
         ValueGradient<dims> n;
         ValueHessian<dims> nh;
-        bool with_hessian = false;
         if constexpr (curved) {
-            with_hessian = o.kind == Fractal::damped;
-        }
-        if (with_hessian) {
-            if constexpr (curved) {
-                nh = second(k);
-                n.value = nh.value;
-                for (int a = 0; a < dims; ++a) {
-                    n.d[a] = nh.d[a];
-                }
+            nh = second(k);
+            n.value = nh.value;
+            for (int a = 0; a < dims; ++a) {
+                n.d[a] = nh.d[a];
             }
         } else {
             n = octave(k);
         }
         const F frequency(o.frequency[k]);
-        F g[dims], term, dterm[dims];
+        F g[dims], dterm[dims];
         for (int a = 0; a < dims; ++a) {
             g[a] = n.d[a] * frequency;
+            slope[a] = slope[a] + n.d[a];
         }
-        const auto negative = n.value < F(0.0f);
-        switch (o.kind) {
-            case Fractal::turbulence:
-            case Fractal::billow:
-                term = xsimd::abs(n.value);
-                for (int a = 0; a < dims; ++a) {
-                    dterm[a] = xsimd::select(negative, negate(g[a]), g[a]);
+        F dot = slope[0] * slope[0];
+        for (int a = 1; a < dims; ++a) {
+            dot = dot + slope[a] * slope[a];
+        }
+        const F damping = F(1.0f) + dot;
+        const F term = divide(n.value, damping);
+        for (int a = 0; a < dims; ++a) {
+            dterm[a] = F(0.0f);
+        }
+        if constexpr (curved) {
+            for (int c = 0; c < dims; ++c) {
+                for (int b = 0; b < dims; ++b) {
+                    dslope[c][b] = dslope[c][b] + nh.h[c][b] * frequency;
                 }
-                if (o.kind == Fractal::billow) {
-                    term = F(2.0f) * term - F(1.0f);
-                    for (int a = 0; a < dims; ++a) {
-                        dterm[a] = F(2.0f) * dterm[a];
-                    }
-                }
-                break;
-            case Fractal::ridged: {
-                const F r = F(1.0f) - xsimd::abs(n.value);
-                const F square = r * r;
-                term = square * weight;
-                for (int a = 0; a < dims; ++a) {
-                    const F dr = xsimd::select(negative, g[a], negate(g[a]));
-                    dterm[a] = ((r + r) * dr) * weight + square * dweight[a];
-                }
-                const F w = term * F(2.0f);
-                weight = xsimd::min(xsimd::max(w, F(0.0f)), F(1.0f));
-                const auto inside = (w > F(0.0f)) & (w < F(1.0f));
-                for (int a = 0; a < dims; ++a) {
-                    dweight[a] = xsimd::select(inside, dterm[a] * F(2.0f), F(0.0f));
-                }
-                break;
             }
-            case Fractal::damped: {
-                for (int a = 0; a < dims; ++a) {
-                    slope[a] = slope[a] + n.d[a];
+            for (int b = 0; b < dims; ++b) {
+                F s = slope[0] * dslope[0][b];
+                for (int c = 1; c < dims; ++c) {
+                    s = s + slope[c] * dslope[c][b];
                 }
-                F dot = slope[0] * slope[0];
-                for (int a = 1; a < dims; ++a) {
-                    dot = dot + slope[a] * slope[a];
-                }
-                const F damping = F(1.0f) + dot;
-                term = divide(n.value, damping);
-                for (int a = 0; a < dims; ++a) {
-                    dterm[a] = F(0.0f);
-                }
-                if constexpr (curved) {
-                    for (int c = 0; c < dims; ++c) {
-                        for (int b = 0; b < dims; ++b) {
-                            dslope[c][b] = dslope[c][b] + nh.h[c][b] * frequency;
-                        }
-                    }
-                    for (int b = 0; b < dims; ++b) {
-                        F s = slope[0] * dslope[0][b];
-                        for (int c = 1; c < dims; ++c) {
-                            s = s + slope[c] * dslope[c][b];
-                        }
-                        dterm[b] = divide(g[b] - term * (s + s), damping);
-                    }
-                }
-                break;
+                dterm[b] = divide(g[b] - term * (s + s), damping);
             }
-            default:
-                term = n.value;
-                for (int a = 0; a < dims; ++a) {
-                    dterm[a] = g[a];
-                }
-                break;
         }
         const F amplitude(o.amplitude[k]);
         sum = sum + amplitude * term;
@@ -170,15 +198,7 @@ inline ValueGradient<dims> octave_sum_gradient(const detail::OctaveTable& o, Oct
             dsum[a] = dsum[a] + amplitude * dterm[a];
         }
     }
-    // A NaN derivative (an octave frequency overflowed to infinity: inf * +0) is +0.
-    ValueGradient<dims> r;
-    const F total(o.amplitude_sum);
-    r.value = divide(sum, total);
-    for (int a = 0; a < dims; ++a) {
-        const F derivative = divide(dsum[a], total);
-        r.d[a] = xsimd::select(derivative == derivative, derivative, F(0.0f));
-    }
-    return r;
+    return octave_gradient_total<dims>(o, sum, dsum);
 }
 
 // Are all of p's dims coordinates finite (per lane)?

@@ -77,6 +77,11 @@ struct RowTerms<2, fade> {
         const F weights[2] = {u, v}, slopes[2] = {du, dv};
         return perlin_cell_gradient<2, false>(c, offset, weights, slopes, weights);
     }
+    // [S 18.2] the lerp tree over corner values and gradients given (the row tables' gradient grids)
+    GRADNOISE_KERNEL_INLINE ValueGradient<2> tree(F* values, F (*vectors)[4], F u, F du) const noexcept {
+        const F weights[2] = {u, v}, slopes[2] = {du, dv};
+        return lerp_tree<2, false>(values, vectors, weights, slopes, weights);
+    }
 };
 template <Fade fade>
 struct RowTerms<3, fade> {
@@ -107,6 +112,10 @@ struct RowTerms<3, fade> {
         const I offset[3][2] = {{px[0], px[1]}, {py[0], py[1]}, {pz[0], pz[1]}};
         const F weights[3] = {u, v, w}, slopes[3] = {du, dv, dw};
         return perlin_cell_gradient<3, false>(c, offset, weights, slopes, weights);
+    }
+    GRADNOISE_KERNEL_INLINE ValueGradient<3> tree(F* values, F (*vectors)[8], F u, F du) const noexcept {
+        const F weights[3] = {u, v, w}, slopes[3] = {du, dv, dw};
+        return lerp_tree<3, false>(values, vectors, weights, slopes, weights);
     }
 };
 
@@ -167,14 +176,17 @@ GRADNOISE_KERNEL_INLINE void octave_row(const Hasher& hasher, const ColumnTerms&
 //   R = the row's part: the other term, or where there is no x term both, summed as grad sums them
 // (IEEE addition commutes, bit for bit, so (+-y) + (+-x) = (+-x) + (+-y)). A table per row and
 // octave holds keep, sign and R of every cell its columns span; a sample then costs an AND, an XOR
-// and an add per corner and the lerps, with the bits of grad() (tests/test_grid.cpp).
-template <int dims>
+// and an add per corner and the lerps, with the bits of grad() (tests/test_grid.cpp). With
+// `vectors` (gradient grids, [S 18.2]) the table also holds each corner's gradient vector, the +-1 / +0
+// components perlin_vector() gives, so a sample's gradient is its lerp tree over table entries.
+template <int dims, bool vectors = false>
 struct RowGradients {
     static constexpr int corners = 1 << dims;
     static constexpr std::int64_t capacity = 128;  // cells per table
     alignas(64) std::int32_t keep[corners][capacity + lanes];
     alignas(64) std::int32_t sign[corners][capacity + lanes];
     alignas(64) float rest[corners][capacity + lanes];
+    alignas(64) float vector[vectors ? dims : 1][vectors ? corners : 1][capacity + lanes];  // [axis][corner]
     std::int32_t first = 0;  // the cell of entry 0
 
     // The parts of every corner of a batch's lanes: one cell for all (uniform), or cells first + at
@@ -182,6 +194,7 @@ struct RowGradients {
     struct Parts {
         I keep[corners], sign[corners];
         F rest[corners];
+        F vector[vectors ? dims : 1][vectors ? corners : 1];
     };
     GRADNOISE_KERNEL_INLINE Parts uniform(std::int32_t cell) const noexcept {
         const std::size_t at = static_cast<std::uint32_t>(cell - first);
@@ -190,6 +203,11 @@ struct RowGradients {
             p.keep[n] = I(keep[n][at]);
             p.sign[n] = I(sign[n][at]);
             p.rest[n] = F(rest[n][at]);
+            if constexpr (vectors) {
+                for (int a = 0; a < dims; ++a) {
+                    p.vector[a][n] = F(vector[a][n][at]);
+                }
+            }
         }
         return p;
     }
@@ -200,6 +218,11 @@ struct RowGradients {
             p.keep[n] = permute_lanes(I::load_unaligned(keep[n] + at), offset);
             p.sign[n] = permute_lanes(I::load_unaligned(sign[n] + at), offset);
             p.rest[n] = as_float(permute_lanes(as_int(F::load_unaligned(rest[n] + at)), offset));
+            if constexpr (vectors) {
+                for (int a = 0; a < dims; ++a) {
+                    p.vector[a][n] = as_float(permute_lanes(as_int(F::load_unaligned(vector[a][n] + at)), offset));
+                }
+            }
         }
         return p;
     }
@@ -272,6 +295,13 @@ struct RowGradients {
                         reg = c.reg(i, j);
                         bit = 8 * c.byte(i, j);
                     }
+                    if constexpr (vectors) {
+                        I g[3];
+                        perlin_vector(reg, bit / 8, g);
+                        for (int a = 0; a < dims; ++a) {
+                            as_float(g[a]).store_aligned(vector[a][n] + at);
+                        }
+                    }
                     const I code = shr(reg, bit) & I(31);
                     const I na = code & I(1), nb = shr(code, 1) & I(1);
                     const I sa = shl(na, 31), sb = shl(nb, 31);
@@ -303,21 +333,23 @@ private:
     bool valid = false;
 };
 
-// Octave k of one row's values through RowGradients where its columns span few enough cells
-// (at least two samples per cell, at most `capacity` cells): uniform batches take their cell's
-// parts as broadcasts (kept while the cell stays), batches over fewer than `lanes` cells permute
-// the table's window (has_lane_permute), others hash per lane as octave_row does.
-template <int dims, Fade fade, class Hasher, class Emit>
+// Octave k of one row's values (gradient: with their gradients, emitted as ValueGradient) through
+// RowGradients where its columns span few enough cells (at least two samples per cell, at most
+// `capacity` cells): uniform batches take their cell's parts as broadcasts (kept while the cell
+// stays), batches over fewer than `lanes` cells permute the table's window (has_lane_permute),
+// others hash per lane as octave_row does.
+template <int dims, Fade fade, bool gradient = false, class Hasher, class Emit>
 GRADNOISE_KERNEL_INLINE void octave_row_values(const Hasher& hasher, const ColumnTerms& cols, int k,
-                                               std::size_t batches, float y, float z, RowGradients<dims>& table,
-                                               Emit&& emit) noexcept {
+                                               std::size_t batches, float y, float z,
+                                               RowGradients<dims, gradient>& table, Emit&& emit) noexcept {
+    using Table = RowGradients<dims, gradient>;
     const std::int64_t span = cols.last_cell[k] - cols.first_cell[k] + 1;
-    if (span > RowGradients<dims>::capacity || span * 2 > static_cast<std::int64_t>(batches * lanes)) {
-        octave_row<dims, fade>(hasher, cols, k, batches, y, z, emit);
+    if (span > Table::capacity || span * 2 > static_cast<std::int64_t>(batches * lanes)) {
+        octave_row<dims, fade, gradient>(hasher, cols, k, batches, y, z, emit);
         return;
     }
     using Cells = RowCells<dims, Hasher>;
-    using Parts = typename RowGradients<dims>::Parts;
+    using Parts = typename Table::Parts;
     Cells cells{};
     const RowTerms<dims, fade> terms(y, z, cells);
     std::int32_t z_cell = 0;
@@ -335,11 +367,22 @@ GRADNOISE_KERNEL_INLINE void octave_row_values(const Hasher& hasher, const Colum
         const I px[2] = {as_int(F::load_aligned(cols.frac + i)), as_int(F::load_aligned(cols.frac1 + i))};
         const F u = F::load_aligned(cols.fade + i);
         auto emit_parts = [&](const Parts& parts) GRADNOISE_KERNEL_LAMBDA_INLINE {
-            auto g = [&](int c) GRADNOISE_KERNEL_LAMBDA_INLINE { return RowGradients<dims>::value(parts, px, c); };
-            if constexpr (dims == 3) {
-                emit(b, perlin_lerp3(g, u, terms.v, terms.w));
+            if constexpr (gradient) {  // [S 18.2] perlin_cell_gradient's tree over the same corner terms
+                F v[Table::corners], g[dims][Table::corners];
+                for (int c = 0; c < Table::corners; ++c) {
+                    v[c] = Table::value(parts, px, c);
+                    for (int a = 0; a < dims; ++a) {
+                        g[a][c] = parts.vector[a][c];
+                    }
+                }
+                emit(b, terms.tree(v, g, u, F::load_aligned(cols.dfade + i)));
             } else {
-                emit(b, perlin_lerp2(g, u, terms.v));
+                auto g = [&](int c) GRADNOISE_KERNEL_LAMBDA_INLINE { return Table::value(parts, px, c); };
+                if constexpr (dims == 3) {
+                    emit(b, perlin_lerp3(g, u, terms.v, terms.w));
+                } else {
+                    emit(b, perlin_lerp2(g, u, terms.v));
+                }
             }
         };
         if (cols.uniform[batch]) {
@@ -352,6 +395,9 @@ GRADNOISE_KERNEL_INLINE void octave_row_values(const Hasher& hasher, const Colum
         } else if (has_lane_permute && cols.near[batch]) {
             const std::int32_t lo = cols.batch_cell[batch];
             emit_parts(table.window(lo, I::load_aligned(cols.cell + i) - I(lo)));
+        } else if constexpr (gradient) {
+            emit(b, terms.gradient(cells.corners(hasher, I::load_aligned(cols.cell + i)), px, u,
+                                   F::load_aligned(cols.dfade + i)));
         } else {
             emit(b, terms.value(cells.corners(hasher, I::load_aligned(cols.cell + i)), px, u));
         }
@@ -491,36 +537,6 @@ void grid_fast(const Hasher& hasher, const detail::NoiseTables& t, const GridOf<
                               }
                               return with_pattern<dims>(pattern, p, v);
                           });
-}
-
-// [S 6, 18] Plain Perlin noise with its gradient on a grid, through the fast path's column and
-// row terms (and the fades' derivatives): every sample the operations of PerlinBase::gradient at
-// its coordinates, so the bits are the point path's. planes[0] the values, planes[1 + a] d/da.
-template <int dims, Fade fade, class Hasher>
-void grid_fast_gradient(const Hasher& hasher, const GridOf<dims>& g, std::size_t first, std::size_t last,
-                        float* const* planes, std::size_t row_stride, std::size_t slice_stride) noexcept {
-    ColumnTerms cols(1);
-    alignas(64) float x[ColumnTerms::capacity];
-    for (std::size_t x0 = 0; x0 < g.size_x; x0 += cols.width) {
-        const std::size_t n = g.size_x - x0 < cols.width ? g.size_x - x0 : cols.width;
-        const std::size_t batches = (n + lanes - 1) / lanes;
-        for_each_batch<F>(x, n, [&](std::size_t i, std::size_t) { return column_coords(x0 + i, g.origin_x, g.step_x); });
-        cols.compute<fade, true>(0, n, x);
-        for (std::size_t r = first; r < last; ++r) {
-            const GridRow at = grid_row(g, r);
-            float* out[dims + 1];
-            for (int a = 0; a <= dims; ++a) {
-                out[a] = planes[a] + at.k * slice_stride + at.j * row_stride + x0;
-            }
-            octave_row<dims, fade, true>(hasher, cols, 0, batches, grid_coord(at.j, g.origin_y, g.step_y), row_z(g, at.k),
-                                         [&](std::size_t b, const ValueGradient<dims>& v) {
-                                             store_batch(out[0], n, b, v.value);
-                                             for (int a = 0; a < dims; ++a) {
-                                                 store_batch(out[1 + a], n, b, v.d[a]);
-                                             }
-                                         });
-        }
-    }
 }
 
 // Is this base noise a hashed Perlin cell (PerlinBase), which the fast path can share per cell?

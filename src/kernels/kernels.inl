@@ -17,6 +17,7 @@
 // docs/architecture.md draws how a call gets here.
 #include "kernels/chunk.hpp"
 #include "kernels/graph.hpp"
+#include "kernels/grid_gradient_rows.hpp"
 #include "kernels/grid_rows.hpp"
 #include "kernels/kernel_list.hpp"
 #include "kernels/loops.hpp"
@@ -125,17 +126,19 @@ void points_gradient_4d(const detail::NoiseTables& t, const float* x, const floa
     points_gradient<4>(t, coords, planes, n);
 }
 
-// [S 6, 18] Grid rows with gradients, through the point path at the grid's coordinates.
+// [S 6, 18] Grid rows with gradients: Perlin noise's fast path, or the point path at the grid's coordinates.
 template <int dims>
 void grid_gradient(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first, std::size_t last,
                    const GradientOut& out, std::size_t row_stride, std::size_t slice_stride) noexcept {
     float* const planes[4] = {out.value, out.dx, out.dy, out.dz};
-    if (t.octaves.kind == Fractal::none && t.desc.warp.levels == 0 && t.desc.erosion.octaves == 0) {  // plain noise: the fast path for Perlin
+    // Perlin noise and its fractals: the fast path (not the damped fractal, warps or erosion: the point path).
+    if (t.octaves.kind != Fractal::damped && t.desc.warp.levels == 0 && t.desc.erosion.octaves == 0) {
         bool fast = false;
         with_base<dims>(t, [&](const auto& base) {
             using Base = std::decay_t<decltype(base)>;
             if constexpr (is_perlin_base<Base>::value) {
-                grid_fast_gradient<dims, Base::fade>(base.hasher, g, first, last, planes, row_stride, slice_stride);
+                grid_fast_gradient<dims, Base::fade>(base.hasher, t.octaves, g, first, last, planes, row_stride,
+                                                     slice_stride);
                 fast = true;
             }
         });
