@@ -160,6 +160,7 @@ void register_isa_benchmarks(gradnoise::Isa isa) {
     register_in_ms("simplex2-grad/grid1024/" + n, grid2_gradient, simplex);
     register_in_ms("opensimplex2s2-grad/grid1024/" + n, grid2_gradient, smooth);
     register_in_ms("cellular2-grad/grid1024/" + n, grid2_gradient, cellular);
+    register_in_ms("cellular3-grad/grid128x128x64/" + n, grid3_gradient, cellular);
 }
 
 std::string cpu_model() {

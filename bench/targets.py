@@ -66,6 +66,7 @@ GRADIENT_14 = [
     ("simplex2-grad/grid1024", "simplex2/grid1024", False, []),
     ("opensimplex2s2-grad/grid1024", "opensimplex2s2/grid1024", False, []),
     ("cellular2-grad/grid1024", "cellular2/grid1024", False, []),
+    ("cellular3-grad/grid128x128x64", "cellular3/grid128x128x64", False, []),
     ("curl3/points1M", "perlin3/points1M", False, []),  # three 3D gradients per sample
 ]
 TARGETS_14 = {}  # filled from GRADIENT_14 in main(): every workload it names

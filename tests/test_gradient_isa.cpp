@@ -64,6 +64,29 @@ void check_gradient_points(const Noise& noise, const testing::Points& p, const s
     }
 }
 
+// A gradient grid (2D: g's x and y axes) against the point path on the same ISA at the grid's points,
+// every plane bit for bit; returns the samples compared. (The callers' INFO names the grid.)
+long check_grid_equals_points(const testing::IsaPath& path, const Noise& noise, const gradnoise::Grid3d& g, int dims) {
+    const gradnoise::Grid2d g2{g.origin_x, g.origin_y, g.step_x, g.step_y, g.size_x, g.size_y};
+    const testing::Points p = dims == 2 ? testing::grid_points(g2) : testing::grid_points(g);
+    const std::size_t size = p.x.size();
+    std::vector<std::vector<float>> points(4, std::vector<float>(size)), grid = points;
+    const GradientOut pout{points[0].data(), points[1].data(), points[2].data(), points[3].data()};
+    const GradientOut gout{grid[0].data(), grid[1].data(), grid[2].data(), grid[3].data()};
+    if (dims == 2) {
+        REQUIRE(path.evaluate_gradient_2d(noise, p.x.data(), p.y.data(), pout, size).ok());
+        REQUIRE(path.fill_grid_gradient_2d(noise, g2, gout).ok());
+    } else {
+        REQUIRE(path.evaluate_gradient_3d(noise, p.x.data(), p.y.data(), p.z.data(), pout, size).ok());
+        REQUIRE(path.fill_grid_gradient_3d(noise, g, gout).ok());
+    }
+    for (int plane = 0; plane <= dims; ++plane) {
+        const long at = testing::first_bit_difference(points[plane], grid[plane]);
+        CHECK_MESSAGE(at < 0, path.name(), " ", dims, "D plane ", plane, " sample ", at);
+    }
+    return static_cast<long>(size);
+}
+
 }  // namespace
 
 TEST_SUITE("gradient") {
@@ -226,26 +249,70 @@ TEST_CASE("Perlin gradient grids (the row tables) give the points' bits on every
                     }
                     for (std::size_t w : widths) {
                         const gradnoise::Grid3d g{ox, -ox * 0.5f + 0.3f, 0.7f, step, step * 0.75f + 0.002f, 0.37f, w, 3, 2};
-                        const gradnoise::Grid2d g2{g.origin_x, g.origin_y, g.step_x, g.step_y, w, 3};
+                        INFO("noise " << which << " origin " << ox << " step " << step << " width " << w);
                         for (int dims = 2; dims <= 3; ++dims) {
-                            const testing::Points p = dims == 2 ? testing::grid_points(g2) : testing::grid_points(g);
-                            const std::size_t size = p.x.size();
-                            std::vector<std::vector<float>> points(4, std::vector<float>(size)), grid = points;
-                            const GradientOut pout{points[0].data(), points[1].data(), points[2].data(), points[3].data()};
-                            const GradientOut gout{grid[0].data(), grid[1].data(), grid[2].data(), grid[3].data()};
-                            if (dims == 2) {
-                                REQUIRE(path.evaluate_gradient_2d(noise, p.x.data(), p.y.data(), pout, size).ok());
-                                REQUIRE(path.fill_grid_gradient_2d(noise, g2, gout).ok());
-                            } else {
-                                REQUIRE(path.evaluate_gradient_3d(noise, p.x.data(), p.y.data(), p.z.data(), pout, size).ok());
-                                REQUIRE(path.fill_grid_gradient_3d(noise, g, gout).ok());
-                            }
-                            for (int plane = 0; plane <= dims; ++plane) {
-                                const long at = testing::first_bit_difference(points[plane], grid[plane]);
-                                CHECK_MESSAGE(at < 0, path.name(), " ", dims, "D origin ", ox, " step ", step, " width ", w,
-                                              " plane ", plane, " sample ", at);
-                            }
-                            compared += static_cast<long>(size);
+                            compared += check_grid_equals_points(path, noise, g, dims);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    MESSAGE(compared, " samples compared, each with its gradient");
+}
+
+TEST_CASE("2D simplex gradient grids (the cells' vertex tables) give the points' bits on every ISA") {
+    // OpenSimplex2 and 2S, K.jpg's hash and the mix variant, both 2D orientations: batches in one cell
+    // (step 0.01), across cells (0.3), and rows and columns leaving the lattice's extent (2^27).
+    const float origins[] = {-3.5f, 1000.25f, 134217000.0f};
+    const float steps[] = {0.01f, 0.3f, 250.0f};
+    long compared = 0;
+    for (Basis basis : {Basis::opensimplex2, Basis::opensimplex2s}) {
+        for (Hash hash : {Hash::permutation, Hash::mix}) {
+            for (Orientation2 orientation : {Orientation2::standard, Orientation2::improve_x}) {
+                NoiseDesc d;
+                d.basis = basis;
+                d.hash = hash;
+                d.simplex.orientation2 = orientation;
+                const Noise noise = make(d);
+                for (const testing::IsaPath& path : testing::isa_paths()) {
+                    for (float ox : origins) {
+                        for (float step : steps) {
+                            const gradnoise::Grid3d g{ox, -0.5f * ox + 0.3f, 0.0f, step, step * 0.75f + 0.002f, 0.0f, 37, 4, 1};
+                            INFO(label(d) << " origin " << ox << " step " << step);
+                            compared += check_grid_equals_points(path, noise, g, 2);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    MESSAGE(compared, " samples compared, each with its gradient");
+}
+
+TEST_CASE("cellular gradient grids (the rows' feature tables) give the points' bits on every ISA") {
+    // Every output the tables serve and every distance, 2D and 3D: batches in one cell (step 0.01), over
+    // a few cells (0.3) and over many (3.7, the point path), negative and far origins, tails.
+    const CellularOutput outputs[] = {CellularOutput::f1, CellularOutput::f2, CellularOutput::f2_minus_f1,
+                                      CellularOutput::cell_value};
+    const CellularDistance distances[] = {CellularDistance::euclidean, CellularDistance::euclidean_squared,
+                                          CellularDistance::manhattan, CellularDistance::chebyshev};
+    long compared = 0;
+    for (CellularOutput output : outputs) {
+        for (CellularDistance distance : distances) {
+            NoiseDesc d;
+            d.basis = Basis::cellular;
+            d.cellular.output = output;
+            d.cellular.distance = distance;
+            d.cellular.jitter = output == CellularOutput::f2 ? 0.6f : 1.0f;
+            const Noise noise = make(d);
+            for (const testing::IsaPath& path : testing::isa_paths()) {
+                for (float ox : {-3.5f, 100000.25f}) {
+                    for (float step : {0.01f, 0.3f, 3.7f}) {
+                        const gradnoise::Grid3d g{ox, -0.5f * ox + 0.3f, 0.7f, step, step * 0.75f + 0.002f, 0.41f, 37, 3, 2};
+                        INFO(label(d) << " origin " << ox << " step " << step);
+                        for (int dims = 2; dims <= 3; ++dims) {
+                            compared += check_grid_equals_points(path, noise, g, dims);
                         }
                     }
                 }

@@ -132,6 +132,40 @@ struct CellularBase {
         }
     };
 
+    // [S 18.6] The nearest and second nearest points' offsets d1, d2, as the reference's branches keep
+    // them: a distance closer than F1 -> (d2, d1) = (d1, d); else one nearer than F2 -> d2 = d. (Called
+    // before near.add() of that distance.)
+    GRADNOISE_KERNEL_INLINE static void track(const Nearest& near, F dist, const F* d, F* d1, F* d2) noexcept {
+        const auto closer = dist < near.f1;
+        const auto second = dist < near.f2;
+        for (int a = 0; a < dims; ++a) {
+            d2[a] = xsimd::select(closer, d1[a], xsimd::select(second, d[a], d2[a]));
+            d1[a] = xsimd::select(closer, d[a], d1[a]);
+        }
+    }
+    // [S 17.2, 18.6] The output (every one but the edge) and its gradient from a finished search.
+    GRADNOISE_KERNEL_INLINE static ValueGradient<dims> output_gradient(const CellularParams& c, const Nearest& near,
+                                                                       const F* d1, const F* d2, FMask finite_q) noexcept {
+        ValueGradient<dims> out;
+        F f1, f2;
+        near.distances(c, f1, f2);
+        out.value = near.pick(c, f1, f2, finite_q);
+        F g1[dims], g2[dims];
+        distance_gradient(c.distance, d1, f1, g1);
+        distance_gradient(c.distance, d2, f2, g2);
+        for (int a = 0; a < dims; ++a) {
+            F ga;
+            switch (c.output) {
+                case CellularOutput::f2: ga = g2[a]; break;
+                case CellularOutput::f2_minus_f1: ga = g2[a] - g1[a]; break;
+                case CellularOutput::f1: ga = g1[a]; break;
+                default: ga = F(0.0f); break;  // (the per-cell outputs: piecewise constant)
+            }
+            out.d[a] = xsimd::select(finite_q, ga, F(0.0f));
+        }
+        return out;
+    }
+
     // The value alone is specialised on what the output needs: the distance's kind, F2 or the
     // cell's value (a runtime choice per call of the search, not per cell).
     template <bool with_gradient>
@@ -233,14 +267,7 @@ struct CellularBase {
                         dist = combine(distance, dist, share(distance, d[2]));
                     }
                     if constexpr (with_gradient || edge) {
-                        // The reference's branches: closer -> (d2, d1) = (d1, d); else nearer than
-                        // the second -> d2 = d.
-                        const auto closer = dist < near.f1;
-                        const auto second = dist < near.f2;
-                        for (int a = 0; a < dims; ++a) {
-                            d2[a] = xsimd::select(closer, d1[a], xsimd::select(second, d[a], d2[a]));
-                            d1[a] = xsimd::select(closer, d[a], d1[a]);
-                        }
+                        track(near, dist, d, d1, d2);
                     }
                     near.add(dist, want_value, want_value ? per_cell(h, step) : F(0.0f), want_f2);
                 }
@@ -301,24 +328,12 @@ struct CellularBase {
             }
             return out;
         }
+        if constexpr (with_gradient) {
+            return output_gradient(c, near, d1, d2, finite_q);
+        }
         F f1, f2;
         near.distances(c, f1, f2);
         out.value = near.pick(c, f1, f2, finite_q);
-        if constexpr (with_gradient) {
-            F g1[dims], g2[dims];
-            distance_gradient(c.distance, d1, f1, g1);
-            distance_gradient(c.distance, d2, f2, g2);
-            for (int a = 0; a < dims; ++a) {
-                F ga;
-                switch (c.output) {
-                    case CellularOutput::f2: ga = g2[a]; break;
-                    case CellularOutput::f2_minus_f1: ga = g2[a] - g1[a]; break;
-                    case CellularOutput::f1: ga = g1[a]; break;
-                    default: ga = F(0.0f); break;  // (the per-cell outputs: piecewise constant)
-                }
-                out.d[a] = xsimd::select(finite_q, ga, F(0.0f));
-            }
-        }
         return out;
     }
 };

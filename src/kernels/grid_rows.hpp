@@ -574,13 +574,15 @@ void grid(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first
             grid_fast<dims, Base::fade>(base.hasher, t, g, first, last, out, row_stride, slice_stride);
         } else if constexpr (is_cellular_base<Base>::value) {
             if (plain && cellular_row_output(t.desc.cellular.output)) {
-                cellular_grid<dims>(base, g, first, last, out, row_stride, slice_stride);
+                float* const planes[1] = {out};
+                cellular_grid<dims>(base, g, first, last, planes, row_stride, slice_stride);
             } else {
                 point_rows(base);
             }
         } else if constexpr (is_simplex_base<Base>::value && dims == 2) {
             if (plain && !base.slice()) {
-                simplex_grid2(base, g, first, last, out, row_stride);
+                float* const planes[1] = {out};
+                simplex_grid2<false>(base, g, first, last, planes, row_stride);
             } else {
                 point_rows(base);
             }

@@ -131,7 +131,8 @@ template <int dims>
 void grid_gradient(const detail::NoiseTables& t, const GridOf<dims>& g, std::size_t first, std::size_t last,
                    const GradientOut& out, std::size_t row_stride, std::size_t slice_stride) noexcept {
     float* const planes[4] = {out.value, out.dx, out.dy, out.dz};
-    // Perlin noise and its fractals: the fast path (not the damped fractal, warps or erosion: the point path).
+    // Perlin noise and its fractals, plain 2D simplex and cellular noise: the fast paths (not the damped
+    // fractal, warps or erosion: the point path).
     if (t.octaves.kind != Fractal::damped && t.desc.warp.levels == 0 && t.desc.erosion.octaves == 0) {
         bool fast = false;
         with_base<dims>(t, [&](const auto& base) {
@@ -140,6 +141,16 @@ void grid_gradient(const detail::NoiseTables& t, const GridOf<dims>& g, std::siz
                 grid_fast_gradient<dims, Base::fade>(base.hasher, t.octaves, g, first, last, planes, row_stride,
                                                      slice_stride);
                 fast = true;
+            } else if constexpr (is_simplex_base<Base>::value && dims == 2) {
+                if (plain_field(t) && !base.slice()) {  // [S 16.3] the cells' vertex tables
+                    simplex_grid2<true>(base, g, first, last, planes, row_stride);
+                    fast = true;
+                }
+            } else if constexpr (is_cellular_base<Base>::value) {
+                if (plain_field(t) && cellular_row_output(t.desc.cellular.output)) {  // [S 17] the rows' feature tables
+                    cellular_grid<dims, true>(base, g, first, last, planes, row_stride, slice_stride);
+                    fast = true;
+                }
             }
         });
         if (fast) {

@@ -326,6 +326,15 @@ GRADNOISE_KERNEL_INLINE F floor(F v) noexcept {
     return xsimd::floor(v);
 #endif
 }
+// floor(-0) is -0 where the ISA rounds in place (AVX's vroundps, AVX-512's vrndscaleps, NEON's
+// frintm, WebAssembly's f32x4.floor); xsimd's SSE2 floor converts through an integer and gives +0.
+// Perlin's split() skips its `v + 0` where the sign is kept (-0 - -0 = +0: the same position).
+inline constexpr bool floor_keeps_zero_sign =
+#if defined(__AVX__) || defined(__AVX512F__) || defined(__aarch64__) || defined(__wasm_simd128__)
+    true;
+#else
+    false;
+#endif
 // trunc(v) (round toward zero; integers stay).
 GRADNOISE_KERNEL_INLINE F truncate(F v) noexcept {
 #if defined(__wasm_simd128__)

@@ -40,10 +40,14 @@ struct Axis {
 };
 
 // v + 0 turns -0 into +0 and changes nothing else; floor(-0) would otherwise be -0 on some ISAs
-// and +0 on others (xsimd's SSE2/NEON floor truncates through an integer), flipping a zero's sign.
-// Non-finite v give a NaN fraction, which finish() turns into +0.
+// and +0 on others (xsimd's SSE2 floor truncates through an integer), and -0 - +0 = -0 would flip
+// the position's sign. Where floor keeps -0 (floor_keeps_zero_sign), -0 - -0 = +0 already, so the
+// add is skipped: the same bits, one operation less per axis. Non-finite v give a NaN fraction,
+// which finish() turns into +0.
 GRADNOISE_KERNEL_INLINE Axis<F> split(F v) noexcept {
-    v = v + F(0.0f);
+    if constexpr (!floor_keeps_zero_sign) {
+        v = v + F(0.0f);
+    }
     F floored = floor(v);
     return {v - floored, cell_index(floored)};
 }
@@ -52,7 +56,9 @@ GRADNOISE_KERNEL_INLINE Axis<F> split(F v) noexcept {
 // 2^-8 and the difference of two integers below 256 apart are exact); r + 2^52 puts r in the low
 // mantissa bits, whose low byte is the cell.
 GRADNOISE_KERNEL_INLINE Axis<D> split(D v) noexcept {
-    v = v + D(0.0);
+    if constexpr (!floor_keeps_zero_sign) {
+        v = v + D(0.0);
+    }
     D fl = floor(v);
     D r = fl - D(256.0) * floor(fl * D(1.0 / 256.0));
     return {v - fl, as_int(r + D(4503599627370496.0))};

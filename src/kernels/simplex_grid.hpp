@@ -6,7 +6,8 @@
 // point path's in its order -- the same kernel bodies, opensimplex2_cell2 / opensimplex2s_cell2,
 // given CellVertices2 instead of LaneVertices2 -- so the bits are the point path's
 // (tests/test_grid.cpp compares every sample, both variants, every ISA). Batches over several
-// cells take the point path's per-lane hashes.
+// cells take the point path's per-lane hashes. Gradient grids run the same bodies with their
+// gradients (tests/test_gradient_isa.cpp).
 #pragma once
 
 #include <cmath>
@@ -94,18 +95,20 @@ struct CellVertices2 {
     }
 };
 
-// Rows [first, last) of a grid of plain 2D OpenSimplex2 / 2S noise (no fractal, warp or pattern).
+// Rows [first, last) of a grid of plain 2D OpenSimplex2 / 2S noise (no fractal, warp or pattern):
+// planes[0] the values; with_gradient, planes[1] and planes[2] d/dx and d/dy, as SimplexBase::gradient
+// gives them ([S 18.4]: the kernel body's sums taken to the input frame by to_input).
 // (Out of line: inlined into the selector's dispatch, it crowded GCC's inlining there out of the
 // Perlin fractal grids' loops: NEON fBm-6 grids counted 3.5 % more instructions.)
-template <bool smooth, class P>
-GRADNOISE_KERNEL_OUTLINE void simplex_grid2(const SimplexBase<2, smooth, P>& base, const Grid2d& g, std::size_t first, std::size_t last, float* out,
-                   std::size_t row_stride) noexcept {
+template <bool with_gradient, bool smooth, class P>
+GRADNOISE_KERNEL_OUTLINE void simplex_grid2(const SimplexBase<2, smooth, P>& base, const Grid2d& g, std::size_t first,
+                                            std::size_t last, float* const* planes, std::size_t row_stride) noexcept {
     using Base = SimplexBase<2, smooth, P>;
     auto body = [](const auto& vertices, F xi, F yi) GRADNOISE_KERNEL_LAMBDA_INLINE {
         if constexpr (smooth) {
-            return opensimplex2s_cell2<false>(vertices, xi, yi);
+            return opensimplex2s_cell2<with_gradient>(vertices, xi, yi);
         } else {
-            return opensimplex2_cell2<false>(vertices, xi, yi);
+            return opensimplex2_cell2<with_gradient>(vertices, xi, yi);
         }
     };
     SimplexCellTable2<P, smooth> table;
@@ -135,25 +138,39 @@ GRADNOISE_KERNEL_OUTLINE void simplex_grid2(const SimplexBase<2, smooth, P>& bas
                 table.fill(base.arith, base.seed, X, Y);
             }
         }
-        F v;
+        SimplexResult<2, with_gradient> v;
         if (uniform) {
             v = body(CellVertices2<P, smooth>{table}, cx.frac, cy.frac);
         } else {
             v = body(LaneVertices2<P>{base.arith, base.seed, P::primed(cx.cell, 0), P::primed(cy.cell, 1)}, cx.frac, cy.frac);
         }
-        return inside ? v : xsimd::select(ok, v, F(0.0f));
+        if constexpr (with_gradient) {
+            return base.to_input(ok, v);
+        } else {
+            return inside ? v : xsimd::select(ok, v, F(0.0f));
+        }
+    };
+    auto store = [&](float* const* row_out, std::size_t b, const SimplexResult<2, with_gradient>& v) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        if constexpr (with_gradient) {
+            store_batch(row_out[0], g.size_x, b, v.value);
+            store_batch(row_out[1], g.size_x, b, v.d[0]);
+            store_batch(row_out[2], g.size_x, b, v.d[1]);
+        } else {
+            store_batch(row_out[0], g.size_x, b, v);
+        }
     };
     for (std::size_t r = first; r < last; ++r) {
-        float* row_out = out + r * row_stride;
+        float* const row_out[3] = {planes[0] + r * row_stride, with_gradient ? planes[1] + r * row_stride : nullptr,
+                                   with_gradient ? planes[2] + r * row_stride : nullptr};
         const float row_y = grid_coord(r, g.origin_y, g.step_y);
         const F y(row_y);
         if (columns_inside && within(row_y)) {
             for (std::size_t b = 0; b < batches; ++b) {
-                store_batch(row_out, g.size_x, b, batch.template operator()<true>(column_coords(b * lanes, g.origin_x, g.step_x), y));
+                store(row_out, b, batch.template operator()<true>(column_coords(b * lanes, g.origin_x, g.step_x), y));
             }
         } else {
             for (std::size_t b = 0; b < batches; ++b) {
-                store_batch(row_out, g.size_x, b, batch.template operator()<false>(column_coords(b * lanes, g.origin_x, g.step_x), y));
+                store(row_out, b, batch.template operator()<false>(column_coords(b * lanes, g.origin_x, g.step_x), y));
             }
         }
     }
