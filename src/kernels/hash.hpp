@@ -130,40 +130,54 @@ GRADNOISE_KERNEL_INLINE auto permutation_hasher(const detail::NoiseTables& t) no
 struct MixHasher {
     I key;
 
-    struct Corners3 {
-        I r[8];  // r[i + 2j + 4k], code in byte 0
+    template <int at>
+    struct Corners3At {
+        I r[8];  // r[i + 2j + 4k], code in byte `at`
         GRADNOISE_KERNEL_INLINE I reg(int i, int j, int k) const noexcept { return r[i + 2 * j + 4 * k]; }
-        static constexpr int byte(int, int, int) noexcept { return 0; }
+        static constexpr int byte(int, int, int) noexcept { return at; }
     };
-    struct Corners2 {
-        I r[4];  // r[i + 2j], code in byte 0
+    template <int at>
+    struct Corners2At {
+        I r[4];  // r[i + 2j], code in byte `at`
         GRADNOISE_KERNEL_INLINE I reg(int i, int j) const noexcept { return r[i + 2 * j]; }
-        static constexpr int byte(int, int) noexcept { return 0; }
+        static constexpr int byte(int, int) noexcept { return at; }
     };
+    using Corners3 = Corners3At<0>;
+    using Corners2 = Corners2At<0>;
 
     GRADNOISE_KERNEL_INLINE static I constant(std::uint32_t v) noexcept { return I(static_cast<std::int32_t>(v)); }
 
-    // The gradient index, h's top four bits (a logical shift): the dot form of the points
-    // (kernels/perlin.hpp: perlin_dot_cell) looks the gradient up by it.
+    // The gradient index, h's top four bits: the dot form of the points (kernels/perlin.hpp:
+    // perlin_dot_cell) looks the gradient up by it -- in byte 0 (h >> 28, logical) where the lookup
+    // reads an index (AVX-512), in byte 3 (h >> 4: bytes 0 .. 2 are the key's to overwrite) where it
+    // reads a byte shuffle's key.
     static constexpr bool has_dot_corners = true;
+    static constexpr int dot_byte = has_byte_shuffle_tables ? 3 : 0;
     GRADNOISE_KERNEL_INLINE static I index(I h) noexcept { return bits_as<std::int32_t>(shr(bits_as<std::uint32_t>(h), 28)); }
+    GRADNOISE_KERNEL_INLINE static I dot_index(I h) noexcept {
+        return bits_as<std::int32_t>(shr(bits_as<std::uint32_t>(h), 28 - 8 * dot_byte));
+    }
     // Byte 0 = gradient_code(index) (higher bytes: don't care).
     GRADNOISE_KERNEL_INLINE static I code(I h) noexcept { return gradient_code(index(h)); }
 
-    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept { return corners3_of(X, Y, Z, code); }
-    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept { return corners2_of(X, Y, code); }
-    GRADNOISE_KERNEL_INLINE Corners3 dot_corners3(I X, I Y, I Z) const noexcept { return corners3_of(X, Y, Z, index); }
-    GRADNOISE_KERNEL_INLINE Corners2 dot_corners2(I X, I Y) const noexcept { return corners2_of(X, Y, index); }
+    GRADNOISE_KERNEL_INLINE Corners3 corners3(I X, I Y, I Z) const noexcept { return corners3_of<Corners3>(X, Y, Z, code); }
+    GRADNOISE_KERNEL_INLINE Corners2 corners2(I X, I Y) const noexcept { return corners2_of<Corners2>(X, Y, code); }
+    GRADNOISE_KERNEL_INLINE Corners3At<dot_byte> dot_corners3(I X, I Y, I Z) const noexcept {
+        return corners3_of<Corners3At<dot_byte>>(X, Y, Z, dot_index);
+    }
+    GRADNOISE_KERNEL_INLINE Corners2At<dot_byte> dot_corners2(I X, I Y) const noexcept {
+        return corners2_of<Corners2At<dot_byte>>(X, Y, dot_index);
+    }
 
-    template <class Finish>
-    GRADNOISE_KERNEL_INLINE Corners3 corners3_of(I X, I Y, I Z, Finish code) const noexcept {
+    template <class Corners, class Finish>
+    GRADNOISE_KERNEL_INLINE Corners corners3_of(I X, I Y, I Z, Finish code) const noexcept {
         const I byte(255);
         const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
         const I pz = constant(detail::mix_prime_z), m = constant(detail::mix_multiplier);
         I hx[2] = {mul_wrap(X & byte, px), mul_wrap((X + I(1)) & byte, px)};
         I hy[2] = {mul_wrap(Y & byte, py), mul_wrap((Y + I(1)) & byte, py)};
         I hz[2] = {mul_wrap(Z & byte, pz) ^ key, mul_wrap((Z + I(1)) & byte, pz) ^ key};
-        Corners3 c;
+        Corners c;
         for (int j = 0; j < 2; ++j) {
             for (int i = 0; i < 2; ++i) {
                 I xy = hx[i] ^ hy[j];
@@ -174,15 +188,15 @@ struct MixHasher {
         return c;
     }
 
-    template <class Finish>
-    GRADNOISE_KERNEL_INLINE Corners2 corners2_of(I X, I Y, Finish code) const noexcept {
+    template <class Corners, class Finish>
+    GRADNOISE_KERNEL_INLINE Corners corners2_of(I X, I Y, Finish code) const noexcept {
         const I byte(255);
         const I px = constant(detail::mix_prime_x), py = constant(detail::mix_prime_y);
         const I m = constant(detail::mix_multiplier);
         // Z = 0: its term is 0 * pz = 0, leaving the key.
         I hx[2] = {mul_wrap(X & byte, px) ^ key, mul_wrap((X + I(1)) & byte, px) ^ key};
         I hy[2] = {mul_wrap(Y & byte, py), mul_wrap((Y + I(1)) & byte, py)};
-        Corners2 c;
+        Corners c;
         for (int j = 0; j < 2; ++j) {
             for (int i = 0; i < 2; ++i) {
                 c.r[i + 2 * j] = code(mul_wrap(hx[i] ^ hy[j], m));

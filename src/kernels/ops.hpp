@@ -166,20 +166,13 @@ GRADNOISE_KERNEL_INLINE L gather(const std::int32_t* table, L idx) noexcept {
 }
 
 // ---- small float tables: table[index[lane]], index in 0 .. 15 ----
-// AVX-512: one permute (VPERMPS, which leaves its operands intact); AVX2: two permutes of 8 entries
-// and a blend on the index's bit 3; elsewhere a gather.
+// AVX-512: one permute (VPERMPS, which leaves its operands intact); elsewhere a gather (which the
+// kernels never choose: has_register_float_tables).
 struct FloatTable16 {
 #if defined(__AVX512F__)
     __m512 t16;
     explicit FloatTable16(const float* t) noexcept : t16(_mm512_load_ps(t)) {}
     GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept { return _mm512_permutexvar_ps(index, t16); }
-#elif defined(__AVX2__)
-    __m256 q0, q1;
-    explicit FloatTable16(const float* t) noexcept : q0(_mm256_load_ps(t)), q1(_mm256_load_ps(t + 8)) {}
-    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept {
-        const __m256 bit3 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 28));  // bit 3 -> sign
-        return _mm256_blendv_ps(_mm256_permutevar8x32_ps(q0, index), _mm256_permutevar8x32_ps(q1, index), bit3);
-    }
 #else
     const float* table;
     explicit FloatTable16(const float* t) noexcept : table(t) {}
@@ -446,6 +439,53 @@ GRADNOISE_KERNEL_INLINE I gradient_code(I index) noexcept {
 #endif
 }
 
+// ---- 16-entry tables of a float's top byte: one byte shuffle ----
+// Where an ISA shuffles the bytes of a 16-byte register by a register of byte indices (AVX2 VPSHUFB
+// in each 128-bit half, NEON TBL, WebAssembly i8x16.swizzle), a lane whose key has the index
+// (0 .. 15) in byte 3 and bytes 0 .. 2 at 0x80 or above -- which all three read as zero -- gets
+// table[index] in its top byte and zero below: a float with the table's sign and exponent bits and a
+// zero mantissa (+-0.5 is 0x3F / 0xBF, 0 is 0x00). key_of makes that key from byte `byte` of c.
+// AVX-512 looks whole floats up instead (FloatTable16); elsewhere the portable form, never chosen.
+#if (defined(__AVX2__) && !defined(__AVX512F__)) || defined(__aarch64__) || defined(__wasm_simd128__)
+inline constexpr bool has_byte_shuffle_tables = true;
+#else
+inline constexpr bool has_byte_shuffle_tables = false;
+#endif
+struct FloatTopTable16 {
+#if defined(__AVX2__) && !defined(__AVX512F__)
+    __m256i t;
+    explicit FloatTopTable16(const std::uint8_t* top) noexcept
+        : t(_mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(top)))) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I key) const noexcept { return _mm256_castsi256_ps(_mm256_shuffle_epi8(t, key)); }
+#elif defined(__aarch64__)
+    uint8x16_t t;
+    explicit FloatTopTable16(const std::uint8_t* top) noexcept : t(vld1q_u8(top)) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I key) const noexcept {
+        return F(vreinterpretq_f32_u8(vqtbl1q_u8(t, vreinterpretq_u8_s32(key))));
+    }
+#elif defined(__wasm_simd128__)
+    v128_t t;
+    explicit FloatTopTable16(const std::uint8_t* top) noexcept : t(wasm_v128_load(top)) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I key) const noexcept { return F(wasm_i8x16_swizzle(t, key)); }
+#else
+    const std::uint8_t* table;
+    explicit FloatTopTable16(const std::uint8_t* top) noexcept : table(top) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I key) const noexcept {
+        alignas(64) std::int32_t k[lanes];
+        alignas(64) std::uint32_t v[lanes];
+        key.store_aligned(k);
+        for (std::size_t i = 0; i < lanes; ++i) {
+            v[i] = static_cast<std::uint32_t>(table[static_cast<std::uint32_t>(k[i]) >> 24 & 15]) << 24;
+        }
+        return as_float(bits_as<std::int32_t>(Batch<std::uint32_t>::load_aligned(v)));
+    }
+#endif
+    // The key of the index in byte `byte` (0 .. 3) of each lane of c, whose bytes hold indices 0 .. 15.
+    GRADNOISE_KERNEL_INLINE static I key_of(I c, int byte) noexcept {
+        return (byte == 3 ? c : shl(c, 24 - 8 * byte)) | I(0x00808080);
+    }
+};
+
 // An integer batch seen as bytes (4 per 32-bit lane, low byte first).
 // Byte k of every lane becomes byte b_k of the same lane.
 GRADNOISE_KERNEL_INLINE I shuffle_lane_bytes(I v, int b0, int b1, int b2, int b3) noexcept {
@@ -590,7 +630,7 @@ GRADNOISE_KERNEL_INLINE D truncate(D v) noexcept {
 #endif
 }
 
-// ---- 64-bit integers as (low, high) 32-bit lane pairs (the simplex hashes, spec 16.2) ----
+// ---- the high half of 32-bit products (Wide's multiply: kernels/wide.hpp) ----
 
 // The high 32 bits of the 64-bit product of unsigned 32-bit lanes.
 GRADNOISE_KERNEL_INLINE I mul_high(I a, I b) noexcept {
@@ -646,42 +686,6 @@ GRADNOISE_KERNEL_INLINE xsimd::batch_bool<float, Arch> float_mask(IMask m) noexc
 #else
     return xsimd::to_float(xsimd::select(m, I(1), I(0))) != F(0.0f);
 #endif
-}
-
-struct Wide {
-    I low, high;
-};
-
-GRADNOISE_KERNEL_INLINE Wide wide(std::uint64_t v) noexcept {
-    return {I(static_cast<std::int32_t>(static_cast<std::uint32_t>(v))),
-            I(static_cast<std::int32_t>(static_cast<std::uint32_t>(v >> 32)))};
-}
-GRADNOISE_KERNEL_INLINE Wide operator^(Wide a, Wide b) noexcept { return {a.low ^ b.low, a.high ^ b.high}; }
-GRADNOISE_KERNEL_INLINE Wide operator&(Wide a, Wide b) noexcept { return {a.low & b.low, a.high & b.high}; }
-// a + b mod 2^64: the carry is (low sum < a.low) unsigned, i.e. the sign-flipped signed compare.
-GRADNOISE_KERNEL_INLINE Wide operator+(Wide a, Wide b) noexcept {
-    const I low = a.low + b.low;
-    const I flip(INT32_MIN);
-    const I carry = xsimd::select((low ^ flip) < (a.low ^ flip), I(1), I(0));
-    return {low, a.high + b.high + carry};
-}
-GRADNOISE_KERNEL_INLINE Wide operator-(Wide a, Wide b) noexcept {
-    const I flip(INT32_MIN);
-    const I borrow = xsimd::select((a.low ^ flip) < (b.low ^ flip), I(1), I(0));
-    return {a.low - b.low, a.high - b.high - borrow};
-}
-GRADNOISE_KERNEL_INLINE Wide select(IMask m, Wide a, Wide b) noexcept {
-    return {xsimd::select(m, a.low, b.low), xsimd::select(m, a.high, b.high)};
-}
-// a * c mod 2^64 for a constant c.
-GRADNOISE_KERNEL_INLINE Wide times(Wide a, std::uint64_t c) noexcept {
-    const I c_low(static_cast<std::int32_t>(static_cast<std::uint32_t>(c)));
-    const I c_high(static_cast<std::int32_t>(static_cast<std::uint32_t>(c >> 32)));
-    return {mul_wrap(a.low, c_low), mul_high(a.low, c_low) + mul_wrap(a.low, c_high) + mul_wrap(a.high, c_low)};
-}
-// int32 lanes sign-extended to 64 bits, times a constant.
-GRADNOISE_KERNEL_INLINE Wide times(I cell, std::uint64_t c) noexcept {
-    return times(Wide{cell, shr(cell, 31)}, c);
 }
 
 }  // namespace

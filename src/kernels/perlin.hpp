@@ -221,17 +221,52 @@ constexpr PerlinVectorTable perlin_vector_table() noexcept {
 }
 constexpr PerlinVectorTable perlin_vectors = perlin_vector_table();
 
-// [S 4.4, 4.6] A cell's value with each corner's grad as the dot product g . d -- the AVX-512 points'
-// fast form, where the vectors are one in-register permute per component. Every corner value equals
-// grad()'s as a real number (the products by +-1 and 0 are exact, and at most two terms are non-zero,
-// so the sum rounds as grad's does) and may differ from it only in the sign of a zero. Each lerp's
-// result is then the same real number too (an IEEE result is the rounded real result; only a zero's
-// sign depends on the operands' signs), so the bits equal perlin_cell2/3's wherever the result is
-// not zero: callers take the exact form for batches with a zero lane (lattice points, non-finite
-// input). d[axis][0 / 1]: the offsets frac and frac - 1.
+// The same vectors halved, as the top bytes of their floats (+-0.5: 0x3F / 0xBF; 0: 0x00), for the
+// byte-shuffle lookup (ops: FloatTopTable16).
+struct alignas(16) PerlinHalfVectorTops {
+    std::uint8_t c[3][16];
+};
+constexpr PerlinHalfVectorTops perlin_half_vector_tops() noexcept {
+    PerlinHalfVectorTops t{};
+    for (int a = 0; a < 3; ++a) {
+        for (int h = 0; h < 16; ++h) {
+            const float g = perlin_vectors.c[a][h];
+            t.c[a][h] = g > 0.0f ? 0x3F : g < 0.0f ? 0xBF : 0x00;
+        }
+    }
+    return t;
+}
+constexpr PerlinHalfVectorTops perlin_half_vectors = perlin_half_vector_tops();
+
+// [S 4.4, 4.6] A cell's value with each corner's grad as the dot product g . d -- the points' fast
+// form, where the vectors are one in-register lookup per component: on AVX-512 a permute of the
+// floats by the index, elsewhere a byte shuffle of the halved vectors' top bytes, taken against
+// doubled offsets (0.5 g . 2d: doubling and halving are exact, so every product is g's by d). Every
+// corner value equals grad()'s as a real number (the products by +-1 and 0 are exact, and at most two
+// terms are non-zero, so the sum rounds as grad's does) and may differ from it only in the sign of a
+// zero. Each lerp's result is then the same real number too (an IEEE result is the rounded real
+// result; only a zero's sign depends on the operands' signs), so the bits equal perlin_cell2/3's
+// wherever the result is not zero: callers take the exact form for batches with a zero lane (lattice
+// points, non-finite input). d[axis][0 / 1]: the offsets frac and frac - 1.
 template <int dims, class Corners>
-GRADNOISE_KERNEL_INLINE F perlin_dot_cell(const Corners& c, const F (*d)[2], const F* fade) noexcept {
-    const FloatTable16 gx(perlin_vectors.c[0]), gy(perlin_vectors.c[1]), gz(perlin_vectors.c[2]);
+GRADNOISE_KERNEL_INLINE F perlin_dot_cell(const Corners& c, const F (*offset)[2], const F* fade) noexcept {
+    constexpr bool by_index = has_register_float_tables;
+    using Table = std::conditional_t<by_index, FloatTable16, FloatTopTable16>;
+    const auto source = [] {
+        if constexpr (by_index) {
+            return perlin_vectors.c;
+        } else {
+            return perlin_half_vectors.c;
+        }
+    }();
+    const Table gx(source[0]), gy(source[1]), gz(source[2]);
+    F d[dims][2];
+    GRADNOISE_UNROLL
+    for (int a = 0; a < dims; ++a) {
+        for (int e = 0; e < 2; ++e) {
+            d[a][e] = by_index ? offset[a][e] : offset[a][e] + offset[a][e];
+        }
+    }
     auto g = [&](int n) GRADNOISE_KERNEL_LAMBDA_INLINE {
         const int i = n & 1, j = (n >> 1) & 1, k = n >> 2;
         I code;
@@ -243,8 +278,12 @@ GRADNOISE_KERNEL_INLINE F perlin_dot_cell(const Corners& c, const F (*d)[2], con
             code = c.reg(i, j);
             byte = c.byte(i, j);
         }
-        if (byte != 0) {
-            code = shr(code, 8 * byte);  // (the table reads the index's low 4 bits)
+        if constexpr (by_index) {
+            if (byte != 0) {
+                code = shr(code, 8 * byte);  // (the table reads the index's low 4 bits)
+            }
+        } else {
+            code = FloatTopTable16::key_of(code, byte);
         }
         const F xy = gx[code] * d[0][i] + gy[code] * d[1][j];
         if constexpr (dims == 3) {
@@ -261,10 +300,10 @@ GRADNOISE_KERNEL_INLINE F perlin_dot_cell(const Corners& c, const F (*d)[2], con
 }
 
 // Where the dot form runs: float32 batches whose hasher gives gradient indices, on ISAs with
-// in-register float tables (AVX-512), and in 2D where a 16-entry table is two permutes (AVX2).
+// in-register float tables (AVX-512) or byte-shuffle tables (AVX2, NEON, WebAssembly).
 template <int dims, class Hasher, class B>
 inline constexpr bool perlin_dot_form =
-    std::is_same_v<B, F> && Hasher::has_dot_corners && (has_register_float_tables || (has_lane_permute && dims == 2));
+    std::is_same_v<B, F> && Hasher::has_dot_corners && (has_register_float_tables || has_byte_shuffle_tables);
 
 template <Fade fade, class Hasher, class B>
 GRADNOISE_KERNEL_INLINE B noise3(const Hasher& hasher, B x, B y, B z) noexcept {

@@ -1,6 +1,6 @@
 // [S 16] What OpenSimplex2 (simplex.hpp) and OpenSimplex2S (simplex_smooth.hpp) share over
 // batches: the orientation and the cell split in binary64 (each float batch as two double
-// batches), the rest in float and in 64-bit integers kept as 32-bit lane pairs (ops.hpp: Wide); the
+// batches), the rest in float and in 64-bit integers kept as 32-bit lane pairs (wide.hpp); the
 // two arithmetics (K.jpg's, and the mix variant's of spec 16.7), the gradient hashes, the vertex
 // contributions and the Jacobians of the offsets. Where the reference branches (a vertex inside its
 // radius, which vertex comes next) the kernels compute every candidate and select, which gives the
@@ -10,6 +10,7 @@
 
 #include "kernels/fractal.hpp"
 #include "kernels/gradient.hpp"
+#include "kernels/wide.hpp"
 #include "reference/simplex_common.hpp"
 #include "tables/simplex_constants.hpp"
 
