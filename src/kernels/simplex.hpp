@@ -77,18 +77,19 @@ GRADNOISE_KERNEL_OUTLINE SimplexResult<3, with_gradient> opensimplex2_base3(cons
 
     ValueGradient<3> s = simplex_sums<3>();
     F a = (F(0.6f) - xri * xri) - (yri * yri + zri * zri);
+    // A vertex outside its radius (falloff <= 0) is evaluated at falloff max(a, 0): its value and
+    // derivative terms are then zeros, which leave the sums (+0 at the start, only added to: never
+    // -0) as skipping it would (spec 18.4), without a compare and selects per vertex.
     for (int l = 0;; ++l) {
-        const FMask in_a = a > zero;
-        s.value = xsimd::select(
-            in_a, s.value + simplex_vertex3<with_gradient>(p, in_a, a, seed, xp, yp, zp, xri, yri, zri, s.d), s.value);
+        s.value = s.value + simplex_vertex3<with_gradient>(p, Always{}, xsimd::max(a, zero), seed, xp, yp, zp, xri, yri,
+                                                           zri, s.d);
 
         const auto on_x = (ax0 >= ay0) & (ax0 >= az0);
         const auto on_y = ~on_x & (ay0 > ax0) & (ay0 >= az0);
         const auto on_z = ~on_x & !on_y;
         const F largest = xsimd::select(on_x, ax0, xsimd::select(on_y, ay0, az0));
-        F b = a + largest + largest;
-        const FMask inside = b > one;
-        b = b - one;
+        // (b > 1 exactly where b - 1 > 0: the difference is exact near 1 and rounds monotonically.)
+        const F b = xsimd::max((a + largest + largest) - one, zero);
         // p - sign * prime: sign -1 adds the prime, sign 1 subtracts it.
         auto toward = [](F sign, Int p, Int prime) GRADNOISE_KERNEL_LAMBDA_INLINE {
             return select(int_mask(sign < F(0.0f)), p + prime, p - prime);
@@ -102,9 +103,7 @@ GRADNOISE_KERNEL_OUTLINE SimplexResult<3, with_gradient> opensimplex2_base3(cons
         const F dx = xsimd::select(on_x, xri + sx, xri);
         const F dy = xsimd::select(on_y, yri + sy, yri);
         const F dz = xsimd::select(on_z, zri + sz, zri);
-        s.value = xsimd::select(
-            inside, s.value + simplex_vertex3<with_gradient>(p, inside, b, seed, xp2, yp2, zp2, dx, dy, dz, s.d),
-            s.value);
+        s.value = s.value + simplex_vertex3<with_gradient>(p, Always{}, b, seed, xp2, yp2, zp2, dx, dy, dz, s.d);
         if (l == 1) {
             break;
         }

@@ -117,45 +117,91 @@ GRADNOISE_KERNEL_OUTLINE SimplexResult<3, with_gradient> opensimplex2s_base3(con
     const F gx1 = xsimd::select(far_x, two, -two) * x1 - one, gy1 = xsimd::select(far_y, two, -two) * y1 - one,
             gz1 = xsimd::select(far_z, two, -two) * z1 - one;
 
-    // The vertex of falloff a where m (where not, the sums stay, -0 included).
-    auto add_if = [&](FMask m, F a, Int sd, Int x, Int y, Int z, F dx, F dy, F dz) GRADNOISE_KERNEL_LAMBDA_INLINE {
-        s.value = xsimd::select(m, s.value + simplex_vertex3<with_gradient>(p, m, a, sd, x, y, z, dx, dy, dz, s.d),
-                                s.value);
-    };
-    // x axis
-    F a = gx0 + a0;
-    const auto ax = a > zero;
-    add_if(ax, a, seed, xf, yn, zn, x0 - sx, y0, z0);
-    F b = gy0 + gz0 + a0;
-    add_if(~ax & (b > zero), b, seed, xn, yf, zf, x0, y0 - sy, z0 - sz);
-    F c = gx1 + a1;
-    const auto skip_yz = ~ax & (c > zero);
-    add_if(skip_yz, c, seed2, x2, y1p, z1p, sx + x1, y1, z1);
-    // y axis
-    a = gy0 + a0;
-    const auto ay = a > zero;
-    add_if(ay, a, seed, xn, yf, zn, x0, y0 - sy, z0);
-    b = gx0 + gz0 + a0;
-    add_if(~ay & (b > zero), b, seed, xf, yn, zf, x0 - sx, y0, z0 - sz);
-    c = gy1 + a1;
-    const auto skip_xz = ~ay & (c > zero);
-    add_if(skip_xz, c, seed2, x1p, y2, z1p, x1, sy + y1, z1);
-    // z axis
-    a = gz0 + a0;
-    const auto az = a > zero;
-    add_if(az, a, seed, xn, yn, zf, x0, y0, z0 - sz);
-    b = gx0 + gy0 + a0;
-    add_if(~az & (b > zero), b, seed, xf, yf, zn, x0 - sx, y0 - sy, z0);
-    c = gz1 + a1;
-    const auto skip_xy = ~az & (c > zero);
-    add_if(skip_xy, c, seed2, x1p, y1p, z2, x1, y1, sz + z1);
-    // Lattice 1's neighbours across two axes.
-    b = gy1 + gz1 + a1;
-    add_if(~skip_yz & (b > zero), b, seed2, x1p, y2, z2, x1, sy + y1, sz + z1);
-    b = gx1 + gz1 + a1;
-    add_if(~skip_xz & (b > zero), b, seed2, x2, y1p, z2, sx + x1, y1, sz + z1);
-    b = gx1 + gy1 + a1;
-    add_if(~skip_xy & (b > zero), b, seed2, x2, y2, z1p, sx + x1, sy + y1, z1);
+    if constexpr (!P::merges_exclusive_vertices) {
+        // The vertex of falloff a where m (where not, the sums stay, -0 included).
+        auto add_if = [&](FMask m, F a, Int sd, Int x, Int y, Int z, F dx, F dy, F dz) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            s.value = xsimd::select(m, s.value + simplex_vertex3<with_gradient>(p, m, a, sd, x, y, z, dx, dy, dz, s.d),
+                                    s.value);
+        };
+        // x axis
+        F a = gx0 + a0;
+        const auto ax = a > zero;
+        add_if(ax, a, seed, xf, yn, zn, x0 - sx, y0, z0);
+        F b = gy0 + gz0 + a0;
+        add_if(~ax & (b > zero), b, seed, xn, yf, zf, x0, y0 - sy, z0 - sz);
+        F c = gx1 + a1;
+        const auto skip_yz = ~ax & (c > zero);
+        add_if(skip_yz, c, seed2, x2, y1p, z1p, sx + x1, y1, z1);
+        // y axis
+        a = gy0 + a0;
+        const auto ay = a > zero;
+        add_if(ay, a, seed, xn, yf, zn, x0, y0 - sy, z0);
+        b = gx0 + gz0 + a0;
+        add_if(~ay & (b > zero), b, seed, xf, yn, zf, x0 - sx, y0, z0 - sz);
+        c = gy1 + a1;
+        const auto skip_xz = ~ay & (c > zero);
+        add_if(skip_xz, c, seed2, x1p, y2, z1p, x1, sy + y1, z1);
+        // z axis
+        a = gz0 + a0;
+        const auto az = a > zero;
+        add_if(az, a, seed, xn, yn, zf, x0, y0, z0 - sz);
+        b = gx0 + gy0 + a0;
+        add_if(~az & (b > zero), b, seed, xf, yf, zn, x0 - sx, y0 - sy, z0);
+        c = gz1 + a1;
+        const auto skip_xy = ~az & (c > zero);
+        add_if(skip_xy, c, seed2, x1p, y1p, z2, x1, y1, sz + z1);
+        // Lattice 1's neighbours across two axes.
+        b = gy1 + gz1 + a1;
+        add_if(~skip_yz & (b > zero), b, seed2, x1p, y2, z2, x1, sy + y1, sz + z1);
+        b = gx1 + gz1 + a1;
+        add_if(~skip_xz & (b > zero), b, seed2, x2, y1p, z2, sx + x1, y1, sz + z1);
+        b = gx1 + gy1 + a1;
+        add_if(~skip_xy & (b > zero), b, seed2, x2, y2, z1p, sx + x1, sy + y1, z1);
+    } else {
+        // The twelve neighbours in the reference's order, its skips as masks, in eight evaluations: on
+        // each axis the first two candidates exclude each other (the second needs the first's falloff
+        // <= 0), as do the third and lattice 1's neighbour across the other two axes (the third is that
+        // neighbour's skip). So each pair is one vertex at each lane's choice of the two, its share
+        // added where the reference adds either (where neither is taken the sums stay, -0 included).
+        struct Pick {
+            Int x, y, z;
+            F dx, dy, dz;
+        };
+        auto either = [&](FMask pick_u, F a_u, const Pick& u, F a_w, const Pick& w, Int sd) GRADNOISE_KERNEL_LAMBDA_INLINE {
+            const IMask mi = int_mask(pick_u);
+            return simplex_share3<with_gradient>(
+                p, xsimd::select(pick_u, a_u, a_w), sd, select(mi, u.x, w.x), select(mi, u.y, w.y), select(mi, u.z, w.z),
+                xsimd::select(pick_u, u.dx, w.dx), xsimd::select(pick_u, u.dy, w.dy), xsimd::select(pick_u, u.dz, w.dz));
+        };
+        const Pick first[3] = {
+            {xf, yn, zn, x0 - sx, y0, z0}, {xn, yf, zn, x0, y0 - sy, z0}, {xn, yn, zf, x0, y0, z0 - sz}};
+        const Pick second[3] = {{xn, yf, zf, x0, y0 - sy, z0 - sz},
+                                {xf, yn, zf, x0 - sx, y0, z0 - sz},
+                                {xf, yf, zn, x0 - sx, y0 - sy, z0}};
+        const Pick third[3] = {
+            {x2, y1p, z1p, sx + x1, y1, z1}, {x1p, y2, z1p, x1, sy + y1, z1}, {x1p, y1p, z2, x1, y1, sz + z1}};
+        const Pick cross[3] = {{x1p, y2, z2, x1, sy + y1, sz + z1},
+                               {x2, y1p, z2, sx + x1, y1, sz + z1},
+                               {x2, y2, z1p, sx + x1, sy + y1, z1}};
+        const F g0[3] = {gx0, gy0, gz0}, g1[3] = {gx1, gy1, gz1};
+        const F second_a[3] = {gy0 + gz0 + a0, gx0 + gz0 + a0, gx0 + gy0 + a0};
+        const F cross_a[3] = {gy1 + gz1 + a1, gx1 + gz1 + a1, gx1 + gy1 + a1};
+        FMask skip[3];
+        SimplexShare<with_gradient, 3> third_or_cross[3];
+        for (int axis = 0; axis < 3; ++axis) {
+            const F a = g0[axis] + a0;
+            const auto taken = a > zero;
+            either(taken, a, first[axis], second_a[axis], second[axis], seed).add_to(taken | (second_a[axis] > zero), s);
+            const F c = g1[axis] + a1;
+            skip[axis] = ~taken & (c > zero);
+            third_or_cross[axis] = either(skip[axis], c, third[axis], cross_a[axis], cross[axis], seed2);
+            third_or_cross[axis].add_to(skip[axis], s);
+        }
+        // Lattice 1's neighbours across two axes.
+        for (int axis = 0; axis < 3; ++axis) {
+            third_or_cross[axis].add_to(~skip[axis] & (cross_a[axis] > zero), s);
+        }
+    }
     return simplex_result<with_gradient>(s);
 }
 
