@@ -278,8 +278,9 @@ struct KjpgArith {
     static constexpr std::uint64_t seed_flip_3d = detail::simplex_seed_flip_3d;
     static constexpr std::uint64_t seed_offset_4d = detail::simplex_seed_offset_4d;
     // Whether two candidate vertices that no lane takes both of are one evaluation at each lane's
-    // choice (OpenSimplex2S 3D): not here -- the candidates' hashes share partial products per axis,
-    // which per-lane choices of 64-bit labels would recompute (measured 10-20 % slower on AVX2).
+    // choice (OpenSimplex2S 3D): not here. A first trial merged measured 10-20 % slower on AVX2 with
+    // this hash (each choice selects both halves of three 64-bit labels); not yet re-measured in
+    // the merged form the mix arithmetic runs.
     static constexpr bool merges_exclusive_vertices = false;
 
     GRADNOISE_KERNEL_INLINE static Int constant(std::uint64_t c) noexcept { return wide(c); }
