@@ -7,12 +7,14 @@ table gives the median samples/s and the ratio to stb as the issue defines it:
   points and single octaves: stb_perlin_noise3 on the grid of the same dimension;
   fBm: stb_perlin_fbm_noise3 on the same grid (6 octaves, lacunarity 2, gain 0.5).
 
-  python3 bench/targets.py [--rounds 5] [--core 1] [--issue 12|13|14] NAME=path/to/gradnoise_bench ...
+  python3 bench/targets.py [--rounds 5] [--core 1] [--issue 12|13|14|50] NAME=path/to/gradnoise_bench ...
 (--issue 13: the simplex and cellular targets, over glm::simplex or stb_perlin as that issue defines.
 --issue 14: analytic gradients against the same binary on the same ISA, no yardstick: the cost of
 value + gradient over the value alone, <= 1.7x for 2D and 3D Perlin points and grids, and its
 speed-up over the finite-difference alternative of 4 value evaluations, >= 2.5x, on AVX2 and
-AVX-512; a table per binary and ISA of value, value + gradient and finite differences.)
+AVX-512; a table per binary and ISA of value, value + gradient and finite differences.
+--issue 50: the fastest bit-exact variant over FastNoise2's same workload and ISA in the same binary,
+and each gradient grid's time over its value grid's, <= 1.8x; needs a binary with the fn2/ rows.)
 Prints a markdown table (one row per workload and ISA, one column pair per binary). Every ratio
 divides by the first binary's stb_perlin (--yardstick NAME picks another): one denominator for all,
 so a compiler that builds stb_perlin slower does not flatter gradnoise's figures.
@@ -70,6 +72,25 @@ GRADIENT_14 = [
     ("curl3/points1M", "perlin3/points1M", False, []),  # three 3D gradients per sample
 ]
 TARGETS_14 = {}  # filled from GRADIENT_14 in main(): every workload it names
+# Issue #50: (label, fastest variant, FastNoise2's workload, {isa: least ratio}) and the gradient grids'
+# most cost over their value grids (GRADIENT_14's grid rows: the same variant with and without -grad).
+ISSUE_50 = [
+    ("Perlin 3D points", "perlin3-mix/points1M", "perlin3/points1M", {"avx2": 1.4, "avx512": 1.1}),
+    ("Perlin 2D points", "perlin2-mix/points1M", "perlin2/points1M", {"avx2": 1.0, "avx512": 1.0}),
+    ("cellular F1 2D points", "cellular2/points1M", "cellular2/points1M", {"avx2": 1.2, "avx512": 1.2}),
+    ("cellular F1 3D points", "cellular3/points1M", "cellular3/points1M", {"avx2": 1.2, "avx512": 1.2}),
+    ("OpenSimplex2S 3D grid", "opensimplex2s3-mix/grid128x128x64", "opensimplex2s3/grid128x128x64",
+     {"avx2": 1.2, "avx512": 1.0}),
+    ("OpenSimplex2S 3D points", "opensimplex2s3-mix/points1M", "opensimplex2s3/points1M", {"avx2": 1.2, "avx512": 1.0}),
+    ("OpenSimplex2 2D grid", "simplex2-mix/grid1024", "simplex2/grid1024", {"avx2": 1.0, "avx512": 1.0}),
+    ("OpenSimplex2 2D points", "simplex2-mix/points1M", "simplex2/points1M", {"avx2": 1.0, "avx512": 1.0}),
+    ("OpenSimplex2 3D grid", "simplex3-mix/grid128x128x64", "simplex3/grid128x128x64", {"avx2": 1.0, "avx512": 1.0}),
+    ("OpenSimplex2 3D points", "simplex3-mix/points1M", "simplex3/points1M", {"avx2": 1.0, "avx512": 1.0}),
+    ("OpenSimplex2S 2D grid", "opensimplex2s2-mix/grid1024", "opensimplex2s2/grid1024", {"avx2": 1.0, "avx512": 1.0}),
+    ("OpenSimplex2S 2D points", "opensimplex2s2-mix/points1M", "opensimplex2s2/points1M", {"avx2": 1.0, "avx512": 1.0}),
+    ("fBm-6 2D grid", "fbm2_6oct-mix/grid1024", "fbm2_6oct/grid1024", {"avx2": 2.0, "avx512": 1.5}),
+]
+GRADIENT_COST_50 = 1.8
 ISAS = ("sse2", "avx2", "avx512")
 
 
@@ -83,6 +104,43 @@ def run(binary, core, out):
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     with open(out) as f:
         return {b["name"]: b["items_per_second"] for b in json.load(f)["benchmarks"] if "items_per_second" in b}
+
+
+def print_issue_50(bins, med):
+    """Issue #50: per binary, the fastest variant over FastNoise2 and the gradient grids' cost."""
+    missed = []
+    for name, _ in bins:
+        m = med[name]
+        print(f"\n{name}:\n")
+        print("| workload | ISA | FastNoise2 M/s | gradnoise M/s | x FN2 | target |")
+        print("|---|---|---:|---:|---:|---|")
+        for label, fast, fn2, targets in ISSUE_50:
+            for isa, target in targets.items():
+                v, leader = m.get(f"{fast}/{isa}"), m.get(f"fn2/{fn2}/{isa}")
+                if v is None or leader is None:
+                    print(f"| {label} | {isa} | | | | >= {target}x (not measured) |")
+                    continue
+                ok = v / leader >= target
+                if not ok:
+                    missed.append(f"{name} {label} {isa}: {v / leader:.2f}x < {target}x")
+                print(f"| {label} | {isa} | {leader / 1e6:.0f} | {v / 1e6:.0f} | {v / leader:.2f}x | "
+                      f">= {target}x {'met' if ok else '**no**'} |")
+        print(f"\n| gradient grid | ISA | value M/s | value + gradient M/s | cost (x value) | target |")
+        print("|---|---|---:|---:|---:|---|")
+        for g, v, _, _ in GRADIENT_14:
+            if "/grid" not in g:
+                continue
+            for isa in ("avx2", "avx512"):
+                gv, vv = m.get(f"{g}/{isa}"), m.get(f"{v}/{isa}")
+                if gv is None or vv is None:
+                    continue
+                cost = vv / gv
+                ok = cost <= GRADIENT_COST_50
+                if not ok:
+                    missed.append(f"{name} {g}/{isa}: cost {cost:.2f}x > {GRADIENT_COST_50}x")
+                print(f"| {g} | {isa} | {vv / 1e6:.1f} | {gv / 1e6:.1f} | {cost:.2f}x | "
+                      f"<= {GRADIENT_COST_50}x {'met' if ok else '**no**'} |")
+    print("\nTargets: " + ("all met." if not missed else "missed:\n- " + "\n- ".join(missed)))
 
 
 def print_gradient_tables(bins, med):
@@ -136,7 +194,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--core", type=int, default=1)
     ap.add_argument("--yardstick", help="the binary whose stb_perlin figures divide (default: the first)")
-    ap.add_argument("--issue", type=int, default=12, choices=(12, 13, 14), help="whose targets (default 12)")
+    ap.add_argument("--issue", type=int, default=12, choices=(12, 13, 14, 50), help="whose targets (default 12)")
     ap.add_argument("--from-json", help="the medians of bench/leader.py --all --json FILE instead of measuring")
     ap.add_argument("binaries", nargs="*", help="NAME=path/to/gradnoise_bench")
     a = ap.parse_args()
@@ -145,6 +203,14 @@ def main():
     global TARGETS
     if a.issue == 13:
         TARGETS = TARGETS_13
+    if a.issue == 50:
+        for _, fast, fn2, _ in ISSUE_50:
+            TARGETS_14[fast] = (None, {})
+            TARGETS_14["fn2/" + fn2] = (None, {})
+        for g, v, _, _ in GRADIENT_14:
+            if "/grid" in g:
+                TARGETS_14[g] = TARGETS_14[v] = (None, {})
+        TARGETS = TARGETS_14
     if a.issue == 14:
         for g, v, _, fds in GRADIENT_14:
             for w in [g, v] + [f for f, _, _ in fds]:
@@ -166,6 +232,9 @@ def main():
     yardstick = a.yardstick or bins[0][0]
     if a.issue == 14:
         print_gradient_tables(bins, med)
+        return
+    if a.issue == 50:
+        print_issue_50(bins, med)
         return
     head = "| workload | target |" + "".join(f" {n} M/s | {n} x yardstick |" for n, _ in bins)
     print(head)

@@ -83,7 +83,7 @@ function(gradnoise_add_isa_kernels target)
         set(unaligned ";-Wa,-muse-unaligned-vector-move")
       endif()
       set_source_files_properties(${dir}/isa_sse2.cpp PROPERTIES COMPILE_OPTIONS "${prefix}-msse2")
-      set_source_files_properties(${dir}/isa_avx2.cpp PROPERTIES COMPILE_OPTIONS "${prefix}-mavx2${unaligned}")
+      set_source_files_properties(${dir}/isa_avx2.cpp PROPERTIES COMPILE_OPTIONS "${prefix}-mavx2;${prefix}-mfma${unaligned}")
       set_source_files_properties(${dir}/isa_avx512.cpp PROPERTIES COMPILE_OPTIONS
         "${prefix}-mavx512f;${prefix}-mavx512cd;${prefix}-mavx512dq;${prefix}-mavx512bw;${prefix}-mavx512vl;${prefix}-mavx512vbmi;${prefix}-Wno-uninitialized${unaligned}")
       # (GCC 12 warns inside its own avx512fintrin.h about _mm512_undefined_*; not our code.)

@@ -68,7 +68,7 @@ X86Features x86_features() noexcept {
         return f;
     }
     const Registers l7 = cpuid(7, 0);
-    f.avx2 = bit(l7.ebx, 5);
+    f.avx2 = bit(l7.ebx, 5) && bit(l1.ecx, 12) /* FMA: the unit is built with -mfma */;
     f.avx512 = os_zmm && bit(l7.ebx, 16) /* F */ && bit(l7.ebx, 28) /* CD */ && bit(l7.ebx, 17) /* DQ */ &&
                bit(l7.ebx, 30) /* BW */ && bit(l7.ebx, 31) /* VL */ && bit(l7.ecx, 1) /* VBMI */;
     return f;

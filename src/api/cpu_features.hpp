@@ -7,7 +7,7 @@ namespace gradnoise::detail {
 
 struct X86Features {
     bool sse2 = false;
-    bool avx2 = false;    // AVX2, with the OS saving the YMM registers
+    bool avx2 = false;    // AVX2 and FMA, with the OS saving the YMM registers
     bool avx512 = false;  // F, CD, DQ, BW, VL and VBMI, with the OS saving the ZMM and mask registers
 };
 

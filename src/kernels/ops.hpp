@@ -1,9 +1,10 @@
 // The operations layer: the only kernel file that knows which ISA it is compiled for. Every
 // other kernel header is written over the batch types and the functions below and never tests
 // an ISA macro (like Highway's per-target ops headers or simdjson's per-implementation simd.h).
-// Each operation has a portable form, which SSE2 and NEON run where they have nothing better;
-// the ISA-specific forms compute the same integers and floats, and every path is compared bit
-// for bit with the scalar reference in tests/.
+// Each operation has a portable form, which SSE2 and NEON run where they have nothing better
+// (except the in-register float and byte tables, which the kernels use only where an ISA has
+// them); the ISA-specific forms compute the same integers and floats, and every path is compared
+// bit for bit with the scalar reference in tests/.
 //
 // Each src/kernels/isa_*.cpp defines GRADNOISE_KERNEL_ARCH (an xsimd arch), GRADNOISE_KERNEL_NS
 // (a namespace name) and GRADNOISE_KERNEL_ISA, then includes kernels/kernels.inl, which includes
@@ -166,17 +167,16 @@ GRADNOISE_KERNEL_INLINE L gather(const std::int32_t* table, L idx) noexcept {
 }
 
 // ---- small float tables: table[index[lane]], index in 0 .. 15 ----
-// AVX-512: one permute (VPERMPS, which leaves its operands intact); elsewhere a gather (which the
-// kernels never choose: has_register_float_tables).
+// AVX-512: one permute (VPERMPS, which leaves its operands intact). Elsewhere the kernels never
+// choose it (has_register_float_tables), and a use does not compile.
 struct FloatTable16 {
 #if defined(__AVX512F__)
     __m512 t16;
     explicit FloatTable16(const float* t) noexcept : t16(_mm512_load_ps(t)) {}
     GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept { return _mm512_permutexvar_ps(index, t16); }
 #else
-    const float* table;
-    explicit FloatTable16(const float* t) noexcept : table(t) {}
-    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept { return gather(table, index); }
+    explicit FloatTable16(const float* t) noexcept = delete;  // no register table: never chosen
+    F operator[](I index) const noexcept = delete;
 #endif
 };
 
@@ -439,13 +439,30 @@ GRADNOISE_KERNEL_INLINE I gradient_code(I index) noexcept {
 #endif
 }
 
+// ---- a * b + c, where the product a * b is exact ----
+// One fused multiply-add where the unit has it (AVX-512; AVX2, whose unit is built with -mfma and runs
+// only where CPUID reports FMA; NEON), elsewhere a multiply and an add: with an exact product both
+// round the same real number once, so the bits are the same (spec section 9). Never for a product
+// that may round: there the two differ.
+GRADNOISE_KERNEL_INLINE F mul_exact_add(F a, F b, F c) noexcept {
+#if defined(__AVX512F__)
+    return _mm512_fmadd_ps(a, b, c);
+#elif defined(__AVX2__) && defined(__FMA__)
+    return _mm256_fmadd_ps(a, b, c);
+#elif defined(__aarch64__)
+    return F(vfmaq_f32(c, a, b));
+#else
+    return a * b + c;
+#endif
+}
+
 // ---- 16-entry tables of a float's top byte: one byte shuffle ----
 // Where an ISA shuffles the bytes of a 16-byte register by a register of byte indices (AVX2 VPSHUFB
 // in each 128-bit half, NEON TBL, WebAssembly i8x16.swizzle), a lane whose key has the index
 // (0 .. 15) in byte 3 and bytes 0 .. 2 at 0x80 or above -- which all three read as zero -- gets
 // table[index] in its top byte and zero below: a float with the table's sign and exponent bits and a
 // zero mantissa (+-0.5 is 0x3F / 0xBF, 0 is 0x00). key_of makes that key from byte `byte` of c.
-// AVX-512 looks whole floats up instead (FloatTable16); elsewhere the portable form, never chosen.
+// AVX-512 looks whole floats up instead (FloatTable16); elsewhere a use does not compile.
 #if (defined(__AVX2__) && !defined(__AVX512F__)) || defined(__aarch64__) || defined(__wasm_simd128__)
 inline constexpr bool has_byte_shuffle_tables = true;
 #else
@@ -468,17 +485,8 @@ struct FloatTopTable16 {
     explicit FloatTopTable16(const std::uint8_t* top) noexcept : t(wasm_v128_load(top)) {}
     GRADNOISE_KERNEL_INLINE F operator[](I key) const noexcept { return F(wasm_i8x16_swizzle(t, key)); }
 #else
-    const std::uint8_t* table;
-    explicit FloatTopTable16(const std::uint8_t* top) noexcept : table(top) {}
-    GRADNOISE_KERNEL_INLINE F operator[](I key) const noexcept {
-        alignas(64) std::int32_t k[lanes];
-        alignas(64) std::uint32_t v[lanes];
-        key.store_aligned(k);
-        for (std::size_t i = 0; i < lanes; ++i) {
-            v[i] = static_cast<std::uint32_t>(table[static_cast<std::uint32_t>(k[i]) >> 24 & 15]) << 24;
-        }
-        return as_float(bits_as<std::int32_t>(Batch<std::uint32_t>::load_aligned(v)));
-    }
+    explicit FloatTopTable16(const std::uint8_t* top) noexcept = delete;  // no byte shuffle: never chosen
+    F operator[](I key) const noexcept = delete;
 #endif
     // The key of the index in byte `byte` (0 .. 3) of each lane of c, whose bytes hold indices 0 .. 15.
     GRADNOISE_KERNEL_INLINE static I key_of(I c, int byte) noexcept {

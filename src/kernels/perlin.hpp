@@ -285,9 +285,9 @@ GRADNOISE_KERNEL_INLINE F perlin_dot_cell(const Corners& c, const F (*offset)[2]
         } else {
             code = FloatTopTable16::key_of(code, byte);
         }
-        const F xy = gx[code] * d[0][i] + gy[code] * d[1][j];
+        const F xy = mul_exact_add(gy[code], d[1][j], gx[code] * d[0][i]);  // (g's products are exact)
         if constexpr (dims == 3) {
-            return xy + gz[code] * d[2][k];
+            return mul_exact_add(gz[code], d[2][k], xy);
         } else {
             return xy;
         }
@@ -301,7 +301,7 @@ GRADNOISE_KERNEL_INLINE F perlin_dot_cell(const Corners& c, const F (*offset)[2]
 
 // Where the dot form runs: float32 batches whose hasher gives gradient indices, on ISAs with
 // in-register float tables (AVX-512) or byte-shuffle tables (AVX2, NEON, WebAssembly).
-template <int dims, class Hasher, class B>
+template <class Hasher, class B>
 inline constexpr bool perlin_dot_form =
     std::is_same_v<B, F> && Hasher::has_dot_corners && (has_register_float_tables || has_byte_shuffle_tables);
 
@@ -311,7 +311,7 @@ GRADNOISE_KERNEL_INLINE B noise3(const Hasher& hasher, B x, B y, B z) noexcept {
     const Axis<B> ax = split(x), ay = split(y), az = split(z);
     const B u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac), w = fade_curve<fade>(az.frac);
     const B one(ScalarOf<B>(1));
-    if constexpr (perlin_dot_form<3, Hasher, B>) {
+    if constexpr (perlin_dot_form<Hasher, B>) {
         const F d[3][2] = {{ax.frac, ax.frac - one}, {ay.frac, ay.frac - one}, {az.frac, az.frac - one}};
         const F weights[3] = {u, v, w};
         const F r = perlin_dot_cell<3>(hasher.dot_corners3(ax.cell, ay.cell, az.cell), d, weights);
@@ -332,7 +332,7 @@ GRADNOISE_KERNEL_INLINE B noise2(const Hasher& hasher, B x, B y) noexcept {
     const Axis<B> ax = split(x), ay = split(y);
     const B u = fade_curve<fade>(ax.frac), v = fade_curve<fade>(ay.frac);
     const B one(ScalarOf<B>(1));
-    if constexpr (perlin_dot_form<2, Hasher, B>) {
+    if constexpr (perlin_dot_form<Hasher, B>) {
         const F d[2][2] = {{ax.frac, ax.frac - one}, {ay.frac, ay.frac - one}};
         const F weights[2] = {u, v};
         const F r = perlin_dot_cell<2>(hasher.dot_corners2(ax.cell, ay.cell), d, weights);
