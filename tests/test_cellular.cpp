@@ -192,6 +192,22 @@ TEST_CASE("every distance and output, 2D and 3D: scalar == every ISA, bit for bi
     }
 }
 
+TEST_CASE("jitters whose reach / 512 rounds (subnormal) and odd ones: scalar == every ISA, bit for bit") {
+    // The kernels compute reach * o_a as (float(k) - 511.5) * (reach / 512) (spec section 9): the same
+    // product where reach / 512 is exact; below that both products vanish beside float(step) + 0.5.
+    const testing::Points points = testing::random_points(testing::random_point_count() / 64 + 1, -300.0f, 300.0f, 71);
+    const testing::Points awkward = testing::awkward_points();
+    const float jitters[] = {1e-45f, 3e-41f, 1.5e-38f, 7.0e-36f, 0x1p-20f, 0x1.8p-26f, 0.37f, 0.9999999f};
+    for (float jitter : jitters) {
+        for (CellularOutput output : {CellularOutput::f1, CellularOutput::f2, CellularOutput::feature_x, CellularOutput::edge}) {
+            const Noise n = make(cellular_desc(CellularDistance::euclidean, output, jitter, 5));
+            const std::string what = std::string(gradnoise::cellular_output_name(output)) + " jitter " + std::to_string(jitter);
+            testing::check_points(n, points, what.c_str(), {2, 3});
+            testing::check_points(n, awkward, what.c_str(), {2, 3});
+        }
+    }
+}
+
 TEST_CASE("F1, F2 and the cell value equal a brute-force search in binary64 (jitter 1, every distance)") {
     const testing::Points p =
         testing::random_points(std::min<std::size_t>(5000, testing::random_point_count() / 100 + 500), -100.0f, 100.0f, 101);

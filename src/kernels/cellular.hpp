@@ -71,10 +71,17 @@ struct CellularBase {
         const I v = shift_right(mul_wrap(h ^ shift_right(h, 16), I(static_cast<std::int32_t>(detail::cellular_value_multiplier))), 8);
         return xsimd::to_float(v) * F(1.1920928955078125e-07f) + F(-1.0f);
     }
-    // [S 17.2] Axis a's part of the feature point's offset from the cell of the sample, before the
-    // sample's own position: (float(step) + 0.5) + reach * o_a.
-    GRADNOISE_KERNEL_INLINE static F feature_term(int step, F reach, F offset) noexcept {
-        return F(static_cast<float>(step) + 0.5f) + reach * offset;
+    // [S 17.2, 9] Axis a's part of the feature point's offset from the cell of the sample, before the
+    // sample's own position: (float(step) + 0.5) + reach * o_a, with reach * o_a computed as
+    // (float(k) - 511.5) * (reach / 512) (k: the offset's 10 bits; o_a = (2k - 1023) / 1024 exactly):
+    // the same real product, rounded once, one operation less (spec section 9 says why the bits
+    // stay where reach / 512 is not exact). reach_unit: reach / 512 (reach_unit_of).
+    GRADNOISE_KERNEL_INLINE static F feature_term(int step, F reach_unit, I h, int a) noexcept {
+        const F centred = xsimd::to_float(shr(h, 10 * a) & I(1023)) - F(511.5f);
+        return F(static_cast<float>(step) + 0.5f) + centred * reach_unit;
+    }
+    static F reach_unit_of(const detail::NoiseTables& t) noexcept {
+        return F(t.cellular_reach[dims - 2] * 0.001953125f);
     }
     // [S 17.2] One axis's share of a distance (squared for the Euclidean ones) and the sum (or the
     // maximum) of the shares, axis by axis in order.
@@ -201,7 +208,7 @@ struct CellularBase {
                                                        bool want_value) const noexcept {
         const std::int32_t* mask = t->octaves.mask[k];
         const CellularParams& c = t->desc.cellular;
-        const F reach(t->cellular_reach[dims - 2]);
+        const F reach_unit = reach_unit_of(*t);
         F frac[dims];
         I cell[dims];
         I h_axis[dims][3];  // the cell hash's term of each neighbour on each axis
@@ -218,7 +225,7 @@ struct CellularBase {
         auto neighbour = [&](I terms, const int* step, F* d) GRADNOISE_KERNEL_LAMBDA_INLINE {
             const I h = cell_hash(terms);
             for (int a = 0; a < dims; ++a) {
-                d[a] = feature_term(step[a], reach, feature_offset(h, a)) - frac[a];
+                d[a] = feature_term(step[a], reach_unit, h, a) - frac[a];
             }
             return h;
         };
@@ -239,7 +246,7 @@ struct CellularBase {
                     const int a = static_cast<int>(c.output) - static_cast<int>(CellularOutput::feature_x);
                     if (a >= dims) return F(0.0f);
                     const F floored = (q[a] + F(0.0f)) - frac[a];  // floor(q + 0), exactly
-                    return (floored + F(static_cast<float>(step[a]))) + (F(0.5f) + reach * feature_offset(h, a));
+                    return (floored + F(static_cast<float>(step[a]))) + feature_term(0, reach_unit, h, a);  // 0.5 + reach o_a
                 }
                 default: return cell_value(h);
             }

@@ -57,7 +57,7 @@ struct CellularRow {
         const detail::NoiseTables& t = *base.t;
         const std::int32_t* mask = t.octaves.mask[k];
         const CellularParams& c = t.desc.cellular;
-        const F reach(t.cellular_reach[dims - 2]);
+        const F reach_unit = Base::reach_unit_of(t);
         const bool want_value = c.output == CellularOutput::cell_value;
         const I key(static_cast<std::int32_t>(t.mix_key));
         first = first_cell;
@@ -74,14 +74,14 @@ struct CellularRow {
                             h = h ^ Base::axis_term(I(Z) + I(dz), 2, mask);
                         }
                         h = Base::cell_hash(h);
-                        Base::feature_term(dx, reach, Base::feature_offset(h, 0)).store_aligned(term[n] + at);
-                        const F oy = Base::feature_term(dy, reach, Base::feature_offset(h, 1)) - fy;
+                        Base::feature_term(dx, reach_unit, h, 0).store_aligned(term[n] + at);
+                        const F oy = Base::feature_term(dy, reach_unit, h, 1) - fy;
                         Base::share(c.distance, oy).store_aligned(y_share[n] + at);
                         if constexpr (offsets) {
                             oy.store_aligned(y_offset[n] + at);
                         }
                         if constexpr (dims == 3) {
-                            const F oz = Base::feature_term(dz, reach, Base::feature_offset(h, 2)) - fz;
+                            const F oz = Base::feature_term(dz, reach_unit, h, 2) - fz;
                             Base::share(c.distance, oz).store_aligned(z_share[n] + at);
                             if constexpr (offsets) {
                                 oz.store_aligned(z_offset[offsets ? n : 0] + at);
