@@ -1,10 +1,9 @@
 // The operations layer: the only kernel file that knows which ISA it is compiled for. Every
 // other kernel header is written over the batch types and the functions below and never tests
 // an ISA macro (like Highway's per-target ops headers or simdjson's per-implementation simd.h).
-// Each operation has a portable form, which SSE2 and NEON run where they have nothing better
-// (except the in-register float and byte tables, which the kernels use only where an ISA has
-// them); the ISA-specific forms compute the same integers and floats, and every path is compared
-// bit for bit with the scalar reference in tests/.
+// Each operation has a portable form, which SSE2 and NEON run where they have nothing better;
+// the ISA-specific forms compute the same integers and floats, and every path is compared bit
+// for bit with the scalar reference in tests/.
 //
 // Each src/kernels/isa_*.cpp defines GRADNOISE_KERNEL_ARCH (an xsimd arch), GRADNOISE_KERNEL_NS
 // (a namespace name) and GRADNOISE_KERNEL_ISA, then includes kernels/kernels.inl, which includes
@@ -35,11 +34,10 @@
 #define GRADNOISE_SSE2 1
 #endif
 
-// The per-batch building blocks must inline into their batch loops. GCC's size heuristics stop
-// inlining some instantiations once many callers share them (the fractal, warp and pattern
-// decorators multiplied those), and out of line every batch argument goes through memory:
-// perlin3-mix on AVX2 went from 35.5 to 66.6 instructions per sample that way.
-// (Sanitizer builds define GRADNOISE_KERNEL_INLINE as plain inline: cmake/GradnoiseFlags.cmake.)
+// The per-batch building blocks must inline into their batch loops. GCC's size heuristics stop inlining some
+// instantiations once many callers share them (the fractal, warp and pattern decorators multiplied those), and out of
+// line every batch argument goes through memory: perlin3-mix on AVX2 went from 35.5 to 66.6 instructions per sample
+// that way. (Sanitizer builds define GRADNOISE_KERNEL_INLINE as plain inline: cmake/GradnoiseFlags.cmake.)
 #ifndef GRADNOISE_KERNEL_LAMBDA_INLINE
 #if !defined(GRADNOISE_KERNEL_INLINE) && defined(_MSC_VER) && !defined(__clang__)
 #define GRADNOISE_KERNEL_INLINE __forceinline  // (MSVC has no attribute for a lambda's call operator)
@@ -99,10 +97,9 @@ inline constexpr bool has_f64_kernel = false;
 #endif
 
 // ---- bit casts ----
-// The same register bits as lanes of another type. (xsimd 8.1's NEON bitwise_cast dispatches
-// through a tuple of casts built per call; once GCC stopped inlining it in the larger NEON kernel
-// unit, every cast was a call -- NEON Perlin grids ran 6x the instructions. A vector cast is one
-// register move or none.)
+// The same register bits as lanes of another type. (xsimd 8.1's NEON bitwise_cast dispatches through a tuple of casts
+// built per call; once GCC stopped inlining it in the larger NEON kernel unit, every cast was a call -- NEON Perlin
+// grids ran 6x the instructions. A vector cast is one register move or none.)
 template <class To, class From>
 GRADNOISE_KERNEL_INLINE Batch<To> bits_as(Batch<From> v) noexcept {
 #if defined(__aarch64__)
@@ -167,16 +164,17 @@ GRADNOISE_KERNEL_INLINE L gather(const std::int32_t* table, L idx) noexcept {
 }
 
 // ---- small float tables: table[index[lane]], index in 0 .. 15 ----
-// AVX-512: one permute (VPERMPS, which leaves its operands intact). Elsewhere the kernels never
-// choose it (has_register_float_tables), and a use does not compile.
+// AVX-512: one permute (VPERMPS, which leaves its operands intact); elsewhere a gather (which the
+// kernels never choose: has_register_float_tables).
 struct FloatTable16 {
 #if defined(__AVX512F__)
     __m512 t16;
     explicit FloatTable16(const float* t) noexcept : t16(_mm512_load_ps(t)) {}
     GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept { return _mm512_permutexvar_ps(index, t16); }
 #else
-    explicit FloatTable16(const float* t) noexcept = delete;  // no register table: never chosen
-    F operator[](I index) const noexcept = delete;
+    const float* table;
+    explicit FloatTable16(const float* t) noexcept : table(t) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I index) const noexcept { return gather(table, index); }
 #endif
 };
 
@@ -233,10 +231,9 @@ struct FloatTable64 {
 };
 
 // ---- lane permutes: table[index[lane]], index in 0 .. lanes - 1 ----
-// One instruction where the ISA permutes 32-bit lanes by a register (AVX2 and AVX-512 vpermd):
-// a grid row's window of consecutive cells (kernels/grid_rows.hpp) is then one load and one permute
-// instead of a gather (AVX2; AVX-512 hashes in registers). Elsewhere the portable loop, which the
-// kernels never choose (has_lane_permute).
+// One instruction where the ISA permutes 32-bit lanes by a register (AVX2 and AVX-512 vpermd): a grid row's window of
+// consecutive cells (kernels/grid_rows.hpp) is then one load and one permute instead of a gather (AVX2; AVX-512
+// hashes in registers). Elsewhere the portable loop, which the kernels never choose (has_lane_permute).
 #if defined(__AVX2__) || defined(__AVX512F__)
 inline constexpr bool has_lane_permute = true;
 #else
@@ -345,11 +342,10 @@ GRADNOISE_KERNEL_INLINE I truncate_to_int(F v) noexcept {
 #endif
 }
 
-// v << n and v >> n (arithmetic on signed lanes, logical on unsigned ones) for 0 <= n < the lane's
-// bits. xsimd 8.1's NEON shift operators pass the count through a switch over every count, which
-// GCC keeps out of line in the NEON unit (a call per shift, ~2,400 call sites there); NEON shifts
-// by a register in one instruction (left by a positive count, right by a negative one). Kernels
-// shift batches through these, never with << or >>.
+// v << n and v >> n (arithmetic on signed lanes, logical on unsigned ones) for 0 <= n < the lane's bits. xsimd 8.1's
+// NEON shift operators pass the count through a switch over every count, which GCC keeps out of line in the NEON unit
+// (a call per shift, ~2,400 call sites there); NEON shifts by a register in one instruction (left by a positive
+// count, right by a negative one). Kernels shift batches through these, never with << or >>.
 #if defined(__aarch64__)
 template <class T>
 GRADNOISE_KERNEL_INLINE Batch<T> neon_shift(Batch<T> v, int count) noexcept {
@@ -399,11 +395,10 @@ GRADNOISE_KERNEL_INLINE I mul_wrap(I a, I b) noexcept {
     return bits_as<std::int32_t>(bits_as<std::uint32_t>(a) * bits_as<std::uint32_t>(b));
 }
 
-// [S 4.2] floor(v) mod 256 for a floored float: the low 8 bits of the result are the cell
-// (higher bits are ignored by every hasher). Every float of magnitude >= 2^31 is a multiple of
-// 256 (cell 0). x86's truncating conversion returns 0x80000000 (low byte 0) for exactly those
-// values and for NaN, so one conversion suffices there; where conversions saturate instead
-// (NEON, WebAssembly) such values are replaced by 0 first.
+// [S 4.2] floor(v) mod 256 for a floored float: the low 8 bits of the result are the cell (higher bits are ignored by
+// every hasher). Every float of magnitude >= 2^31 is a multiple of 256 (cell 0). x86's truncating conversion returns
+// 0x80000000 (low byte 0) for exactly those values and for NaN, so one conversion suffices there; where conversions
+// saturate instead (NEON, WebAssembly) such values are replaced by 0 first.
 GRADNOISE_KERNEL_INLINE I cell_index(F floored) noexcept {
 #if defined(GRADNOISE_SSE2) && !defined(__wasm__)
     return xsimd::to_int(floored);
@@ -439,11 +434,8 @@ GRADNOISE_KERNEL_INLINE I gradient_code(I index) noexcept {
 #endif
 }
 
-// ---- a * b + c, where the product a * b is exact ----
-// One fused multiply-add where the unit has it (AVX-512; AVX2, whose unit is built with -mfma and runs
-// only where CPUID reports FMA; NEON), elsewhere a multiply and an add: with an exact product both
-// round the same real number once, so the bits are the same (spec section 9). Never for a product
-// that may round: there the two differ.
+// ---- a * b + c for an exact product a * b only: fused (AVX-512; AVX2, built with -mfma and run only
+// where CPUID has FMA; NEON) or not, the same bits (spec section 9); a product that rounds: never ----
 GRADNOISE_KERNEL_INLINE F mul_exact_add(F a, F b, F c) noexcept {
 #if defined(__AVX512F__)
     return _mm512_fmadd_ps(a, b, c);
@@ -451,9 +443,8 @@ GRADNOISE_KERNEL_INLINE F mul_exact_add(F a, F b, F c) noexcept {
     return _mm256_fmadd_ps(a, b, c);
 #elif defined(__aarch64__)
     return F(vfmaq_f32(c, a, b));
-#else
-    return a * b + c;
 #endif
+    return a * b + c;
 }
 
 // ---- 16-entry tables of a float's top byte: one byte shuffle ----
@@ -462,7 +453,7 @@ GRADNOISE_KERNEL_INLINE F mul_exact_add(F a, F b, F c) noexcept {
 // (0 .. 15) in byte 3 and bytes 0 .. 2 at 0x80 or above -- which all three read as zero -- gets
 // table[index] in its top byte and zero below: a float with the table's sign and exponent bits and a
 // zero mantissa (+-0.5 is 0x3F / 0xBF, 0 is 0x00). key_of makes that key from byte `byte` of c.
-// AVX-512 looks whole floats up instead (FloatTable16); elsewhere a use does not compile.
+// AVX-512 looks whole floats up instead (FloatTable16); elsewhere the portable form, never chosen.
 #if (defined(__AVX2__) && !defined(__AVX512F__)) || defined(__aarch64__) || defined(__wasm_simd128__)
 inline constexpr bool has_byte_shuffle_tables = true;
 #else
@@ -485,8 +476,17 @@ struct FloatTopTable16 {
     explicit FloatTopTable16(const std::uint8_t* top) noexcept : t(wasm_v128_load(top)) {}
     GRADNOISE_KERNEL_INLINE F operator[](I key) const noexcept { return F(wasm_i8x16_swizzle(t, key)); }
 #else
-    explicit FloatTopTable16(const std::uint8_t* top) noexcept = delete;  // no byte shuffle: never chosen
-    F operator[](I key) const noexcept = delete;
+    const std::uint8_t* table;
+    explicit FloatTopTable16(const std::uint8_t* top) noexcept : table(top) {}
+    GRADNOISE_KERNEL_INLINE F operator[](I key) const noexcept {
+        alignas(64) std::int32_t k[lanes];
+        alignas(64) std::uint32_t v[lanes];
+        key.store_aligned(k);
+        for (std::size_t i = 0; i < lanes; ++i) {
+            v[i] = static_cast<std::uint32_t>(table[static_cast<std::uint32_t>(k[i]) >> 24 & 15]) << 24;
+        }
+        return as_float(bits_as<std::int32_t>(Batch<std::uint32_t>::load_aligned(v)));
+    }
 #endif
     // The key of the index in byte `byte` (0 .. 3) of each lane of c, whose bytes hold indices 0 .. 15.
     GRADNOISE_KERNEL_INLINE static I key_of(I c, int byte) noexcept {
