@@ -28,6 +28,7 @@ import json
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 
 # (label, fastest variant workload, reference variant workload (None: one variant), FastNoise2 workload,
@@ -166,6 +167,64 @@ def print_all(bins, med):
         print(f"| {n} | " + " | ".join(f"{med[name][n] / 1e6:.1f}" if n in med[name] else "" for name, _ in bins) + " |")
 
 
+WIDE_HEAD = "| workload | what | scalar | SSE2 | AVX2 | AVX-512 | FastNoise2 AVX2 | x FN2 | FastNoise2 AVX-512 | x FN2 |"
+WIDE_YARDSTICK_NAMES = {"stb": "stb_perlin", "glm": "glm", "libnoise": "libnoise"}
+
+
+def print_wide(med, doc):
+    """docs/benchmarks.md's every-workload table from the first binary's medians: a row per workload,
+    a column per ISA, FastNoise2's AVX2 and AVX-512 figures with the ratios, then the yardsticks. Its
+    "what" column is read from the same table in `doc` (the descriptions are said once, there); rows
+    keep that table's order, a workload it lacks follows its family's last row with "NEW" as its
+    description, and the names of rows no longer measured go to stderr."""
+    with open(doc) as f:
+        text = f.read()
+    start = text.index(WIDE_HEAD)
+    what, order = {}, []
+    for line in text[start:text.index("\n\n", start)].split("\n")[2:]:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        what[cells[0].strip("`")] = cells[1]
+        order.append(cells[0].strip("`"))
+    found = []
+    for n in med:
+        parts = split_name(n)
+        if parts is None or parts[0] in ("graph", "hand"):
+            continue
+        family, work, isa, _ = parts
+        key = "/".join(n.split("/")[:4]) if family == "heightmap" else f"{family}/{work}"
+        if (isa or family == "heightmap") and key not in found:
+            found.append(key)
+    rows = [n for n in order if n in found]
+    for n in (n for n in found if n not in what):
+        family = n.split("/")[0]
+        rows.insert(max([i for i, r in enumerate(rows) if r.split("/")[0] == family] or [len(rows) - 1]) + 1, n)
+    gone = [n for n in order if n not in found]
+    if gone:
+        print(f"not measured (rows dropped): {gone}", file=sys.stderr)
+
+    def fmt(v):
+        return "" if v is None else f"{v / 1e6:.0f}" if v >= 1e8 else f"{v / 1e6:.1f}"
+
+    def get(n, isa):
+        return med.get(f"{n}/{isa}/real_time" if n.endswith("threads2") else f"{n}/{isa}")
+
+    print(WIDE_HEAD + "".join(f" {WIDE_YARDSTICK_NAMES[y]} |" for y in YARDSTICKS))
+    print("|---|---|" + "---:|" * (8 + len(YARDSTICKS)))
+    for n in rows:
+        if n.startswith("heightmap"):
+            at = next((k for k in med if k.startswith(n + "/")), None)
+            cells = ["", "", "", fmt(med[at] if at else None)] + [""] * (4 + len(YARDSTICKS))
+        else:
+            family, work = n.split("/", 1)
+            base = counterpart(family)
+            cells = [fmt(get(n, isa)) for isa in ISAS[:4]]
+            for isa in ("avx2", "avx512"):
+                theirs, ours = (get(f"fn2/{base}/{work}", isa) if base else None), get(n, isa)
+                cells += [fmt(theirs), f"{ours / theirs:.2f}x" if theirs and ours else ""]
+            cells += [fmt(med.get(f"{y}/{base}/{work}") if base else None) for y in YARDSTICKS]
+        print(f"| `{n}` | {what.get(n, 'NEW')} | " + " | ".join(cells) + " |")
+
+
 def measure(a, bins, isas):
     """Medians per binary: {name: {workload: samples/s}} and each binary's benchmark context."""
     runs = {name: {} for name, _ in bins}
@@ -245,6 +304,8 @@ def main():
     ap.add_argument("--threads", action="store_true", help="also the 2-thread grids (unpinned)")
     ap.add_argument("--all", action="store_true", help="every workload of the binaries (every ISA unless --isas "
                     "is given), each beside FastNoise2's same workload where the peer has it")
+    ap.add_argument("--wide", metavar="DOC", help="with --all or --from-json: print the every-workload table "
+                    "as DOC's (docs/benchmarks.md) one-row-per-workload table, its descriptions kept, instead")
     a = ap.parse_args()
     isas = (a.isas or "avx2,avx512").split(",")
     if a.from_json:
@@ -270,7 +331,10 @@ def main():
           f"{' (workloads on threads unpinned)' if threads else ''}; medians of {rounds} x 5 interleaved "
           f"repetitions per binary.\n")
     print_leader(bins, med, isas, threads)
-    if a.all:
+    if a.wide:
+        print(f"\nEvery workload ({first}, M samples/s):\n")
+        print_wide(med[first], a.wide)
+    elif a.all:
         print("\nEvery workload:\n")
         print_all(bins, med)
     if a.json:

@@ -28,6 +28,8 @@ import statistics
 import subprocess
 import tempfile
 
+import leader  # bench/leader.py (this script's folder is on sys.path)
+
 # workload -> (its stb denominator, {isa: target ratio})
 TARGETS = {
     "fbm2_6oct/grid1024": ("stb/fbm2_6oct/grid1024", {"avx2": 9.4, "avx512": 18.9}),
@@ -72,24 +74,28 @@ GRADIENT_14 = [
     ("curl3/points1M", "perlin3/points1M", False, []),  # three 3D gradients per sample
 ]
 TARGETS_14 = {}  # filled from GRADIENT_14 in main(): every workload it names
-# Issue #50: (label, fastest variant, FastNoise2's workload, {isa: least ratio}) and the gradient grids'
-# most cost over their value grids (GRADIENT_14's grid rows: the same variant with and without -grad).
-ISSUE_50 = [
-    ("Perlin 3D points", "perlin3-mix/points1M", "perlin3/points1M", {"avx2": 1.4, "avx512": 1.1}),
-    ("Perlin 2D points", "perlin2-mix/points1M", "perlin2/points1M", {"avx2": 1.0, "avx512": 1.0}),
-    ("cellular F1 2D points", "cellular2/points1M", "cellular2/points1M", {"avx2": 1.2, "avx512": 1.2}),
-    ("cellular F1 3D points", "cellular3/points1M", "cellular3/points1M", {"avx2": 1.2, "avx512": 1.2}),
-    ("OpenSimplex2S 3D grid", "opensimplex2s3-mix/grid128x128x64", "opensimplex2s3/grid128x128x64",
-     {"avx2": 1.2, "avx512": 1.0}),
-    ("OpenSimplex2S 3D points", "opensimplex2s3-mix/points1M", "opensimplex2s3/points1M", {"avx2": 1.2, "avx512": 1.0}),
-    ("OpenSimplex2 2D grid", "simplex2-mix/grid1024", "simplex2/grid1024", {"avx2": 1.0, "avx512": 1.0}),
-    ("OpenSimplex2 2D points", "simplex2-mix/points1M", "simplex2/points1M", {"avx2": 1.0, "avx512": 1.0}),
-    ("OpenSimplex2 3D grid", "simplex3-mix/grid128x128x64", "simplex3/grid128x128x64", {"avx2": 1.0, "avx512": 1.0}),
-    ("OpenSimplex2 3D points", "simplex3-mix/points1M", "simplex3/points1M", {"avx2": 1.0, "avx512": 1.0}),
-    ("OpenSimplex2S 2D grid", "opensimplex2s2-mix/grid1024", "opensimplex2s2/grid1024", {"avx2": 1.0, "avx512": 1.0}),
-    ("OpenSimplex2S 2D points", "opensimplex2s2-mix/points1M", "opensimplex2s2/points1M", {"avx2": 1.0, "avx512": 1.0}),
-    ("fBm-6 2D grid", "fbm2_6oct-mix/grid1024", "fbm2_6oct/grid1024", {"avx2": 2.0, "avx512": 1.5}),
-]
+# Issue #50: the least ratio to FastNoise2 per ISA, by bench/leader.py's row label; the workloads
+# (fastest variant, FastNoise2's) come from leader.py's ROWS, where they are named once. And the
+# gradient grids' most cost over their value grids (GRADIENT_14's grid rows: the same variant with
+# and without -grad).
+ISSUE_50_TARGETS = {
+    "Perlin 3D points": {"avx2": 1.4, "avx512": 1.1},
+    "Perlin 2D points": {"avx2": 1.0, "avx512": 1.0},
+    "cellular F1 2D points": {"avx2": 1.2, "avx512": 1.2},
+    "cellular F1 3D points": {"avx2": 1.2, "avx512": 1.2},
+    "OpenSimplex2S 3D grid": {"avx2": 1.2, "avx512": 1.0},
+    "OpenSimplex2S 3D points": {"avx2": 1.2, "avx512": 1.0},
+    "OpenSimplex2 2D grid": {"avx2": 1.0, "avx512": 1.0},
+    "OpenSimplex2 2D points": {"avx2": 1.0, "avx512": 1.0},
+    "OpenSimplex2 3D grid": {"avx2": 1.0, "avx512": 1.0},
+    "OpenSimplex2 3D points": {"avx2": 1.0, "avx512": 1.0},
+    "OpenSimplex2S 2D grid": {"avx2": 1.0, "avx512": 1.0},
+    "OpenSimplex2S 2D points": {"avx2": 1.0, "avx512": 1.0},
+    "fBm-6 2D grid": {"avx2": 2.0, "avx512": 1.5},
+}
+ISSUE_50 = [(label, fast, fn2, ISSUE_50_TARGETS[label]) for label, fast, _, fn2, _, _ in leader.ROWS
+            if label in ISSUE_50_TARGETS]
+assert len(ISSUE_50) == len(ISSUE_50_TARGETS), "a target label that bench/leader.py's ROWS lacks"
 GRADIENT_COST_50 = 1.8
 ISAS = ("sse2", "avx2", "avx512")
 

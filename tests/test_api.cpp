@@ -143,7 +143,7 @@ TEST_CASE("many threads on one Noise get the single-threaded answer" * doctest::
 }
 
 TEST_CASE("version") {
-    CHECK(std::string(gradnoise::version_string()) == "0.23.0");
+    CHECK(std::string(gradnoise::version_string()) == "0.24.0");
     // The build's version (CMake reads it from gradnoise/version.h) is the one the library reports.
     CHECK(std::string(gradnoise::version_string()) == GRADNOISE_PROJECT_VERSION);
 }

@@ -56,8 +56,8 @@ TEST_CASE("status names and the per-thread message") {
 
 TEST_CASE("version") {
     CHECK(gradnoise_version() == GRADNOISE_VERSION_NUMBER);
-    CHECK(std::string(gradnoise_version_string()) == "0.23.0");
-    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (23u << 8) | 0u));
+    CHECK(std::string(gradnoise_version_string()) == "0.24.0");
+    CHECK(GRADNOISE_VERSION_NUMBER == ((0u << 16) | (24u << 8) | 0u));
 }
 
 TEST_CASE("ISA queries and overrides") {

@@ -19,6 +19,7 @@
 
 #include "gradnoise/gradnoise.hpp"
 #include "reference/reference.hpp"
+#include "reference/simplex_common.hpp"
 #include "tables/simplex_constants.hpp"
 #include "tables/splitmix64.hpp"
 #include "test_support.hpp"
@@ -169,6 +170,95 @@ TEST_CASE("every variant, orientation and dimension: scalar == every ISA, bit fo
             }
         }
       }
+    }
+}
+
+namespace {
+
+// [S 16.4] 3D fast's points where the second lattice's mirrored offsets tie only by rounding:
+// ax > ay on the first lattice (both below 0.25, az the largest there), float(0.5 - ax) ==
+// float(0.5 - ay) on the second, whose tie his order of tests gives to x, and the second lattice's
+// next vertex inside its radius (b > 1 before b -= 1). One set of compares for both lattices (the
+// Kuhn tetrahedron's walk: the second lattice's order as the first's, reversed) would take y at
+// each. Found by stepping the inputs by ulps around lattice offsets (+-m, +-m, +-0.4) in the
+// fallback orientation, the offsets computed as spec 16.1 / 16.7 say (T: double for K.jpg's
+// arithmetic, float for the mix variant's).
+template <class T>
+testing::Points rounded_tie_points(std::size_t wanted) {
+    namespace rs = gradnoise::reference::simplex;
+    testing::Points found;
+    for (int base = 0; base < 64 && found.size() < wanted; ++base) {
+        // Lattice offsets (+-m, +-m, +-0.4) near the origin's cells, where the inputs' ulps are
+        // fine; the fallback rotation is its own inverse: these are the inputs that reach them.
+        const double m = 0.07 + 0.02 * (base / 8);
+        const double l[3] = {base & 1 ? -m : m, base & 2 ? -m : m, base & 4 ? 0.4 : -0.4};
+        const double sum = l[0] + l[1] + l[2];
+        const double r = 2.0 / 3.0 * sum;
+        const float start[3] = {static_cast<float>(r - l[0]), static_cast<float>(r - l[1]), static_cast<float>(r - l[2])};
+        for (int i = -12; i <= 12 && found.size() < wanted; ++i) {
+            for (int j = -12; j <= 12 && found.size() < wanted; ++j) {
+                for (int k = -4; k <= 4 && found.size() < wanted; ++k) {
+                    auto step = [](float v, int n) {
+                        for (int s = 0; s < (n < 0 ? -n : n); ++s) {
+                            v = std::nextafter(v, n < 0 ? -INFINITY : INFINITY);
+                        }
+                        return v;
+                    };
+                    const float p[3] = {step(start[0], i), step(start[1], j), step(start[2], k)};
+                    T o[3];
+                    rs::orient3<T>(Orientation3::fallback, gradnoise::detail::opensimplex2_orientation, T(p[0]), T(p[1]),
+                                   T(p[2]), o);
+                    float off[3], ax[3], half[3];
+                    for (int c = 0; c < 3; ++c) {
+                        off[c] = rs::cell_offset(o[c], rs::round_cell(o[c]));
+                        ax[c] = static_cast<float>(static_cast<int>(-1.0f - off[c]) | 1) * -off[c];
+                        half[c] = 0.5f - ax[c];
+                    }
+                    if (!(ax[0] > ax[1] && ax[1] < 0.25f && ax[2] > ax[0] && half[0] == half[1] && half[2] < half[0])) {
+                        continue;
+                    }
+                    const float a = (0.6f - off[0] * off[0]) - (off[1] * off[1] + off[2] * off[2]);
+                    const float a2 = a + ((0.75f - half[0]) - (half[1] + half[2]));
+                    if (a2 + half[0] + half[0] > 1.0f) {
+                        found.add(p[0], p[1], p[2]);
+                    }
+                }
+            }
+        }
+    }
+    return found;
+}
+
+}  // namespace
+
+TEST_CASE("OpenSimplex2 3D where the second lattice's offsets tie by rounding: every ISA == the reference") {
+    for (bool mix : {false, true}) {
+        const testing::Points p = mix ? rounded_tie_points<float>(200) : rounded_tie_points<double>(200);
+        INFO((mix ? "mix" : "K.jpg's arithmetic") << ": " << p.size() << " points found");
+        CHECK(p.size() == 200);  // the search is deterministic; far fewer would mean it lost its target
+        NoiseDesc d = simplex_desc(false, 1337u);
+        d.hash = mix ? gradnoise::Hash::mix : gradnoise::Hash::permutation;
+        d.simplex.orientation3 = Orientation3::fallback;
+        const Noise n = make(d);
+        testing::check_points(n, p, mix ? "opensimplex2 mix, rounded ties" : "opensimplex2, rounded ties", {3});
+        // The gradient kernels choose the same vertices (with_gradient instantiations).
+        std::vector<float> ref(p.size() * 4);
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            const gradnoise::Gradient3 g = n.gradient3(p.x[i], p.y[i], p.z[i]);
+            ref[i] = g.value, ref[p.size() + i] = g.dx, ref[2 * p.size() + i] = g.dy, ref[3 * p.size() + i] = g.dz;
+        }
+        for (const testing::IsaPath& path : testing::isa_paths()) {
+            std::vector<float> got(p.size() * 4, 12345.0f);
+            gradnoise::GradientOut out;
+            out.value = got.data();
+            out.dx = got.data() + p.size();
+            out.dy = got.data() + 2 * p.size();
+            out.dz = got.data() + 3 * p.size();
+            const gradnoise::Status s = path.evaluate_gradient_3d(n, p.x.data(), p.y.data(), p.z.data(), out, p.size());
+            REQUIRE_MESSAGE(s.ok(), s.message());
+            INFO("gradient, isa " << path.name());
+            CHECK(testing::first_bit_difference(ref, got) == -1);
+        }
     }
 }
 

@@ -70,7 +70,7 @@ GRADNOISE_C_API const char* gradnoise_last_error_message(void);
 /* ---- version ---- */
 /* GRADNOISE_VERSION_NUMBER of the library that is running (the headers' is in version.h). */
 GRADNOISE_C_API uint32_t gradnoise_version(void);
-/* "0.23.0". Thread-safe. */
+/* "0.24.0". Thread-safe. */
 GRADNOISE_C_API const char* gradnoise_version_string(void);
 
 /* ---- instruction sets (every ISA gives the same bits; only speed differs) ---- */

@@ -3,7 +3,7 @@
 #define GRADNOISE_VERSION_H
 
 #define GRADNOISE_VERSION_MAJOR 0
-#define GRADNOISE_VERSION_MINOR 23
+#define GRADNOISE_VERSION_MINOR 24
 #define GRADNOISE_VERSION_PATCH 0
 /* (major << 16) | (minor << 8) | patch: compare with gradnoise_version() to detect a header/library
    mismatch at run time. */

@@ -59,6 +59,12 @@ GRADNOISE_KERNEL_INLINE SimplexResult<2, with_gradient> opensimplex2_base2(const
 
 // [S 16.4] Two interleaved cubic lattices; on each the nearest vertex and the next along the
 // axis of largest offset. (Every offset is the rotated point minus its vertex: Jacobian I.)
+// The second vertex by three compares per lattice, not the reference's four: for ordered
+// (non-NaN) offsets !(ax >= ay) is ay > ax, so his y test is !(ax >= ay) & (ay >= az), and his
+// "else" is neither (lanes off the lattice, whose offsets may be NaN, are +0 whatever is chosen).
+// Not one set of compares for both lattices (the Kuhn tetrahedron's walk): the other lattice's
+// offsets are 0.5 - ax rounded, which can tie where ax and ay do not, and a tie picks x there
+// (spec 16.3-16.5; tests/test_simplex.cpp tests such points).
 template <bool with_gradient, class P>
 GRADNOISE_KERNEL_OUTLINE SimplexResult<3, with_gradient> opensimplex2_base3(const P& p, typename P::Int seed, typename P::Coord xr, typename P::Coord yr, typename P::Coord zr) noexcept {
     using Int = typename P::Int;
@@ -67,61 +73,56 @@ GRADNOISE_KERNEL_OUTLINE SimplexResult<3, with_gradient> opensimplex2_base3(cons
     const F zero(0.0f), one(1.0f);
     // The reference's xNSign = (int)(-1.0f - xri) | 1, the difference rounded in float: -1 where it
     // reaches -1 (offsets >= 0, and negative ones down to -2^-25), else 1.
-    auto sign_of = [&](F v) GRADNOISE_KERNEL_LAMBDA_INLINE { return xsimd::select((-one - v) <= -one, -one, one); };
-    F sx = sign_of(xri), sy = sign_of(yri), sz = sign_of(zri);
-    F ax0 = sx * negate(xri), ay0 = sy * negate(yri), az0 = sz * negate(zri);
-    Int xp = P::primed(cx.cell, 0), yp = P::primed(cy.cell, 1),
-         zp = P::primed(cz.cell, 2);
-    const Int px = P::prime(0), py = P::prime(1),
-               pz = P::prime(2);
+    const FMask nx = (-one - xri) <= -one, ny = (-one - yri) <= -one, nz = (-one - zri) <= -one;
+    const F sx = xsimd::select(nx, -one, one), sy = xsimd::select(ny, -one, one), sz = xsimd::select(nz, -one, one);
+    F ax = sx * negate(xri), ay = sy * negate(yri), az = sz * negate(zri);
+    Int xp = P::primed(cx.cell, 0), yp = P::primed(cy.cell, 1), zp = P::primed(cz.cell, 2);
+    const Int px = P::prime(0), py = P::prime(1), pz = P::prime(2);
+    // The second vertex's label on the first lattice: -sign * prime added (wrapping); on the
+    // second, where the sign is flipped, subtracted.
+    const Int zero_i = P::constant(0);
+    const Int stepx = select(int_mask(nx), px, zero_i - px), stepy = select(int_mask(ny), py, zero_i - py),
+              stepz = select(int_mask(nz), pz, zero_i - pz);
 
     ValueGradient<3> s = simplex_sums<3>();
     F a = (F(0.6f) - xri * xri) - (yri * yri + zri * zri);
     // A vertex outside its radius (falloff <= 0) is evaluated at falloff max(a, 0): its value and
     // derivative terms are then zeros, which leave the sums (+0 at the start, only added to: never
     // -0) as skipping it would (spec 18.4), without a compare and selects per vertex.
-    for (int l = 0;; ++l) {
+    auto lattice = [&](auto flipped) GRADNOISE_KERNEL_LAMBDA_INLINE {
+        constexpr bool second = decltype(flipped)::value;
         s.value = s.value + simplex_vertex3<with_gradient>(p, Always{}, xsimd::max(a, zero), seed, xp, yp, zp, xri, yri,
                                                            zri, s.d);
-
-        const auto on_x = (ax0 >= ay0) & (ax0 >= az0);
-        const auto on_y = ~on_x & (ay0 > ax0) & (ay0 >= az0);
-        const auto on_z = ~on_x & !on_y;
-        const F largest = xsimd::select(on_x, ax0, xsimd::select(on_y, ay0, az0));
+        const FMask x_ge_y = ax >= ay, x_ge_z = ax >= az, y_ge_z = ay >= az;
+        const FMask on_x = x_ge_y & x_ge_z, on_y = y_ge_z & ~x_ge_y, on_x_or_y = on_x | on_y;
+        const F largest = xsimd::select(on_x, ax, xsimd::select(on_y, ay, az));
         // (b > 1 exactly where b - 1 > 0: the difference is exact near 1 and rounds monotonically.)
         const F b = xsimd::max((a + largest + largest) - one, zero);
-        // p - sign * prime: sign -1 adds the prime, sign 1 subtracts it.
-        auto toward = [](F sign, Int p, Int prime) GRADNOISE_KERNEL_LAMBDA_INLINE {
-            return select(int_mask(sign < F(0.0f)), p + prime, p - prime);
-        };
-        const auto on_x_i = int_mask(on_x);
-        const auto on_y_i = int_mask(on_y);
-        const auto on_z_i = int_mask(on_z);
-        const Int xp2 = select(on_x_i, toward(sx, xp, px), xp);
-        const Int yp2 = select(on_y_i, toward(sy, yp, py), yp);
-        const Int zp2 = select(on_z_i, toward(sz, zp, pz), zp);
-        const F dx = xsimd::select(on_x, xri + sx, xri);
-        const F dy = xsimd::select(on_y, yri + sy, yri);
-        const F dz = xsimd::select(on_z, zri + sz, zri);
+        // The label one step toward the point, the offset one unit away (his xri + xNSign).
+        auto label = [](Int l, Int step) GRADNOISE_KERNEL_LAMBDA_INLINE { return second ? l - step : l + step; };
+        auto offset = [](F d, F sign) GRADNOISE_KERNEL_LAMBDA_INLINE { return second ? d - sign : d + sign; };
+        const Int xp2 = select(int_mask(on_x), label(xp, stepx), xp);
+        const Int yp2 = select(int_mask(on_y), label(yp, stepy), yp);
+        const Int zp2 = select(int_mask(on_x_or_y), zp, label(zp, stepz));
+        const F dx = xsimd::select(on_x, offset(xri, sx), xri);
+        const F dy = xsimd::select(on_y, offset(yri, sy), yri);
+        const F dz = xsimd::select(on_x_or_y, zri, offset(zri, sz));
         s.value = s.value + simplex_vertex3<with_gradient>(p, Always{}, b, seed, xp2, yp2, zp2, dx, dy, dz, s.d);
-        if (l == 1) {
-            break;
-        }
-        ax0 = F(0.5f) - ax0;
-        ay0 = F(0.5f) - ay0;
-        az0 = F(0.5f) - az0;
-        xri = sx * ax0;
-        yri = sy * ay0;
-        zri = sz * az0;
-        a = a + ((F(0.75f) - ax0) - (ay0 + az0));
-        xp = select(int_mask(sx < zero), xp + px, xp);
-        yp = select(int_mask(sy < zero), yp + py, yp);
-        zp = select(int_mask(sz < zero), zp + pz, zp);
-        sx = negate(sx);
-        sy = negate(sy);
-        sz = negate(sz);
-        seed = seed ^ P::constant(P::seed_flip_3d);
-    }
+    };
+    lattice(std::false_type{});
+    // The other lattice: offsets by half a cell toward the sample (his sign then flips).
+    ax = F(0.5f) - ax;
+    ay = F(0.5f) - ay;
+    az = F(0.5f) - az;
+    xri = sx * ax;
+    yri = sy * ay;
+    zri = sz * az;
+    a = a + ((F(0.75f) - ax) - (ay + az));
+    xp = select(int_mask(nx), xp + px, xp);
+    yp = select(int_mask(ny), yp + py, yp);
+    zp = select(int_mask(nz), zp + pz, zp);
+    seed = seed ^ P::constant(P::seed_flip_3d);
+    lattice(std::true_type{});
     return simplex_result<with_gradient>(s);
 }
 
