@@ -10,7 +10,6 @@
 #include <gradnoise/gradnoise.hpp>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
 

@@ -186,6 +186,12 @@ namespace {
 template <class T>
 testing::Points rounded_tie_points(std::size_t wanted) {
     namespace rs = gradnoise::reference::simplex;
+    auto step = [](float v, int n) {  // v moved by n ulps
+        for (int s = 0; s < (n < 0 ? -n : n); ++s) {
+            v = std::nextafter(v, n < 0 ? -INFINITY : INFINITY);
+        }
+        return v;
+    };
     testing::Points found;
     for (int base = 0; base < 64 && found.size() < wanted; ++base) {
         // Lattice offsets (+-m, +-m, +-0.4) near the origin's cells, where the inputs' ulps are
@@ -198,12 +204,6 @@ testing::Points rounded_tie_points(std::size_t wanted) {
         for (int i = -12; i <= 12 && found.size() < wanted; ++i) {
             for (int j = -12; j <= 12 && found.size() < wanted; ++j) {
                 for (int k = -4; k <= 4 && found.size() < wanted; ++k) {
-                    auto step = [](float v, int n) {
-                        for (int s = 0; s < (n < 0 ? -n : n); ++s) {
-                            v = std::nextafter(v, n < 0 ? -INFINITY : INFINITY);
-                        }
-                        return v;
-                    };
                     const float p[3] = {step(start[0], i), step(start[1], j), step(start[2], k)};
                     T o[3];
                     rs::orient3<T>(Orientation3::fallback, gradnoise::detail::opensimplex2_orientation, T(p[0]), T(p[1]),
